@@ -1,0 +1,1 @@
+"""Controllers that answer the engine's pending decisions with legal actions."""

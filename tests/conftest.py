@@ -1,0 +1,14 @@
+"""Test setup: headless SDL, fixed hypothesis profile."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from hypothesis import settings
+
+settings.register_profile("ci", max_examples=150, deadline=None, derandomize=True)
+settings.load_profile("ci")
