@@ -1,0 +1,314 @@
+"""Actions: the only way anything changes a game.
+
+Humans (UI input), the AI, replays and the batch simulator all build these frozen
+dataclasses and feed them to `Game.apply`. Each has a readable text form that
+round-trips: `Action.parse(str(action)) == action`, e.g.
+
+    move figure=mira to=42.5,61
+    attack figure=mira target=raider-3 weapon="Hunting rifle" burst=false
+    overwatch figure=bruno direction=90 angle=60 radius=100
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shlex
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+Point = tuple[float, float]
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the game is unchanged. `reason` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class ActionParseError(ValueError):
+    """A text form that does not describe an action."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class. `verb` is the text form's first word; `cost` in actions (§4)."""
+
+    verb: ClassVar[str] = ""
+    cost: ClassVar[int] = 0
+
+    def __str__(self) -> str:
+        parts = [self.verb]
+        for f in dataclasses.fields(self):
+            parts.append(f"{f.name}={_format_value(getattr(self, f.name))}")
+        return " ".join(parts)
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """The action a text form describes (inverse of `str(action)`)."""
+        try:
+            words = shlex.split(text)
+        except ValueError as exc:
+            raise ActionParseError(f"cannot read {text!r}: {exc}") from None
+        if not words:
+            raise ActionParseError("empty action")
+        registry = action_types()
+        cls = registry.get(words[0].lower())
+        if cls is None:
+            raise ActionParseError(
+                f"unknown action {words[0]!r} (one of: {', '.join(sorted(registry))})"
+            )
+        hints = typing.get_type_hints(cls)
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        values: dict[str, Any] = {}
+        for word in words[1:]:
+            key, sep, raw = word.partition("=")
+            if not sep or key not in fields:
+                raise ActionParseError(
+                    f"{cls.verb}: unexpected {word!r} (fields: {', '.join(fields)})"
+                )
+            values[key] = _parse_value(hints[key], raw, f"{cls.verb}.{key}")
+        try:
+            return cls(**values)
+        except TypeError as exc:
+            raise ActionParseError(f"{cls.verb}: {exc}") from None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": str(self)}
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Action:
+        return Action.parse(str(data["action"]))
+
+
+def _format_value(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ",".join(_format_number(v) for v in value)
+    if isinstance(value, float):
+        return _format_number(value)
+    text = str(value)
+    return shlex.quote(text) if text != shlex.quote(text) or text.lower() == "none" else text
+
+
+def _format_number(value: float) -> str:
+    return repr(float(value)) if not float(value).is_integer() else str(int(value))
+
+
+def _parse_value(hint: Any, raw: str, where: str) -> Any:
+    optional = False
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        optional, hint = True, args[0]
+        origin = typing.get_origin(hint)
+    if optional and raw.lower() == "none":
+        return None
+    try:
+        if hint is bool:
+            if raw.lower() not in ("true", "false"):
+                raise ValueError("expected true or false")
+            return raw.lower() == "true"
+        if hint is float:
+            return float(raw)
+        if hint is int:
+            return int(raw)
+        if origin is tuple:
+            x, y = (float(v) for v in raw.split(","))
+            return (x, y)
+    except ValueError as exc:
+        raise ActionParseError(f"{where}: bad value {raw!r} ({exc})") from None
+    return raw
+
+
+# -- decisions between activations ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseFirst(Action):
+    """The initiative winner chooses which side activates the first figure (§3.1)."""
+
+    verb: ClassVar[str] = "first"
+    side: str
+    first: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseEntry(Action):
+    """The attacker chooses the entry zone of an arriving wave (§12)."""
+
+    verb: ClassVar[str] = "entry"
+    side: str
+    entry: str
+
+
+@dataclass(frozen=True, slots=True)
+class Activate(Action):
+    """Start the activation of one figure (or the horde pack it belongs to)."""
+
+    verb: ClassVar[str] = "activate"
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
+class Intercept(Action):
+    """A Hüter answers whether it takes an adjacent ally's hit (Abfangen, §13)."""
+
+    verb: ClassVar[str] = "intercept"
+    figure: str
+    accept: bool
+
+
+# -- the nine actions of an activation (§4) ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Move up to the figure's move along the shortest path to `to`."""
+
+    verb: ClassVar[str] = "move"
+    cost: ClassVar[int] = 1
+    figure: str
+    to: Point
+
+
+@dataclass(frozen=True, slots=True)
+class Run(Action):
+    """Move up to move + run bonus; noisy (§4, §8). Costs both actions."""
+
+    verb: ClassVar[str] = "run"
+    cost: ClassVar[int] = 2
+    figure: str
+    to: Point
+
+
+@dataclass(frozen=True, slots=True)
+class Charge(Action):
+    """Move into base contact with `target`, then a melee attack (§4). Costs both actions."""
+
+    verb: ClassVar[str] = "charge"
+    cost: ClassVar[int] = 2
+    figure: str
+    target: str
+    weapon: str
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    """One ranged or melee attack with `weapon`; `burst` for Automatisch weapons."""
+
+    verb: ClassVar[str] = "attack"
+    cost: ClassVar[int] = 1
+    figure: str
+    target: str
+    weapon: str
+    burst: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Throw(Action):
+    """Throw a template weapon at a visible point (§5.5)."""
+
+    verb: ClassVar[str] = "throw"
+    cost: ClassVar[int] = 1
+    figure: str
+    weapon: str
+    at: Point
+
+
+@dataclass(frozen=True, slots=True)
+class Aim(Action):
+    """The next attack (this or the next activation) has advantage (§4)."""
+
+    verb: ClassVar[str] = "aim"
+    cost: ClassVar[int] = 1
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reload(Action):
+    """Refill the readied weapon's magazine from the ammo supply (§5.6)."""
+
+    verb: ClassVar[str] = "reload"
+    cost: ClassVar[int] = 1
+    figure: str
+    weapon: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCover(Action):
+    """Cover one step better until the figure's next activation (§4)."""
+
+    verb: ClassVar[str] = "cover"
+    cost: ClassVar[int] = 1
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
+class Overwatch(Action):
+    """Declare a fire zone: a sector at the figure (§6)."""
+
+    verb: ClassVar[str] = "overwatch"
+    cost: ClassVar[int] = 1
+    figure: str
+    direction: float
+    angle: float
+    radius: float
+
+
+@dataclass(frozen=True, slots=True)
+class FirstAid(Action):
+    """Tend an adjacent wounded or incapacitated figure (§4)."""
+
+    verb: ClassVar[str] = "aid"
+    cost: ClassVar[int] = 1
+    figure: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Interact(Action):
+    """Open/close a gate, loot a storage, repair/arm a module, pick up an objective."""
+
+    verb: ClassVar[str] = "interact"
+    cost: ClassVar[int] = 1
+    figure: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class UseAbility(Action):
+    """Use a signature or a gift (§13); target is a figure id, a point or nothing."""
+
+    verb: ClassVar[str] = "ability"
+    cost: ClassVar[int] = 1
+    figure: str
+    ability: str
+    target: str | None = None
+    at: Point | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EndActivation(Action):
+    """End the current activation, forfeiting any actions left."""
+
+    verb: ClassVar[str] = "end"
+    figure: str
+
+
+def action_types() -> dict[str, type[Action]]:
+    """Every concrete action class, by its verb."""
+    return dict(_ACTION_TYPES)
+
+
+_ACTION_TYPES: dict[str, type[Action]] = {
+    cls.verb: cls
+    for cls in list(globals().values())
+    if isinstance(cls, type) and issubclass(cls, Action) and cls.verb
+}
