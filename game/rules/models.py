@@ -1,0 +1,538 @@
+"""Validated models of the rules data files (`game/rules/data/*.toml`).
+
+One pydantic model per file section. The loader (`game.rules.loader`) validates
+the raw TOML with them and turns errors into a `RulesDataError` naming file, entry
+and field. All models are frozen.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from game.dice import DiceExpression, DiceExpressionError
+
+Attribute = Literal["kor", "ref", "ver", "wil"]
+"""The four attributes KÖR, REF, VER, WIL (ASCII field names)."""
+
+Keyword = Literal[
+    "Laut",
+    "Leise",
+    "Automatisch",
+    "Explosiv",
+    "Feuer",
+    "Wuchtig",
+    "Nachladen",
+    "Zweihändig",
+    "Infektion",
+]
+"""Weapon keywords (RULES.md §5.3)."""
+
+KEYWORDS: tuple[str, ...] = get_args(Keyword)
+WeaponType = Literal["melee", "ranged", "thrown", "gift"]
+TemplateSize = Literal["small", "large"]
+Faction = Literal["defenders", "raiders", "infected"]
+InjuryEffect = Literal["dead", "out", "out_stabilisable", "down", "stands"]
+BacklashEffect = Literal["wound", "lose_action", "nothing"]
+
+
+class Model(BaseModel):
+    """Base: unknown fields are errors, instances are immutable."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Named(Model):
+    """An entry looked up by name, German name or alias."""
+
+    name: str = ""
+    german: str | None = None
+    english: str | None = None
+    aliases: tuple[str, ...] = ()
+
+    def all_names(self) -> tuple[str, ...]:
+        extra = tuple(n for n in (self.german, self.english) if n)
+        return (self.name, *extra, *self.aliases)
+
+
+def _check_dice(text: str, what: str) -> str:
+    try:
+        DiceExpression.parse(text)
+    except DiceExpressionError as exc:
+        raise ValueError(f"{what}: {exc}") from None
+    return text
+
+
+# --- weapons.toml ------------------------------------------------------------------
+
+
+class Weapon(Named):
+    """One row of the weapon table (§5.4)."""
+
+    type: WeaponType
+    range: float | None = Field(default=None, gt=0, le=500)
+    pool: int = Field(ge=0, le=20)
+    br: int = Field(default=0, ge=0, le=10)
+    mag: int | None = Field(default=None, ge=1, le=100)
+    uses: int | None = Field(default=None, ge=1, le=20)
+    firearm: bool = False
+    template: TemplateSize | None = None
+    keywords: tuple[Keyword, ...] = ()
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Weapon:
+        kw = set(self.keywords)
+        if self.type == "melee" and self.range is not None:
+            raise ValueError("a melee weapon has no range")
+        if self.type != "melee" and self.range is None:
+            raise ValueError(f"a {self.type} weapon needs a range")
+        if len(kw & {"Laut", "Leise"}) != 1:
+            raise ValueError("a weapon is either Laut or Leise (exactly one of them)")
+        if kw & {"Explosiv", "Feuer"} and self.type == "thrown" and self.template is None:
+            raise ValueError("a thrown Explosiv/Feuer weapon needs a template (small or large)")
+        if self.template is not None and not kw & {"Explosiv", "Feuer"}:
+            raise ValueError("only Explosiv or Feuer weapons have a template")
+        if "Nachladen" in kw and self.mag not in (None, 1):
+            raise ValueError("a Nachladen weapon has magazine 1")
+        if "Automatisch" in kw and self.type != "ranged":
+            raise ValueError("only ranged weapons can be Automatisch")
+        if self.firearm and self.type != "ranged":
+            raise ValueError("only ranged weapons can be firearms")
+        return self
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    @property
+    def is_melee(self) -> bool:
+        return self.type == "melee"
+
+    @property
+    def loud(self) -> bool:
+        return "Laut" in self.keywords
+
+    @property
+    def magazine(self) -> int | None:
+        """Shots before a Reload (Nachladen = 1)."""
+        return 1 if "Nachladen" in self.keywords else self.mag
+
+
+# --- armour.toml -------------------------------------------------------------------
+
+
+class Armour(Named):
+    ws: int = Field(ge=1, le=12)
+    move: float = Field(default=0.0, ge=-20, le=20)
+
+
+class Shield(Named):
+    melee_ws: int = Field(ge=0, le=6)
+
+
+class ArmourFile(Model):
+    armour: dict[str, Armour]
+    shield: dict[str, Shield] = {}
+
+
+# --- injury.toml -------------------------------------------------------------------
+
+
+class InjuryResult(Named):
+    max: int | None = None
+    effect: InjuryEffect
+
+
+class InjuryTable(Model):
+    die: int = Field(ge=2, le=100)
+    attribute: Attribute
+    result: tuple[InjuryResult, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> InjuryTable:
+        *rows, last = self.result
+        if last.max is not None:
+            raise ValueError("the last injury result takes everything above: give it no max")
+        maxima = [r.max for r in rows]
+        if any(m is None for m in maxima):
+            raise ValueError("every injury result but the last needs a max")
+        if maxima != sorted(set(maxima)):  # type: ignore[type-var]
+            raise ValueError("injury maxima must strictly increase")
+        return self
+
+
+# --- gifts.toml --------------------------------------------------------------------
+
+
+class BacklashRow(Model):
+    faces: tuple[int, ...] = Field(min_length=1)
+    effect: BacklashEffect
+
+
+class Strain(Model):
+    cost: int = Field(ge=0, le=10)
+    backlash_die: int = Field(ge=2, le=20)
+    backlash: tuple[BacklashRow, ...]
+
+    @model_validator(mode="after")
+    def _covers_die(self) -> Strain:
+        faces = sorted(f for row in self.backlash for f in row.faces)
+        if faces != list(range(1, self.backlash_die + 1)):
+            raise ValueError(f"backlash faces must cover 1..{self.backlash_die} exactly once")
+        return self
+
+    def backlash_for(self, face: int) -> BacklashEffect:
+        for row in self.backlash:
+            if face in row.faces:
+                return row.effect
+        raise ValueError(f"no backlash row for face {face}")
+
+
+class Gift(Named):
+    effect: Literal["attack", "save", "veil"]
+    weapon: str | None = None
+    attribute: Attribute | None = None
+    target: int | None = Field(default=None, ge=1, le=40)
+    on_fail: Literal["suppressed"] | None = None
+    range: float | None = Field(default=None, gt=0)
+
+    @model_validator(mode="after")
+    def _complete(self) -> Gift:
+        need = {
+            "attack": ("weapon",),
+            "save": ("attribute", "target", "on_fail"),
+            "veil": ("range",),
+        }[self.effect]
+        missing = [f for f in need if getattr(self, f) is None]
+        if missing:
+            raise ValueError(f"a {self.effect!r} gift needs {', '.join(missing)}")
+        return self
+
+
+class GiftsFile(Model):
+    strain: Strain
+    gift: dict[str, Gift]
+
+
+# --- archetypes.toml ---------------------------------------------------------------
+
+
+class Archetype(Named):
+    lead: Attribute
+    track: str
+    morale_immune: bool = False
+    signatures: tuple[str, ...] = ()
+
+
+class Unbeugsam(Model):
+    uses_per_battle: int = Field(ge=0, le=10)
+    leaves_tp: int = Field(ge=1, le=10)
+
+
+class AusDemNichts(Model):
+    bonus_dice: int = Field(ge=0, le=6)
+
+
+class Schildwall(Model):
+    ws_bonus: int = Field(ge=0, le=6)
+    stacks: bool = False
+
+
+class Abfangen(Model):
+    per_round: int = Field(ge=0, le=10)
+
+
+class Improvisieren(Model):
+    uses_per_battle: int = Field(ge=0, le=10)
+
+
+class Gezeichnet(Model):
+    gifts: int = Field(ge=0, le=10)
+
+
+class Seuchenhauch(Model):
+    attribute: Attribute
+    target: int = Field(ge=1, le=40)
+    pool_penalty: int = Field(ge=0, le=6)
+
+
+class Immunserum(Model):
+    heal: str
+
+    @model_validator(mode="after")
+    def _dice(self) -> Immunserum:
+        _check_dice(self.heal, "heal")
+        return self
+
+
+class Raserei(Model):
+    strain: int = Field(ge=0, le=10)
+    extra_actions: int = Field(ge=0, le=3)
+    melee_dice: int = Field(ge=0, le=6)
+
+
+class KeinSchmerz(Model):
+    ignored_wounds: int = Field(ge=0, le=10)
+
+
+class Signatures(Model):
+    """The numbers of every archetype signature (§13), keyed by German name."""
+
+    unbeugsam: Unbeugsam = Field(alias="Unbeugsam")
+    aus_dem_nichts: AusDemNichts = Field(alias="Aus dem Nichts")
+    schildwall: Schildwall = Field(alias="Schildwall")
+    abfangen: Abfangen = Field(alias="Abfangen")
+    improvisieren: Improvisieren = Field(alias="Improvisieren")
+    gezeichnet: Gezeichnet = Field(alias="Gezeichnet")
+    seuchenhauch: Seuchenhauch = Field(alias="Seuchenhauch")
+    immunserum: Immunserum = Field(alias="Immunserum")
+    raserei: Raserei = Field(alias="Raserei")
+    kein_schmerz: KeinSchmerz = Field(alias="Kein Schmerz")
+
+
+SIGNATURE_NAMES: tuple[str, ...] = tuple(str(f.alias) for f in Signatures.model_fields.values())
+
+
+class ArchetypesFile(Model):
+    tracks: dict[str, tuple[int, ...]]
+    archetype: dict[str, Archetype]
+    signature: Signatures
+
+    @model_validator(mode="after")
+    def _refs(self) -> ArchetypesFile:
+        for track, values in self.tracks.items():
+            if len(values) != 10:
+                raise ValueError(f"track {track!r} needs 10 values (levels 1–10)")
+        for name, arch in self.archetype.items():
+            if arch.track not in self.tracks:
+                raise ValueError(f"archetype {name!r}: unknown track {arch.track!r}")
+            for sig in arch.signatures:
+                if sig not in SIGNATURE_NAMES:
+                    raise ValueError(
+                        f"archetype {name!r}: unknown signature {sig!r} "
+                        f"(known: {', '.join(SIGNATURE_NAMES)})"
+                    )
+        return self
+
+
+# --- profiles.toml -----------------------------------------------------------------
+
+_ATTR = Field(default=0, ge=-3, le=8)
+
+
+class ProfileEntry(Named):
+    """A profile as written in profiles.toml; derived values may be omitted."""
+
+    faction: Faction
+    core: bool = False
+    archetype: str | None = None
+    rank: str | None = None
+    kor: int = _ATTR
+    ref: int = _ATTR
+    ver: int = _ATTR
+    wil: int = _ATTR
+    mindless: bool = False
+    tp: int | None = Field(default=None, ge=1, le=100)
+    vw: int | None = Field(default=None, ge=0, le=40)
+    armour: str | None = None
+    ws: int | None = Field(default=None, ge=1, le=12)
+    move: float | None = Field(default=None, ge=0, le=100)
+    weapons: tuple[str, ...] = ()
+    loadouts: tuple[tuple[str, ...], ...] = ()
+    shield: str | None = None
+    gifts: tuple[str, ...] = ()
+    talents: tuple[str, ...] = ()
+    level: int = Field(default=1, ge=1, le=10)
+    kampfstufe: int | None = Field(default=None, ge=0, le=10)
+    attack_bonus: int = Field(default=0, ge=-5, le=10)
+    br_bonus: int = Field(default=0, ge=0, le=5)
+    leader: bool = False
+    base_radius: float = Field(default=1.25, gt=0, le=10)
+    structure_wounds: int = Field(default=1, ge=0, le=10)
+    cost: float | None = Field(default=None, ge=0, le=100)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ProfileEntry:
+        if self.armour is not None and self.ws is not None:
+            raise ValueError("give either armour or ws, not both")
+        if self.weapons and self.loadouts:
+            raise ValueError("give either weapons or loadouts, not both")
+        if not self.weapons and not self.loadouts:
+            raise ValueError("a profile needs weapons (or loadouts)")
+        if any(not lo for lo in self.loadouts):
+            raise ValueError("an empty loadout")
+        return self
+
+
+class RankTemplate(Named):
+    """A rank (§14.1) as a transformation of a base profile."""
+
+    base: str | None = None
+    tp: int = Field(default=0, ge=0, le=20)
+    attack: int = Field(default=0, ge=0, le=10)
+    br: int = Field(default=0, ge=0, le=5)
+    kor: int = Field(default=0, ge=0, le=5)
+    ref: int = Field(default=0, ge=0, le=5)
+    ver: int = Field(default=0, ge=0, le=5)
+    wil: int = Field(default=0, ge=0, le=5)
+    leader: bool = False
+    cost: str | None = None
+
+
+class ProfilesFile(Model):
+    profile: dict[str, ProfileEntry]
+    rank: dict[str, RankTemplate] = {}
+
+
+# --- knobs.toml --------------------------------------------------------------------
+
+
+class BaseRadius(Model):
+    small: float = Field(gt=0, le=10)
+    large: float = Field(gt=0, le=10)
+
+
+class MoveKnobs(Model):
+    base: float = Field(ge=0, le=100)
+    run_bonus: float = Field(ge=0, le=100)
+    overloaded_penalty: float = Field(ge=0, le=100)
+    difficult_cost: float = Field(ge=1, le=10)
+    vault_cost: float = Field(ge=0, le=100)
+    vault_max_thickness: float = Field(ge=0, le=20)
+
+
+class NoiseRadius(Model):
+    firearm: float = Field(ge=0, le=1000)
+    explosion: float = Field(ge=0, le=1000)
+    breaking: float = Field(ge=0, le=1000)
+    run: float = Field(ge=0, le=1000)
+
+
+class NoiseKnobs(Model):
+    horde_pack: str
+
+    @model_validator(mode="after")
+    def _dice(self) -> NoiseKnobs:
+        _check_dice(self.horde_pack, "horde_pack")
+        return self
+
+
+class TemplateKnobs(Model):
+    small_radius: float = Field(gt=0, le=100)
+    large_radius: float = Field(gt=0, le=100)
+    throw_target: int = Field(ge=1, le=40)
+    scatter_dice: str
+    scatter_step: float = Field(ge=0, le=100)
+    burn_rounds: int = Field(ge=0, le=20)
+    burn_pool: int = Field(ge=0, le=20)
+
+    @model_validator(mode="after")
+    def _dice(self) -> TemplateKnobs:
+        _check_dice(self.scatter_dice, "scatter_dice")
+        return self
+
+    def radius(self, size: TemplateSize) -> float:
+        return self.small_radius if size == "small" else self.large_radius
+
+
+class AttackKnobs(Model):
+    crit_bonus_dice: int = Field(ge=0, le=6)
+    burst_bonus_dice: int = Field(ge=0, le=6)
+    burst_ammo: int = Field(ge=1, le=20)
+    needed_floor: int = Field(ge=1, le=6)
+    long_range_factor: float = Field(ge=1, le=10)
+    gang_up: bool
+    gang_up_min: int = Field(ge=1, le=10)
+    arsenal_bonus: int = Field(ge=0, le=10)
+    arsenal_rounds: int = Field(ge=0, le=20)
+    wuchtig_push: float = Field(ge=0, le=100)
+
+
+class OverwatchKnobs(Model):
+    max_angle: float = Field(gt=0, le=360)
+    range_factor: float = Field(gt=0, le=10)
+    shots_per_round: int = Field(ge=0, le=10)
+
+
+class AmmoKnobs(Model):
+    supply_die: int = Field(ge=1, le=100)
+
+
+class CheckKnobs(Model):
+    save_target: int = Field(ge=1, le=40)
+    morale_target: int = Field(ge=1, le=40)
+    first_aid_target: int = Field(ge=1, le=40)
+    first_aid_heal: int = Field(ge=0, le=10)
+    infirmary_bonus: int = Field(ge=0, le=10)
+
+
+class DerivedKnobs(Model):
+    base_tp: int = Field(ge=1, le=50)
+    base_vw: int = Field(ge=0, le=40)
+    strain_base: int = Field(ge=0, le=20)
+    half_tp_share: float = Field(gt=0, lt=1)
+
+
+class StructureKnobs(Model):
+    barricade: int = Field(ge=1, le=100)
+    gate: int = Field(ge=1, le=100)
+    ws: int = Field(ge=1, le=12)
+
+
+class MinefieldKnobs(Model):
+    pool: int = Field(ge=0, le=20)
+    br: int = Field(ge=0, le=10)
+    template: TemplateSize
+
+
+class RankCost(Model):
+    footsoldier: float = Field(ge=0, le=100)
+    veteran: float = Field(ge=0, le=100)
+    elite: float = Field(ge=0, le=100)
+    leader: float = Field(ge=0, le=100)
+
+
+class RaidKnobs(Model):
+    budget_per_core_level: float = Field(ge=0, le=100)
+    wave_count: str
+    first_wave_round: int = Field(ge=1, le=50)
+    wave_spacing: int = Field(ge=1, le=50)
+    loot_to_defeat: int = Field(ge=1, le=50)
+    breaches_to_defeat: int = Field(ge=1, le=50)
+    rank_cost: RankCost
+
+    @model_validator(mode="after")
+    def _dice(self) -> RaidKnobs:
+        _check_dice(self.wave_count, "wave_count")
+        return self
+
+
+class CoverKnobs(Model):
+    light: int = Field(ge=0, le=10)
+    heavy: int = Field(ge=0, le=10)
+
+
+class Knobs(Model):
+    """Every tuning knob (§16); dotted names follow the table nesting."""
+
+    sight_lines: int = Field(ge=1, le=256)
+    cover_share: float = Field(gt=0, le=1)
+    base_contact_gap: float = Field(ge=0, le=10)
+    horde_pack_activation: bool
+    raid_budget_factor: float = Field(ge=0, le=100)
+    noise_threshold: int = Field(ge=0, le=6)
+    actions_per_activation: int = Field(ge=1, le=5)
+    base_radius: BaseRadius
+    move: MoveKnobs
+    noise_radius: NoiseRadius
+    noise: NoiseKnobs
+    template: TemplateKnobs
+    attack: AttackKnobs
+    overwatch: OverwatchKnobs
+    ammo: AmmoKnobs
+    tests: CheckKnobs
+    derived: DerivedKnobs
+    structure: StructureKnobs
+    minefield: MinefieldKnobs
+    raid: RaidKnobs
+    cover: CoverKnobs
