@@ -12,6 +12,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from game.i18n import current_language, tr
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -40,3 +42,53 @@ def _plain(value: Any) -> Any:
     if isinstance(value, float):
         return round(value, 9)
     return value
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogueEvent(Event):
+    """An event explained by the catalogue string `<room>.<kind>` (e.g. `rules.to_hit`).
+
+    The template receives every field of the event, `section`, and whatever
+    `values()` adds (pre-formatted dice, modifiers, words in the right language).
+    """
+
+    room: ClassVar[str] = "rules"
+
+    def values(self, language: str) -> dict[str, Any]:
+        """Extra template values; subclasses add formatted text."""
+        return {}
+
+    def explain(self, language: str | None = None) -> str:
+        lang = language or current_language()
+        fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        return tr(
+            f"{self.room}.{self.kind}",
+            language=lang,
+            section=self.section,
+            **{**fields, **self.values(lang)},
+        )
+
+
+def signed(value: int | float, zero: bool = False) -> str:
+    """' + 3' / ' − 1' for a modifier after a roll ('' for 0 unless `zero`)."""
+    if value == 0 and not zero:
+        return ""
+    return f" + {value}" if value >= 0 else f" − {-value}"
+
+
+def plus(value: int | float) -> str:
+    """'+2' / '−1' for a modifier in a list."""
+    return f"+{value}" if value >= 0 else f"−{-value}"
+
+
+def faces_text(faces: tuple[int, ...]) -> str:
+    """Dice faces as '[6, 3, 4]'."""
+    return "[" + ", ".join(str(f) for f in faces) + "]"
+
+
+def d20_text(faces: tuple[int, ...], kept: int, edge: int, language: str) -> str:
+    """'W20 14' or 'W20 14 (adv [3, 14])' in the given language."""
+    if len(faces) <= 1:
+        return f"W20 {kept}"
+    word = tr("rules.word.adv" if edge > 0 else "rules.word.dis", language=language)
+    return f"W20 {kept} ({word} {faces_text(faces)})"

@@ -1,0 +1,351 @@
+"""Archetype signatures that change numbers (§1.3), strain and backlash (§4.1),
+and gifts (§4.2).
+
+Handled elsewhere, where the numbers are used: Aus dem Nichts, Raserei's melee
+dice and Kein Schmerz's melee advantage in `attack` (pool and edge); Kein Schmerz's
+ignored wound and Unbeugsam in `wounds.apply_wounds`; morale immunity in `morale`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Literal
+
+from game.cover import Cover
+from game.dice import Dice
+from game.events import CatalogueEvent, Event, faces_text
+from game.i18n import tr
+from game.rules.attack import AttackPlan, replace_target
+from game.rules.checks import SaveRolled, saving_throw
+from game.rules.combatant import AttackContext, Combatant, Condition
+from game.rules.injury import fall
+from game.rules.loader import RulesData
+from game.rules.morale import MoraleImmune
+from game.rules.wounds import apply_wounds
+
+
+class AbilityError(ValueError):
+    """The figure cannot use this ability now (missing signature, no uses left …)."""
+
+
+def _require(figure: Combatant, signature: str) -> None:
+    if not figure.has(signature):
+        raise AbilityError(f"{figure.name} has no {signature}")
+
+
+# --- Hüter: Schildwall and Abfangen ---------------------------------------------
+
+
+def shield_wall_bonus(guardians: Sequence[Combatant], rules: RulesData) -> int:
+    """WS bonus for a figure from the Hüter adjacent to it (§1.3 Schildwall).
+
+    Pass the allied figures in base contact with the target; only standing Hüter
+    that did not Run this round count. Several do not add up unless the knob
+    `signature.Schildwall.stacks` says so (P).
+    """
+    data = rules.signatures.schildwall
+    count = sum(
+        1
+        for g in guardians
+        if g.has("Schildwall") and g.condition.standing and not g.ran_this_round
+    )
+    if not count:
+        return 0
+    return data.ws_bonus * (count if data.stacks else 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Intercepted(CatalogueEvent):
+    """Abfangen: an adjacent Hüter takes the hit instead of its ally (§1.3)."""
+
+    kind: ClassVar[str] = "intercept"
+    section: ClassVar[str] = "§1.3"
+    who: str
+    ally: str
+
+
+def intercept(
+    plan: AttackPlan,
+    guardian: Combatant,
+    rules: RulesData,
+    *,
+    cover_ctx: AttackContext | None = None,
+) -> tuple[AttackPlan, Combatant, Intercepted]:
+    """The hit on `plan.target` goes to the adjacent `guardian` (its own armour
+    counts). Call after `roll_to_hit` hit and before `finish_attack`.
+
+    `cover_ctx` is the attack context against the guardian (its cover); by
+    default the original context without the target's cover and shield wall.
+    Returns the new plan, the guardian with one use fewer, and the event.
+    """
+    _require(guardian, "Abfangen")
+    if guardian.intercepts_left <= 0:
+        raise AbilityError(f"{guardian.name} has no Abfangen left this round")
+    if not guardian.condition.standing:
+        raise AbilityError(f"{guardian.name} is not standing")
+    ctx = cover_ctx or replace(plan.context, cover=Cover.NONE, shield_wall=0)
+    new_plan = replace_target(plan, guardian, ctx, rules)
+    after = replace(guardian, intercepts_left=guardian.intercepts_left - 1)
+    return replace(new_plan, target=after), after, Intercepted(guardian.name, plan.target.name)
+
+
+# --- strain and backlash (§4.1) --------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StrainTaken(CatalogueEvent):
+    """Strain (Belastung) rises; above the limit (3 + WIL) a backlash follows (§4.1)."""
+
+    kind: ClassVar[str] = "strain"
+    section: ClassVar[str] = "§4.1"
+    who: str
+    amount: int
+    strain: int
+    limit: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class BacklashRolled(CatalogueEvent):
+    """Backlash (Rückschlag) 1W6: 1 wound / lose the next action / nothing (§4.1, P)."""
+
+    kind: ClassVar[str] = "backlash"
+    section: ClassVar[str] = "§4.1"
+    who: str
+    face: int
+    effect: str
+
+    def values(self, language: str) -> dict[str, Any]:
+        return {"effect_text": tr(f"rules.backlash_effect.{self.effect}", language=language)}
+
+
+@dataclass(frozen=True, slots=True)
+class StrainResult:
+    """The figure after strain (and a backlash), the events, and what it costs."""
+
+    figure: Combatant
+    events: tuple[Event, ...]
+    backlash: str | None = None
+
+    @property
+    def lose_action(self) -> bool:
+        return self.backlash == "lose_action"
+
+
+def strain_limit(figure: Combatant, rules: RulesData) -> int:
+    """Belastungsgrenze = 3 + WIL (§4.1)."""
+    return rules.knobs.derived.strain_base + figure.wil
+
+
+def add_strain(
+    figure: Combatant, amount: int, rules: RulesData, dice: Dice, *, source: str
+) -> StrainResult:
+    """Take strain; if it now exceeds the limit, roll backlash at once (§4.1).
+    A backlash wound is taken like any wound (Unbeugsam, injury …)."""
+    strain = figure.strain + amount
+    limit = strain_limit(figure, rules)
+    after = replace(figure, strain=strain)
+    events: list[Event] = [StrainTaken(figure.name, amount, strain, limit, source)]
+    if strain <= limit:
+        return StrainResult(after, tuple(events))
+    face = dice.die(rules.strain.backlash_die)
+    effect = rules.strain.backlash_for(face)
+    events.append(BacklashRolled(figure.name, face, effect))
+    if effect == "wound":
+        damage = apply_wounds(after, 1, rules)
+        events.append(damage.event)
+        after = damage.target
+        if damage.incapacitated:
+            down = fall(after, rules, dice)
+            events.append(down.event)
+            after = down.figure
+    return StrainResult(after, tuple(events), effect)
+
+
+# --- Berserker: Raserei ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FrenzyTaken(CatalogueEvent):
+    """Raserei: 1 strain for +1 action or +1W6 melee this round (§1.3)."""
+
+    kind: ClassVar[str] = "frenzy"
+    section: ClassVar[str] = "§1.3"
+    who: str
+    choice: str
+    amount: int
+
+    def values(self, language: str) -> dict[str, Any]:
+        key = f"rules.frenzy_choice.{self.choice}"
+        return {"choice_text": tr(key, language=language, n=self.amount)}
+
+
+def frenzy(
+    figure: Combatant,
+    choice: Literal["action", "melee"],
+    rules: RulesData,
+    dice: Dice,
+) -> StrainResult:
+    """Take Raserei's strain for an extra action or extra melee dice this round
+    (the engine then grants the action / sets `AttackContext.frenzy`)."""
+    _require(figure, "Raserei")
+    data = rules.signatures.raserei
+    amount = data.extra_actions if choice == "action" else data.melee_dice
+    taken = add_strain(figure, data.strain, rules, dice, source="Raserei")
+    return replace(taken, events=(FrenzyTaken(figure.name, choice, amount), *taken.events))
+
+
+# --- Virologe: Seuchenhauch and Immunserum ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Weakened(CatalogueEvent):
+    """Seuchenhauch: weakened until its next activation: −1W6 pools, disadvantage."""
+
+    kind: ClassVar[str] = "weakened"
+    section: ClassVar[str] = "§1.3"
+    who: str
+    caster: str
+    penalty: int
+
+
+def plague_breath(
+    caster: Combatant, target: Combatant, rules: RulesData, dice: Dice
+) -> tuple[Combatant, tuple[Event, ...]]:
+    """Seuchenhauch: the target makes a KÖR save 12 or is weakened (works against any
+    armour). The engine clears `weakened` at the target's next activation."""
+    _require(caster, "Seuchenhauch")
+    data = rules.signatures.seuchenhauch
+    save = saving_throw(
+        target, data.attribute, rules, dice, target=data.target, reason="seuchenhauch"
+    )
+    if save.success:
+        return target, (save,)
+    weak = Weakened(target.name, caster.name, data.pool_penalty)
+    return replace(target, weakened=True), (save, weak)
+
+
+@dataclass(frozen=True, slots=True)
+class SerumGiven(CatalogueEvent):
+    """Immunserum: heal 1W3 TP, stabilise, or cure poison/infection (§1.3)."""
+
+    kind: ClassVar[str] = "serum"
+    section: ClassVar[str] = "§1.3"
+    who: str
+    patient: str
+    mode: str
+    faces: tuple[int, ...]
+    healed: int
+    tp_after: int
+
+    def values(self, language: str) -> dict[str, Any]:
+        return {
+            "effect_text": tr(
+                f"rules.serum_effect.{self.mode}",
+                language=language,
+                dice=faces_text(self.faces),
+                healed=self.healed,
+                tp=self.tp_after,
+            )
+        }
+
+
+def immune_serum(
+    caster: Combatant,
+    patient: Combatant,
+    mode: Literal["heal", "stabilise", "cure"],
+    rules: RulesData,
+    dice: Dice,
+) -> tuple[Combatant, SerumGiven]:
+    """Immunserum (touch). 'heal': +1W3 TP up to the maximum (a figure that is down
+    stands up, P); 'stabilise': an unstable incapacitated figure is stabilised;
+    'cure': ends poison and infection (the engine clears its marks)."""
+    _require(caster, "Immunserum")
+    cond = patient.condition
+    faces: tuple[int, ...] = ()
+    healed = 0
+    after = patient
+    if mode == "heal":
+        if cond not in (Condition.STANDING, Condition.DOWN):
+            raise AbilityError(f"Immunserum cannot heal {patient.name} ({cond.value})")
+        roll = dice.roll(rules.signatures.immunserum.heal)
+        faces = roll.faces
+        tp = min(patient.max_tp, patient.tp + roll.total)
+        healed = tp - patient.tp
+        after = replace(patient, tp=tp, condition=Condition.STANDING if tp > 0 else cond)
+    elif mode == "stabilise":
+        if cond is not Condition.OUT_UNSTABLE:
+            raise AbilityError(f"{patient.name} needs no stabilising ({cond.value})")
+        after = replace(patient, condition=Condition.OUT_STABLE)
+    elif cond is Condition.DEAD:
+        raise AbilityError(f"{patient.name} is dead")
+    event = SerumGiven(caster.name, patient.name, mode, faces, healed, after.tp)
+    return after, event
+
+
+# --- Hexer: gifts ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GiftCast(CatalogueEvent):
+    """A gift (Gabe) is used; it costs strain (§4)."""
+
+    kind: ClassVar[str] = "gift"
+    section: ClassVar[str] = "§4"
+    who: str
+    gift: str
+
+
+def cast_gift(caster: Combatant, gift: str, rules: RulesData, dice: Dice) -> StrainResult:
+    """Use a gift: +1 strain and maybe backlash. Its effect follows: 'attack' gifts
+    attack with `rules.weapon(gift.weapon)`; `dread` (Grauen); `veil` (Schleier)."""
+    data = rules.gift(gift)
+    taken = add_strain(caster, rules.strain.cost, rules, dice, source=data.name)
+    return replace(taken, events=(GiftCast(caster.name, data.name), *taken.events))
+
+
+@dataclass(frozen=True, slots=True)
+class Suppressed(CatalogueEvent):
+    """A failed save against a gift suppresses the target (§3.7)."""
+
+    kind: ClassVar[str] = "suppressed"
+    section: ClassVar[str] = "§3.7"
+    who: str
+    cause: str
+
+
+def dread(
+    caster: Combatant, target: Combatant, rules: RulesData, dice: Dice, *, gift: str = "Grauen"
+) -> tuple[Combatant, tuple[Event, ...]]:
+    """Grauen: target in sight makes a WIL save 12 or is suppressed (§4.2, P).
+    Figures immune to morale are immune to it."""
+    data = rules.gift(gift)
+    if data.effect != "save" or data.attribute is None or data.target is None:
+        raise AbilityError(f"{data.name} is not a save gift")
+    if target.morale_immune:
+        return target, (MoraleImmune(target.name),)
+    save: SaveRolled = saving_throw(
+        target, data.attribute, rules, dice, target=data.target, reason="grauen"
+    )
+    if save.success:
+        return target, (save,)
+    return replace(target, suppressed=True), (save, Suppressed(target.name, data.name))
+
+
+@dataclass(frozen=True, slots=True)
+class Veiled(CatalogueEvent):
+    """Schleier: until its next activation it cannot be targeted from beyond 20 cm."""
+
+    kind: ClassVar[str] = "veil"
+    section: ClassVar[str] = "§4"
+    who: str
+    range: float
+
+
+def veil(caster: Combatant, rules: RulesData, *, gift: str = "Schleier") -> Veiled:
+    """The Schleier effect (the engine enforces the range until the next activation)."""
+    data = rules.gift(gift)
+    if data.effect != "veil" or data.range is None:
+        raise AbilityError(f"{data.name} is not a veil gift")
+    return Veiled(caster.name, data.range)

@@ -1,0 +1,118 @@
+"""Ammunition (§5.6, rulebook §7/§8.3): the supply die, the magazine, jams, Reload.
+
+Model: `supply` is the ammo supply die's reading — every single shot turns it
+down 1, a burst 3. `magazine` is the shots left before a Reload (a burst counts
+as one shot); Reload refills it up to the weapon's magazine, but never above the
+supply. A natural 1 jams a firearm until it is reloaded. Thrown weapons count
+their uses in `supply`. Melee weapons and gifts use no ammo.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from game.events import CatalogueEvent
+from game.i18n import tr
+from game.rules.loader import RulesData
+from game.rules.models import Weapon
+
+
+@dataclass(frozen=True, slots=True)
+class AmmoState:
+    """Ammo of one weapon: supply die reading, magazine (None: none), jammed."""
+
+    supply: int
+    magazine: int | None = None
+    jammed: bool = False
+
+
+def uses_ammo(weapon: Weapon) -> bool:
+    return weapon.type in ("ranged", "thrown")
+
+
+def fresh_ammo(weapon: Weapon, rules: RulesData) -> AmmoState:
+    """The ammo a figure starts a battle with: the supply die at its top (P: W6 at 6)."""
+    if weapon.type == "thrown":
+        return AmmoState(supply=weapon.uses or 1)
+    supply = rules.knobs.ammo.supply_die
+    mag = weapon.magazine
+    return AmmoState(supply=supply, magazine=None if mag is None else min(mag, supply))
+
+
+def ammo_cost(weapon: Weapon, burst: bool, rules: RulesData) -> int:
+    """Ammo one attack uses: 0 (melee, gift), 1, or a burst's 3."""
+    if not uses_ammo(weapon):
+        return 0
+    return rules.knobs.attack.burst_ammo if burst else 1
+
+
+def fire_problem(weapon: Weapon, ammo: AmmoState, burst: bool, rules: RulesData) -> str | None:
+    """Why the weapon cannot fire now (None: it can)."""
+    if not uses_ammo(weapon):
+        return None
+    if ammo.jammed:
+        return f"the {weapon.name} is jammed: Reload first"
+    if ammo.magazine is not None and ammo.magazine <= 0:
+        return f"the {weapon.name}'s magazine is empty: Reload first"
+    cost = ammo_cost(weapon, burst, rules)
+    if ammo.supply < cost:
+        what = "a burst" if burst else "a shot"
+        return f"not enough ammo for {what} with the {weapon.name} ({ammo.supply} left)"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class AmmoSpent(CatalogueEvent):
+    """An attack used ammo from the supply die (§8.3)."""
+
+    kind: ClassVar[str] = "ammo"
+    section: ClassVar[str] = "§8.3"
+    who: str
+    weapon: str
+    used: int
+    supply: int
+    magazine: int | None
+
+    def values(self, language: str) -> dict[str, Any]:
+        if self.magazine is None:
+            return {"mag_text": ""}
+        return {"mag_text": tr("rules.word.magazine", language=language, n=self.magazine)}
+
+
+def spend_ammo(
+    who: str, weapon: Weapon, ammo: AmmoState, burst: bool, rules: RulesData, *, jam: bool = False
+) -> tuple[AmmoState, AmmoSpent]:
+    """Fire once (or a burst): supply −1 (−3), magazine −1; `jam` jams a firearm."""
+    problem = fire_problem(weapon, ammo, burst, rules)
+    if problem is not None:
+        raise ValueError(problem)
+    cost = ammo_cost(weapon, burst, rules)
+    supply = ammo.supply - cost
+    magazine = None if ammo.magazine is None else min(ammo.magazine - 1, supply)
+    after = AmmoState(supply, magazine, ammo.jammed or (jam and weapon.firearm))
+    return after, AmmoSpent(who, weapon.name, cost, supply, magazine)
+
+
+@dataclass(frozen=True, slots=True)
+class Reloaded(CatalogueEvent):
+    """Reload (Nachladen): refill the magazine from the supply, clear a jam (§3.2)."""
+
+    kind: ClassVar[str] = "reload"
+    section: ClassVar[str] = "§3.2"
+    who: str
+    weapon: str
+    magazine: int
+    supply: int
+
+
+def reload(who: str, weapon: Weapon, ammo: AmmoState) -> tuple[AmmoState, Reloaded]:
+    """Refill the magazine up to the weapon's magazine size (never above the supply)."""
+    size = weapon.magazine
+    if size is None and not ammo.jammed:
+        raise ValueError(f"the {weapon.name} has no magazine to reload")
+    if ammo.supply <= 0:
+        raise ValueError(f"no ammo left to reload the {weapon.name}")
+    magazine = min(size, ammo.supply) if size is not None else 0
+    after = replace(ammo, magazine=magazine if size is not None else None, jammed=False)
+    return after, Reloaded(who, weapon.name, magazine, ammo.supply)

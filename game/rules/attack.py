@@ -1,0 +1,598 @@
+"""Attacks (§3.4 to hit, §3.5 damage pool, §3A keywords).
+
+Two steps, both pure:
+- `plan_attack` turns attacker, target, weapon and `AttackContext` into an
+  `AttackPlan`: attack bonus, advantage/disadvantage, pool size and the needed
+  number, with every part named. The exact odds (`game.odds`) use this plan.
+- `resolve_attack` rolls it: to hit, the pool, wounds taken, injury, and the
+  keyword effects (jam, Wuchtig push, Infektion, Feuer), returning events and
+  the plain numbers the engine needs in an `AttackResult`.
+Abfangen (a Hüter takes the hit) splits the steps: `roll_to_hit`, then
+`abilities.intercept`, then `finish_attack` on the new plan.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game.cover import Cover
+from game.dice import Dice, Edge, net_edge
+from game.events import CatalogueEvent, Event, d20_text, faces_text, signed
+from game.i18n import tr
+from game.rules.ammo import AmmoState, ammo_cost, fire_problem, spend_ammo
+from game.rules.checks import Check, CheckEvent, Outcome, check_outcome, roll_check
+from game.rules.combatant import AttackContext, Combatant
+from game.rules.injury import fall
+from game.rules.loader import RulesData
+from game.rules.models import Weapon
+from game.rules.wounds import NeededNumber, apply_wounds, die_wounds, wound_word
+
+
+class AttackInputError(ValueError):
+    """The attack's inputs contradict each other (e.g. a burst from a pistol)."""
+
+
+# --- the plan -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HitPlan:
+    """To hit: W20 + bonus ≥ target number, with edge (§3.4). Parts are named."""
+
+    bonus: int
+    bonus_parts: tuple[tuple[str, int], ...]
+    target_number: int
+    edge: Edge
+    advantages: tuple[str, ...] = ()
+    disadvantages: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DamagePlan:
+    """The damage pool: dice, named parts, the needed number, crit dice (§3.5)."""
+
+    pool: int
+    pool_parts: tuple[tuple[str, int], ...]
+    needed: NeededNumber
+    crit_dice: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPlan:
+    """Everything about an attack that is known before any die is rolled."""
+
+    attacker: Combatant
+    target: Combatant
+    weapon: Weapon
+    context: AttackContext
+    hit: HitPlan
+    damage: DamagePlan
+    ammo: int
+
+
+def hit_plan(
+    attacker: Combatant,
+    weapon: Weapon,
+    ctx: AttackContext,
+    rules: RulesData,
+    target_number: int,
+) -> HitPlan:
+    """Attack bonus and edge of an attack against `target_number` (§3.4)."""
+    knobs = rules.knobs.attack
+    melee = weapon.is_melee
+    attr = ("kor", attacker.kor) if melee else ("ref", attacker.ref)
+    parts = [
+        attr,
+        ("kampfstufe", attacker.kampfstufe),
+        ("rank", attacker.attack_bonus),
+        ("arsenal", knobs.arsenal_bonus if ctx.arsenal else 0),
+        ("other", ctx.bonus),
+    ]
+    adv = [
+        name
+        for name, on in (
+            ("aimed", ctx.aimed),
+            ("behind", ctx.behind),
+            ("unaware", ctx.unaware),
+            ("gang_up", melee and ctx.gang_up and knobs.gang_up),
+            ("kein_schmerz", melee and _in_pain(attacker, rules)),
+        )
+        if on
+    ]
+    dis = [
+        name
+        for name, on in (
+            ("long_range", ctx.long_range),
+            ("into_melee", ctx.into_melee),
+            ("suppressed", attacker.suppressed),
+            ("weakened", attacker.weakened),
+        )
+        if on
+    ]
+    return HitPlan(
+        bonus=sum(v for _, v in parts),
+        bonus_parts=tuple((k, v) for k, v in parts if v),
+        target_number=target_number,
+        edge=net_edge(len(adv), len(dis)),
+        advantages=tuple(adv),
+        disadvantages=tuple(dis),
+    )
+
+
+def _in_pain(fig: Combatant, rules: RulesData) -> bool:
+    """Kein Schmerz is active: Berserker at half TP or less (§1.3)."""
+    return fig.has("Kein Schmerz") and fig.at_half_tp(rules.knobs.derived.half_tp_share)
+
+
+def damage_plan(
+    attacker: Combatant,
+    target: Combatant,
+    weapon: Weapon,
+    ctx: AttackContext,
+    rules: RulesData,
+    *,
+    pool: int | None = None,
+) -> DamagePlan:
+    """Pool size and needed number of `weapon` against `target` (§3.5)."""
+    knobs, sig = rules.knobs, rules.signatures
+    melee = weapon.is_melee
+    from_hiding = ctx.attacker_cover > Cover.NONE or ctx.unaware
+    pool_parts = [
+        ("weapon", weapon.pool if pool is None else pool),
+        ("burst", knobs.attack.burst_bonus_dice if ctx.burst else 0),
+        (
+            "aus_dem_nichts",
+            sig.aus_dem_nichts.bonus_dice if attacker.has("Aus dem Nichts") and from_hiding else 0,
+        ),
+        ("raserei", sig.raserei.melee_dice if melee and ctx.frenzy else 0),
+        ("weakened", -sig.seuchenhauch.pool_penalty if attacker.weakened else 0),
+    ]
+    cover_mod = (0, knobs.cover.light, knobs.cover.heavy)[int(ctx.cover)]
+    effects = (
+        ("shield_wall", ctx.shield_wall),
+        ("riot_shield", target.shield_melee_ws if melee else 0),
+        ("other", ctx.effects),
+    )
+    needed = NeededNumber(
+        ws=target.ws,
+        armour=target.armour,
+        cover=int(ctx.cover),
+        cover_mod=cover_mod,
+        effects=tuple(e for e in effects if e[1]),
+        br=weapon.br + attacker.br_bonus,
+        floor=knobs.attack.needed_floor,
+    )
+    return DamagePlan(
+        pool=max(0, sum(v for _, v in pool_parts)),
+        pool_parts=tuple((k, v) for k, v in pool_parts if v or k == "weapon"),
+        needed=needed,
+        crit_dice=knobs.attack.crit_bonus_dice,
+    )
+
+
+def check_context(attacker: Combatant, weapon: Weapon, ctx: AttackContext) -> None:
+    """Reject contradictory inputs with a clear message."""
+    problems = []
+    if ctx.burst and not weapon.has("Automatisch"):
+        problems.append(f"the {weapon.name} cannot fire a burst (not Automatisch)")
+    if weapon.is_melee and (ctx.long_range or ctx.into_melee):
+        problems.append("long range / into melee apply to ranged attacks only")
+    if not weapon.is_melee and (ctx.gang_up or ctx.frenzy):
+        problems.append("gang-up and Raserei apply to melee attacks only")
+    if ctx.frenzy and not attacker.has("Raserei"):
+        problems.append(f"{attacker.name} has no Raserei")
+    if ctx.shield_wall < 0:
+        problems.append("shield_wall cannot be negative")
+    if problems:
+        raise AttackInputError("; ".join(problems))
+
+
+def plan_attack(
+    attacker: Combatant,
+    target: Combatant,
+    weapon: Weapon,
+    ctx: AttackContext,
+    rules: RulesData,
+) -> AttackPlan:
+    """The full plan of an attack on a figure (no dice rolled)."""
+    check_context(attacker, weapon, ctx)
+    return AttackPlan(
+        attacker=attacker,
+        target=target,
+        weapon=weapon,
+        context=ctx,
+        hit=hit_plan(attacker, weapon, ctx, rules, target.vw),
+        damage=damage_plan(attacker, target, weapon, ctx, rules),
+        ammo=ammo_cost(weapon, ctx.burst, rules),
+    )
+
+
+# --- events ---------------------------------------------------------------------
+
+
+def edge_text(plan_adv: tuple[str, ...], plan_dis: tuple[str, ...], language: str) -> str:
+    """'; advantage [Vorteil]: aimed' — the reasons for advantage / disadvantage."""
+    parts = []
+    for word, reasons in (("advantage", plan_adv), ("disadvantage", plan_dis)):
+        if reasons:
+            names = ", ".join(tr(f"rules.edge.{r}", language=language) for r in reasons)
+            parts.append(f"{tr(f'rules.word.{word}', language=language)}: {names}")
+    if plan_adv and plan_dis:
+        parts.append(tr("rules.word.cancel", language=language))
+    return "".join(f"; {p}" for p in parts)
+
+
+@dataclass(frozen=True, slots=True)
+class ToHitRolled(CheckEvent):
+    """The attack roll: W20 + bonus ≥ VW → hit; natural 20 / 1 (§3.4)."""
+
+    kind: ClassVar[str] = "to_hit"
+    section: ClassVar[str] = "§3.4"
+    target_name: str
+    weapon: str
+    weapon_type: str
+    advantages: tuple[str, ...]
+    disadvantages: tuple[str, ...]
+    vs_point: bool
+
+    def values(self, language: str) -> dict[str, Any]:
+        roll = d20_text(self.faces, self.kept, self.edge, language)
+        total = self.kept + self.modifier
+        label = "" if self.vs_point else "VW "
+        if self.kept in (1, 20):
+            text = f"{roll}{signed(self.modifier)} = {total}"
+        else:
+            op = "≥" if total >= self.target else "<"
+            text = f"{roll}{signed(self.modifier)} = {total} {op} {label}{self.target}"
+        point = tr("rules.word.point", language=language)
+        return {
+            "target": point if self.vs_point else self.target_name,
+            "verb": tr(f"rules.verb.{self.weapon_type}", language=language),
+            "roll": text,
+            "result": tr(f"rules.hit_result.{self.outcome}", language=language),
+            "why": edge_text(self.advantages, self.disadvantages, language),
+        }
+
+
+def pool_part_text(key: str, dice: int, language: str) -> str:
+    """'3W6' for the weapon, ' + 1W6 natural 20' for an addition."""
+    if key == "weapon":
+        return f"{dice}W6"
+    sign = "+" if dice >= 0 else "−"
+    return f" {sign} {abs(dice)}W6 {tr(f'rules.pool.{key}', language=language)}"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageRolled(CatalogueEvent):
+    """The damage pool rolled against the needed number (§3.5)."""
+
+    kind: ClassVar[str] = "damage"
+    section: ClassVar[str] = "§3.5"
+    attacker: str
+    who: str
+    pool_parts: tuple[tuple[str, int], ...]
+    faces: tuple[int, ...]
+    needed: NeededNumber
+    wounds: int
+
+    def values(self, language: str) -> dict[str, Any]:
+        pool = len(self.faces)
+        parts = ""
+        if len(self.pool_parts) > 1:
+            named = "".join(pool_part_text(k, v, language) for k, v in self.pool_parts)
+            parts = f" ({named})"
+        return {
+            "pool": f"{pool}W6{parts}",
+            "dice": faces_text(self.faces),
+            "need": self.needed.value,
+            "parts": self.needed.parts_text(language),
+            "count": wound_word(self.wounds, language),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponJammed(CatalogueEvent):
+    """A natural 1 jams a firearm until it is reloaded (§3.4, P)."""
+
+    kind: ClassVar[str] = "jammed"
+    section: ClassVar[str] = "§3.4"
+    who: str
+    weapon: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pushed(CatalogueEvent):
+    """Wuchtig: a wounded target is pushed straight away from the attacker (§3A)."""
+
+    kind: ClassVar[str] = "pushed"
+    section: ClassVar[str] = "§3A"
+    who: str
+    attacker: str
+    distance: float
+    direction: tuple[float, float] | None
+
+
+@dataclass(frozen=True, slots=True)
+class InfectionMarked(CatalogueEvent):
+    """A wound from an Infektion weapon marks the target infected (§3.9)."""
+
+    kind: ClassVar[str] = "infected"
+    section: ClassVar[str] = "§3.9"
+    who: str
+    weapon: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ignited(CatalogueEvent):
+    """Feuer: the target is set burning (§3A)."""
+
+    kind: ClassVar[str] = "ignited"
+    section: ClassVar[str] = "§3A"
+    who: str
+    rounds: int
+
+
+# --- rolling ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HitRoll:
+    """A rolled attack roll and its event."""
+
+    check: Check
+    event: ToHitRolled
+
+    @property
+    def hit(self) -> bool:
+        return self.check.success
+
+    @property
+    def critical(self) -> bool:
+        return self.check.outcome is Outcome.CRITICAL
+
+    @property
+    def fumble(self) -> bool:
+        return self.check.outcome is Outcome.FUMBLE
+
+
+def roll_hit(
+    who: str,
+    target: str,
+    weapon: Weapon,
+    hit: HitPlan,
+    dice: Dice,
+    *,
+    vs_point: bool = False,
+) -> HitRoll:
+    """Roll W20 (with edge) + bonus against the plan's target number (§3.4)."""
+    check = roll_check(dice, hit.bonus, hit.target_number, hit.edge)
+    event = ToHitRolled(
+        **CheckEvent.fields_of(who, check),
+        target_name=target,
+        weapon=weapon.name,
+        weapon_type=weapon.type,
+        advantages=hit.advantages,
+        disadvantages=hit.disadvantages,
+        vs_point=vs_point,
+    )
+    return HitRoll(check, event)
+
+
+def roll_to_hit(plan: AttackPlan, dice: Dice) -> HitRoll:
+    """The attack roll of a planned attack on a figure."""
+    return roll_hit(plan.attacker.name, plan.target.name, plan.weapon, plan.hit, dice)
+
+
+def pool_size(damage: DamagePlan, critical: bool) -> int:
+    """Dice in the pool: the plan's pool, + crit dice on a natural 20."""
+    return damage.pool + (damage.crit_dice if critical else 0)
+
+
+def count_wounds(faces: tuple[int, ...], needed: int) -> int:
+    """How many pool dice wound (§3.5)."""
+    return sum(bool(die_wounds(f, needed)) for f in faces)
+
+
+def roll_damage(
+    attacker: str, target: str, damage: DamagePlan, critical: bool, dice: Dice
+) -> DamageRolled:
+    """Roll the pool (+ crit dice) and count the dice that wound (§3.5)."""
+    faces = dice.pool(pool_size(damage, critical))
+    parts = damage.pool_parts
+    if critical and damage.crit_dice:
+        parts = (*parts, ("critical", damage.crit_dice))
+    need = damage.needed.value
+    return DamageRolled(attacker, target, parts, faces, damage.needed, count_wounds(faces, need))
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResult:
+    """Everything an attack did: events in order, and the plain numbers.
+
+    `target` is the target after the attack (TP, condition, counters); `ammo` the
+    weapon's ammo after it (None when not tracked); `push` the Wuchtig distance
+    in cm (0: none) along `push_direction`; `noise` the radius of the noise
+    marker it leaves (0: quiet, §3.8).
+    """
+
+    events: tuple[Event, ...]
+    hit: bool
+    critical: bool
+    fumble: bool
+    jammed: bool
+    wounds: int
+    taken: int
+    target: Combatant
+    ammo: AmmoState | None
+    ammo_used: int
+    push: float = 0.0
+    push_direction: tuple[float, float] | None = None
+    infected: bool = False
+    ignited: bool = False
+    noise: float = 0.0
+    faces: tuple[int, ...] = ()
+
+    @property
+    def incapacitated(self) -> bool:
+        return self.target.tp <= 0
+
+
+def noise_radius(weapon: Weapon, rules: RulesData) -> float:
+    """Loudness radius of an attack with this weapon (§3.8): 0 when Leise."""
+    radii = rules.knobs.noise_radius
+    if not weapon.loud:
+        return 0.0
+    return radii.explosion if weapon.has("Explosiv") else radii.firearm
+
+
+def take_damage(
+    attacker: str,
+    target: Combatant,
+    weapon: Weapon | None,
+    wounds: int,
+    ctx: AttackContext,
+    rules: RulesData,
+    dice: Dice,
+) -> tuple[list[Event], dict[str, Any]]:
+    """Wounds land: TP, injury or out, and the keyword effects (§3.5, §3.9, §3A)."""
+    events: list[Event] = []
+    if wounds <= 0:
+        return events, {"target": target, "taken": 0}
+    damage = apply_wounds(target, wounds, rules)
+    events.append(damage.event)
+    after = damage.target
+    out: dict[str, Any] = {"taken": damage.taken}
+    if damage.taken >= 1 and weapon is not None:
+        if weapon.has("Wuchtig") and "Unverrückbar" not in target.talents:
+            dist = rules.knobs.attack.wuchtig_push
+            events.append(Pushed(target.name, attacker, dist, ctx.direction))
+            out.update(push=dist, push_direction=ctx.direction)
+        if weapon.has("Infektion"):
+            events.append(InfectionMarked(target.name, weapon.name))
+            out["infected"] = True
+        if weapon.has("Feuer") and weapon.template is None:
+            events.append(Ignited(target.name, rules.knobs.template.burn_rounds))
+            out["ignited"] = True
+    if damage.incapacitated:
+        down = fall(after, rules, dice)
+        events.append(down.event)
+        after = down.figure
+    out["target"] = after
+    return events, out
+
+
+def finish_attack(
+    plan: AttackPlan,
+    hit: HitRoll,
+    rules: RulesData,
+    dice: Dice,
+    *,
+    ammo: AmmoState | None = None,
+    before: tuple[Event, ...] = (),
+) -> AttackResult:
+    """Everything after the attack roll: ammo, jam, pool, wounds, keywords."""
+    weapon, ctx = plan.weapon, plan.context
+    events: list[Event] = [*before, hit.event]
+    jammed = hit.fumble and weapon.firearm
+    if ammo is not None and plan.ammo:
+        ammo, spent = spend_ammo(plan.attacker.name, weapon, ammo, ctx.burst, rules, jam=jammed)
+        events.append(spent)
+    if jammed:
+        events.append(WeaponJammed(plan.attacker.name, weapon.name))
+    extra: dict[str, Any] = {"target": plan.target, "taken": 0}
+    wounds, faces = 0, tuple[int, ...]()
+    if hit.hit:
+        rolled = roll_damage(plan.attacker.name, plan.target.name, plan.damage, hit.critical, dice)
+        events.append(rolled)
+        wounds, faces = rolled.wounds, rolled.faces
+        more, extra = take_damage(plan.attacker.name, plan.target, weapon, wounds, ctx, rules, dice)
+        events += more
+    return AttackResult(
+        events=tuple(events),
+        hit=hit.hit,
+        critical=hit.critical,
+        fumble=hit.fumble,
+        jammed=jammed,
+        wounds=wounds,
+        ammo=ammo,
+        ammo_used=plan.ammo,
+        noise=noise_radius(weapon, rules),
+        faces=faces,
+        **extra,
+    )
+
+
+def resolve_attack(
+    attacker: Combatant,
+    target: Combatant,
+    weapon: Weapon,
+    ctx: AttackContext,
+    rules: RulesData,
+    dice: Dice,
+    *,
+    ammo: AmmoState | None = None,
+) -> AttackResult:
+    """Plan and roll one attack on a figure (§3.4, §3.5, §3A, §3.9).
+
+    With `ammo` given the weapon must be able to fire (else AttackInputError)
+    and the result carries the new ammo state.
+    """
+    plan = plan_attack(attacker, target, weapon, ctx, rules)
+    if ammo is not None:
+        problem = fire_problem(weapon, ammo, ctx.burst, rules)
+        if problem is not None:
+            raise AttackInputError(problem)
+    return finish_attack(plan, roll_to_hit(plan, dice), rules, dice, ammo=ammo)
+
+
+# --- many attacks at once (Monte Carlo) -------------------------------------------
+
+
+def wounds_from_faces(
+    plan: AttackPlan, d20: NDArray[np.int64], pool: NDArray[np.int64]
+) -> NDArray[np.int64]:
+    """Wounds rolled by many attacks at once, from given faces.
+
+    `d20` has shape (n, 2): the W20 faces in rolling order (the second is used
+    only with advantage/disadvantage); `pool` has shape (n, m) with m ≥ the pool
+    with crit dice, read left to right. Uses the same rules as the rolling code
+    (`check_outcome`, `die_wounds`), via lookup tables over the faces.
+    """
+    hit, damage = plan.hit, plan.damage
+    if hit.edge == 0:
+        kept = d20[:, 0]
+    elif hit.edge > 0:
+        kept = d20.max(axis=1)
+    else:
+        kept = d20.min(axis=1)
+    outcome = [check_outcome(f, hit.bonus, hit.target_number) for f in range(1, 21)]
+    hits = np.array([o.success for o in outcome])[kept - 1]
+    crits = np.array([o is Outcome.CRITICAL for o in outcome])[kept - 1]
+    wounding = np.array([bool(die_wounds(f, damage.needed.value)) for f in range(1, 7)])
+    n_dice = np.where(crits, pool_size(damage, True), pool_size(damage, False))
+    used = np.arange(pool.shape[1])[None, :] < n_dice[:, None]
+    per_attack = (wounding[pool - 1] & used).sum(axis=1)
+    return np.where(hits, per_attack, 0).astype(np.int64)
+
+
+def roll_wounds_batch(plan: AttackPlan, rng: np.random.Generator, n: int) -> NDArray[np.int64]:
+    """Wounds of `n` independent rolls of this attack, vectorised (seeded rng)."""
+    d20 = rng.integers(1, 21, size=(n, 2))
+    pool = rng.integers(1, 7, size=(n, max(1, pool_size(plan.damage, True))))
+    return wounds_from_faces(plan, d20, pool)
+
+
+def replace_target(
+    plan: AttackPlan, target: Combatant, ctx: AttackContext, rules: RulesData
+) -> AttackPlan:
+    """The same attack, its damage against another figure (Abfangen, §1.3)."""
+    return replace(
+        plan,
+        target=target,
+        context=ctx,
+        damage=damage_plan(plan.attacker, target, plan.weapon, ctx, rules),
+    )

@@ -1,0 +1,160 @@
+"""Out of action (§3.9): the injury table for core figures, plain "out" for extras,
+and First aid (§3.2, §3.10)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from game.dice import Dice
+from game.events import CatalogueEvent, Event, d20_text, signed
+from game.i18n import tr
+from game.rules.checks import CheckEvent, roll_check
+from game.rules.combatant import Combatant, Condition
+from game.rules.loader import RulesData
+from game.rules.models import InjuryEffect, InjuryResult, InjuryTable
+
+EFFECT_CONDITION: dict[InjuryEffect, Condition] = {
+    "dead": Condition.DEAD,
+    "out": Condition.OUT,
+    "out_stabilisable": Condition.OUT_UNSTABLE,
+    "down": Condition.DOWN,
+    "stands": Condition.STANDING,
+}
+
+
+def injury_result(total: int, table: InjuryTable) -> InjuryResult:
+    """The injury table row for a W20 + KÖR total (§3.9)."""
+    for row in table.result:
+        if row.max is None or total <= row.max:
+            return row
+    raise AssertionError("the injury table's last row has no max")  # validated on load
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryRolled(CatalogueEvent):
+    """A core figure at 0 TP rolls on the injury table (§3.9)."""
+
+    kind: ClassVar[str] = "injury"
+    section: ClassVar[str] = "§3.9"
+    who: str
+    faces: tuple[int, ...]
+    kept: int
+    modifier: int
+    result: str
+    effect: str
+    tp_after: int
+
+    def values(self, language: str) -> dict[str, Any]:
+        roll = d20_text(self.faces, self.kept, 0, language)
+        return {
+            "roll": f"{roll}{signed(self.modifier)} = {self.kept + self.modifier}",
+            "effect_text": tr(f"rules.injury_effect.{self.effect}", language=language),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TakenOut(CatalogueEvent):
+    """An extra or AI rank-and-file figure at 0 TP is simply out (§3.9)."""
+
+    kind: ClassVar[str] = "out"
+    section: ClassVar[str] = "§3.9"
+    who: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fall:
+    """What happens to a figure at 0 TP: the event and its new state."""
+
+    figure: Combatant
+    event: Event
+
+
+def fall(figure: Combatant, rules: RulesData, dice: Dice) -> Fall:
+    """A figure reached 0 TP: core figures roll W20 + KÖR on the injury table,
+    extras are out. A 'Zäh' result leaves it standing at 1 TP."""
+    if not figure.core:
+        return Fall(replace(figure, tp=0, condition=Condition.OUT), TakenOut(figure.name))
+    table = rules.injury
+    modifier = figure.attribute(table.attribute)
+    face = dice.die(table.die)
+    row = injury_result(face + modifier, table)
+    condition = EFFECT_CONDITION[row.effect]
+    tp = 1 if condition is Condition.STANDING else 0
+    event = InjuryRolled(figure.name, (face,), face, modifier, row.name, row.effect, tp)
+    return Fall(replace(figure, tp=tp, condition=condition), event)
+
+
+@dataclass(frozen=True, slots=True)
+class FirstAidRolled(CheckEvent):
+    """First aid (Erste Hilfe): VER test; success stabilises and heals (§3.10)."""
+
+    kind: ClassVar[str] = "first_aid"
+    section: ClassVar[str] = "§3.10"
+    patient: str
+    effect: str  # healed | stood_up | stabilised | failed | no_effect
+    tp_after: int
+
+    def values(self, language: str) -> dict[str, Any]:
+        return {
+            **CheckEvent.values(self, language),
+            "effect_text": tr(
+                f"rules.aid_effect.{self.effect}", language=language, tp=self.tp_after
+            ),
+        }
+
+
+class FirstAidError(ValueError):
+    """First aid cannot help this patient (dead, out, unhurt)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FirstAid:
+    """The outcome of First aid: the event and the patient's new state."""
+
+    patient: Combatant
+    event: FirstAidRolled
+
+    @property
+    def success(self) -> bool:
+        return self.event.success
+
+
+def first_aid(
+    healer: Combatant,
+    patient: Combatant,
+    rules: RulesData,
+    dice: Dice,
+    *,
+    infirmary: bool = False,
+) -> FirstAid:
+    """VER test against knob tests.first_aid_target (P: 12) (§3.2, §3.10).
+
+    Success: a wounded standing figure heals +1 TP (+ infirmary bonus) up to its
+    maximum; a figure that is down (Streifschuss) stands up at 1 TP (+ infirmary);
+    an unstable 'Übel' figure is stabilised (still out for the battle).
+    """
+    cond = patient.condition
+    if cond in (Condition.DEAD, Condition.OUT, Condition.OUT_STABLE):
+        raise FirstAidError(f"First aid cannot help {patient.name} ({cond.value})")
+    if cond is Condition.STANDING and patient.tp >= patient.max_tp:
+        raise FirstAidError(f"{patient.name} is not wounded")
+    tests = rules.knobs.tests
+    check = roll_check(dice, healer.ver, tests.first_aid_target)
+    heal = tests.first_aid_heal + (tests.infirmary_bonus if infirmary else 0)
+    after, effect = patient, "failed"
+    if check.success:
+        if cond is Condition.STANDING:
+            after, effect = replace(patient, tp=min(patient.max_tp, patient.tp + heal)), "healed"
+        elif cond is Condition.DOWN:
+            tp = min(patient.max_tp, max(1, heal))
+            after, effect = replace(patient, tp=tp, condition=Condition.STANDING), "stood_up"
+        else:
+            after, effect = replace(patient, condition=Condition.OUT_STABLE), "stabilised"
+    event = FirstAidRolled(
+        **CheckEvent.fields_of(healer.name, check),
+        patient=patient.name,
+        effect=effect,
+        tp_after=after.tp,
+    )
+    return FirstAid(after, event)
