@@ -1,0 +1,90 @@
+"""The bridge between the engine's `Figure` (mutable battle state) and the rules'
+`Combatant` (a frozen view the pure resolution functions take and return)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from game.rules.combatant import Combatant, Condition
+from game.state import Figure, Presence
+
+if TYPE_CHECKING:
+    from game.engine import Game
+
+# Keys of Figure.uses for per-battle / per-round counters.
+UNBEUGSAM_USED = "unbeugsam_used"
+INTERCEPT_ROUND = "intercept_round"  # round of the last Abfangen
+INTERCEPTS_USED = "intercepts_used"
+PAIN_ROUND = "pain_round"
+PAIN_IGNORED = "pain_ignored"
+WEAKENED = "weakened"  # effect: Seuchenhauch until the figure's next activation
+
+
+def combatant(game: Game, figure: Figure) -> Combatant:
+    """The rules-level view of a figure in its current state."""
+    cache: dict[str, Combatant] = game.__dict__.setdefault("_combatants", {})
+    base = cache.get(figure.id)
+    if base is None:
+        base = Combatant.from_profile(game.profile(figure), game.rules, name=figure.name)
+        cache[figure.id] = base
+    rnd = game.state.round
+    sig = game.rules.signatures
+    uses = figure.uses
+    intercepts = sig.abfangen.per_round - (
+        uses.get(INTERCEPTS_USED, 0) if uses.get(INTERCEPT_ROUND) == rnd else 0
+    )
+    pain = sig.kein_schmerz.ignored_wounds - (
+        uses.get(PAIN_IGNORED, 0) if uses.get(PAIN_ROUND) == rnd else 0
+    )
+    return replace(
+        base,
+        tp=figure.tp,
+        max_tp=figure.max_tp,
+        condition=figure.condition,
+        strain=figure.strain,
+        suppressed=figure.suppressed,
+        weakened=WEAKENED in figure.effects,
+        ran_this_round=figure.ran_round == rnd,
+        unbeugsam_left=max(0, base.unbeugsam_left - uses.get(UNBEUGSAM_USED, 0)),
+        intercepts_left=max(0, intercepts) if base.has("Abfangen") else 0,
+        pain_ignores_left=max(0, pain) if base.has("Kein Schmerz") else 0,
+    )
+
+
+def write_back(game: Game, figure: Figure, after: Combatant) -> None:
+    """Copy what the rules changed on a combatant back onto the figure."""
+    before = combatant(game, figure)
+    rnd = game.state.round
+    figure.tp = after.tp
+    figure.strain = after.strain
+    figure.suppressed = after.suppressed
+    if after.weakened and not before.weakened:
+        figure.effects[WEAKENED] = 0
+    elif not after.weakened:
+        figure.effects.pop(WEAKENED, None)
+    if after.unbeugsam_left < before.unbeugsam_left:
+        figure.uses[UNBEUGSAM_USED] = figure.uses.get(UNBEUGSAM_USED, 0) + (
+            before.unbeugsam_left - after.unbeugsam_left
+        )
+    if after.intercepts_left < before.intercepts_left:
+        used = figure.uses.get(INTERCEPTS_USED, 0) if figure.uses.get(INTERCEPT_ROUND) == rnd else 0
+        figure.uses[INTERCEPT_ROUND] = rnd
+        figure.uses[INTERCEPTS_USED] = used + before.intercepts_left - after.intercepts_left
+    if after.pain_ignores_left < before.pain_ignores_left:
+        used = figure.uses.get(PAIN_IGNORED, 0) if figure.uses.get(PAIN_ROUND) == rnd else 0
+        figure.uses[PAIN_ROUND] = rnd
+        figure.uses[PAIN_IGNORED] = used + before.pain_ignores_left - after.pain_ignores_left
+    set_condition(figure, after.condition)
+
+
+def set_condition(figure: Figure, condition: Condition) -> None:
+    """Change a figure's condition; the dead and the out leave the table (§9)."""
+    figure.condition = condition
+    if condition in (Condition.DEAD, Condition.OUT) and figure.presence is Presence.TABLE:
+        figure.presence = Presence.GONE
+        figure.overwatch = None
+    if condition is not Condition.STANDING:
+        figure.overwatch = None
+        figure.aimed = 0
+        figure.took_cover = False

@@ -1,0 +1,168 @@
+"""Events of the battle's flow: rounds, initiative, activations, waves, the end.
+
+Each explains itself through the catalogue (`game/i18n/<lang>/engine.toml`,
+key = the event's `kind`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from game.events import CatalogueEvent
+from game.i18n import tr
+
+
+@dataclass(frozen=True, slots=True)
+class EngineEvent(CatalogueEvent):
+    """Base of the engine's events."""
+
+    room: ClassVar[str] = "engine"
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(EngineEvent):
+    kind: ClassVar[str] = "game_started"
+    section: ClassVar[str] = "§3"
+    scenario: str
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(EngineEvent):
+    kind: ClassVar[str] = "round_started"
+    section: ClassVar[str] = "§3.1"
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class SurpriseAttack(EngineEvent):
+    """Without a watchtower or radio the attackers win round 1's initiative (§11)."""
+
+    kind: ClassVar[str] = "surprise"
+    section: ClassVar[str] = "§11"
+    side: str
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeRolled(EngineEvent):
+    """Each side: W20 + best REF; ties are re-rolled (§3.1)."""
+
+    kind: ClassVar[str] = "initiative"
+    section: ClassVar[str] = "§3.1"
+    rolls: tuple[tuple[str, int, int], ...]  # (side, face, best REF)
+    winner: str | None  # None: a tie, rolled again
+
+    def values(self, language: str) -> dict[str, Any]:
+        parts = [f"{side} W20 {face} + {ref} = {face + ref}" for side, face, ref in self.rolls]
+        result = (
+            tr("engine.initiative_tie", language=language)
+            if self.winner is None
+            else tr("engine.initiative_winner", language=language, side=self.winner)
+        )
+        return {"rolls_text": "; ".join(parts), "result": result}
+
+
+@dataclass(frozen=True, slots=True)
+class FirstChosen(EngineEvent):
+    kind: ClassVar[str] = "first_chosen"
+    section: ClassVar[str] = "§3.1"
+    side: str
+    first: str
+
+
+@dataclass(frozen=True, slots=True)
+class WaveArrived(EngineEvent):
+    """A raid wave enters at an entry zone (§12)."""
+
+    kind: ClassVar[str] = "wave_arrived"
+    section: ClassVar[str] = "§12"
+    side: str
+    wave: int
+    total: int
+    entry: str
+    figures: tuple[str, ...]
+    profiles: tuple[str, ...]
+    budget: float
+
+    def values(self, language: str) -> dict[str, Any]:
+        counts: dict[str, int] = {}
+        for p in self.profiles:
+            counts[p] = counts.get(p, 0) + 1
+        return {"roster": ", ".join(f"{n}× {p}" for p, n in counts.items()) or "–"}
+
+
+@dataclass(frozen=True, slots=True)
+class WaveBlocked(EngineEvent):
+    """No free spot was left in the entry zone for some figures of a wave."""
+
+    kind: ClassVar[str] = "wave_blocked"
+    section: ClassVar[str] = "§12"
+    side: str
+    entry: str
+    figures: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ActivationStarted(EngineEvent):
+    kind: ClassVar[str] = "activation_started"
+    section: ClassVar[str] = "§3.1"
+    side: str
+    figures: tuple[str, ...]
+
+    def values(self, language: str) -> dict[str, Any]:
+        return {"who": ", ".join(self.figures)}
+
+
+@dataclass(frozen=True, slots=True)
+class StoodUp(EngineEvent):
+    """A grazed figure spends its first action to stand up at 1 TP (§9)."""
+
+    kind: ClassVar[str] = "stood_up"
+    section: ClassVar[str] = "§9"
+    figure: str
+    tp: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionsLost(EngineEvent):
+    """Backlash: the figure loses actions of this activation (§13)."""
+
+    kind: ClassVar[str] = "actions_lost"
+    section: ClassVar[str] = "§4.1"
+    figure: str
+    lost: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActivationEnded(EngineEvent):
+    kind: ClassVar[str] = "activation_ended"
+    section: ClassVar[str] = "§3.1"
+    side: str
+    figures: tuple[str, ...]
+
+    def values(self, language: str) -> dict[str, Any]:
+        return {"who": ", ".join(self.figures)}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded(EngineEvent):
+    kind: ClassVar[str] = "round_ended"
+    section: ClassVar[str] = "§3.1"
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(EngineEvent):
+    """The battle is decided (§12)."""
+
+    kind: ClassVar[str] = "game_over"
+    section: ClassVar[str] = "§12"
+    outcome: str
+    reason: str
+    round: int
+
+    def values(self, language: str) -> dict[str, Any]:
+        return {
+            "outcome_text": tr(f"engine.outcome.{self.outcome}", language=language),
+            "reason_text": tr(f"engine.reason.{self.reason}", language=language),
+        }

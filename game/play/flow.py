@@ -1,0 +1,368 @@
+"""The round (RULES.md §3): arrivals, initiative, alternating activation, round end.
+
+`advance(game)` moves the battle on after every action until a decision is
+needed (it sets `state.pending`) or the battle is decided. The decisions of the
+flow itself — who goes first, where a wave enters, which figure activates, ending
+an activation — are handled here too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game import actions as act
+from game.actions import IllegalAction
+from game.events import Event
+from game.play import bridge
+from game.play.events import (
+    ActionsLost,
+    ActivationEnded,
+    ActivationStarted,
+    FirstChosen,
+    GameStarted,
+    InitiativeRolled,
+    RoundEnded,
+    RoundStarted,
+    StoodUp,
+    SurpriseAttack,
+)
+from game.rules.combatant import Condition
+from game.state import Figure, Pending, Presence
+
+if TYPE_CHECKING:
+    from game.engine import Game, Handler
+
+# Action costs (§4): Run and Charge take both actions; markers take none.
+COSTS: dict[str, int] = {"run": 2, "charge": 2, "end": 0}
+STAND_UP = "stand"  # the first action a grazed figure spends standing up
+LOST = "lost"  # an action lost to backlash
+ENDED = "end"
+REPEATABLE = {"interact", STAND_UP, LOST}
+_MAX_STEPS = 100_000
+
+
+def start(game: Game) -> list[Event]:
+    """The opening: the scenario begins and runs until the first decision."""
+    events: list[Event] = [GameStarted(game.scenario_name, game.seed)]
+    return events + advance(game)
+
+
+# -- the state machine ----------------------------------------------------------------
+
+
+def advance(game: Game) -> list[Event]:
+    """Run the flow until somebody must decide or the battle is decided."""
+    from game.play import outcome, raid, round_end
+
+    st = game.state
+    events: list[Event] = []
+    for _ in range(_MAX_STEPS):
+        decided = outcome.check(game)
+        if decided is not None:
+            events.append(decided)
+            st.pending = None
+            return events
+        if st.phase == "round_start":
+            events.append(RoundStarted(st.round))
+            for fig in st.figures.values():
+                fig.activated = False
+            st.last_side = None
+            events += raid.place_waiting(game)
+            st.phase = "arrivals"
+        elif st.phase == "arrivals":
+            due = raid.next_wave_due(game)
+            if due is not None:
+                st.pending = Pending(
+                    due, "choose_entry", data={"entries": raid.entry_ids(game, due)}
+                )
+                return events
+            st.phase = "initiative"
+        elif st.phase == "initiative":
+            events += roll_initiative(game)
+            if st.phase == "initiative":  # nobody to roll: straight to activations
+                st.phase = "activations"
+        elif st.phase == "choose_first":
+            assert st.initiative is not None
+            st.pending = Pending(st.initiative, "choose_first", data={"sides": sides_to_act(game)})
+            return events
+        elif st.phase == "intercept":
+            return events  # the combat room set the pending decision
+        elif st.phase == "activations":
+            pending = _activation_pending(game, events)
+            if pending is not None:
+                st.pending = pending
+                return events
+            st.phase = "round_end"
+        elif st.phase == "round_end":
+            events += round_end.end_round(game)
+            events.append(RoundEnded(st.round))
+            st.round += 1
+            st.loud_fired = False
+            st.phase = "round_start"
+        else:  # pragma: no cover - a corrupted state
+            raise RuntimeError(f"unknown phase {st.phase!r}")
+    raise RuntimeError("the flow did not settle")  # pragma: no cover
+
+
+def _activation_pending(game: Game, events: list[Event]) -> Pending | None:
+    """The decision inside the activation phase, ending finished activations."""
+    st = game.state
+    if st.active:
+        acting = tuple(f for f in st.active if can_act(game, st.figures[f]))
+        if acting:
+            return Pending(st.figures[acting[0]].side, "act", acting)
+        events += end_activation(game)
+    side = next_side(game)
+    if side is None:
+        return None
+    st.turn_side = side
+    return Pending(side, "activate", tuple(f.id for f in eligible(game, side)))
+
+
+# -- initiative (§3.1) ----------------------------------------------------------------
+
+
+def roll_initiative(game: Game) -> list[Event]:
+    """W20 + best REF per side, ties re-rolled; a surprise attack skips the roll."""
+    from game.play import raid
+
+    st = game.state
+    sides = sides_to_act(game)
+    if not sides:
+        return []
+    if len(sides) == 1:
+        st.initiative = sides[0]
+        st.phase = "choose_first"
+        return []
+    if st.round == 1:
+        surprise = raid.surprise_attacker(game)
+        if surprise is not None:
+            st.initiative = surprise
+            st.phase = "choose_first"
+            return [SurpriseAttack(surprise)]
+    events: list[Event] = []
+    while True:
+        rolls = []
+        for side in sides:
+            best = max(game.profile(f).ref for f in st.side_figures(side))
+            rolls.append((side, game.dice.die(20), best))
+        totals = sorted((face + ref for _, face, ref in rolls), reverse=True)
+        if totals[0] != totals[1]:
+            winner = max(rolls, key=lambda r: r[1] + r[2])[0]
+            events.append(InitiativeRolled(tuple(rolls), winner))
+            st.initiative = winner
+            st.phase = "choose_first"
+            return events
+        events.append(InitiativeRolled(tuple(rolls), None))
+
+
+def check_choose_first(game: Game, action: act.ChooseFirst) -> None:
+    _expect(game, "choose_first", action.side)
+    if action.first not in sides_to_act(game):
+        raise IllegalAction(f"side {action.first!r} has nobody left to activate")
+
+
+def do_choose_first(game: Game, action: act.ChooseFirst) -> list[Event]:
+    st = game.state
+    st.turn_side = action.first
+    st.phase = "activations"
+    st.pending = None
+    return [FirstChosen(action.side, action.first)]
+
+
+# -- activations ------------------------------------------------------------------------
+
+
+def sides_to_act(game: Game) -> list[str]:
+    """Sides (in scenario order) with at least one figure yet to activate this round."""
+    return [s for s in game.state.sides if eligible(game, s)]
+
+
+def eligible(game: Game, side: str) -> list[Figure]:
+    """Figures of a side that may still be activated this round."""
+    return [
+        f
+        for f in game.state.figures.values()
+        if f.side == side
+        and f.presence is Presence.TABLE
+        and not f.activated
+        and f.condition in (Condition.STANDING, Condition.DOWN)
+    ]
+
+
+def next_side(game: Game) -> str | None:
+    """Whose turn it is to activate: alternate while both have figures left (§3.1)."""
+    st = game.state
+    order = list(st.sides)
+    ready = set(sides_to_act(game))
+    if not ready:
+        return None
+    if st.last_side is None:  # the round's first activation: the chosen side
+        current = st.turn_side if st.turn_side in order else order[0]
+        start = order.index(current) - 1
+    else:
+        start = order.index(st.last_side)
+    for step in range(1, len(order) + 1):
+        side = order[(start + step) % len(order)]
+        if side in ready:
+            return side
+    return None  # pragma: no cover
+
+
+def pack_of(game: Game, figure: Figure) -> list[Figure]:
+    """The figures that activate together with this one (a horde pack, §3)."""
+    if figure.pack is None or not game.rules.knobs.horde_pack_activation:
+        return [figure]
+    return [f for f in eligible(game, figure.side) if f.pack == figure.pack]
+
+
+def check_activate(game: Game, action: act.Activate) -> None:
+    st = game.state
+    fig = game.figure(action.figure)
+    _expect(game, "activate", fig.side)
+    if fig not in eligible(game, fig.side):
+        raise IllegalAction(f"{fig.name} cannot be activated now (already activated or out)")
+    assert st.pending is not None
+
+
+def do_activate(game: Game, action: act.Activate) -> list[Event]:
+    st = game.state
+    fig = game.figure(action.figure)
+    members = pack_of(game, fig)
+    events: list[Event] = [ActivationStarted(fig.side, tuple(f.id for f in members))]
+    st.active = tuple(f.id for f in members)
+    for member in members:
+        member.activated = True
+        st.spent[member.id] = []
+        events += start_of_activation(game, member)
+    st.pending = None
+    return events
+
+
+def start_of_activation(game: Game, fig: Figure) -> list[Event]:
+    """What happens as a figure's activation begins (§4, §6, §7, §9, §13)."""
+    from game.rules.morale import morale_retest
+
+    st = game.state
+    events: list[Event] = []
+    fig.aimed = max(0, fig.aimed - 1)
+    fig.took_cover = False
+    fig.overwatch = None
+    for name in [k for k, until in fig.effects.items() if until == 0]:
+        del fig.effects[name]
+    if fig.condition is Condition.DOWN:
+        fig.condition = Condition.STANDING
+        fig.tp = max(fig.tp, 1)
+        st.spent[fig.id].append(STAND_UP)
+        events.append(StoodUp(fig.id, fig.tp))
+    if fig.suppressed:
+        squad = st.squads.get(fig.squad)
+        leader = st.figures.get(squad.leader) if squad and squad.leader else None
+        leader_up = bool(leader and leader.standing and game.profile(leader).leader)
+        after, event = morale_retest(
+            bridge.combatant(game, fig), game.rules, game.dice, leader_standing=leader_up
+        )
+        bridge.write_back(game, fig, after)
+        events.append(event)
+    if fig.lose_actions:
+        lost = min(fig.lose_actions, action_budget(game, fig) - used(game, fig))
+        fig.lose_actions = 0
+        if lost > 0:
+            st.spent[fig.id] += [LOST] * lost
+            events.append(ActionsLost(fig.id, lost))
+    return events
+
+
+def action_budget(game: Game, fig: Figure) -> int:
+    """Actions this activation: 2 (+1 for Raserei taken this round)."""
+    extra = 1 if fig.effects.get("raserei_action", -1) >= game.state.round else 0
+    return game.rules.knobs.actions_per_activation + extra
+
+
+def used(game: Game, fig: Figure) -> int:
+    """Actions already spent in the current activation."""
+    return sum(COSTS.get(v, 1) for v in game.state.spent.get(fig.id, []) if v != ENDED)
+
+
+def can_act(game: Game, fig: Figure) -> bool:
+    """Is an active figure still able to take an action?"""
+    spent = game.state.spent.get(fig.id, [])
+    return fig.standing and ENDED not in spent and used(game, fig) < action_budget(game, fig)
+
+
+def check_budget(game: Game, figure: str, verb: str, cost: int) -> Figure:
+    """The common checks of every activation action: the figure's turn, cost, repeats."""
+    st = game.state
+    fig = game.figure(figure)
+    _expect(game, "act", fig.side)
+    if fig.id not in st.active:
+        raise IllegalAction(f"{fig.name} is not activated")
+    if not can_act(game, fig):
+        raise IllegalAction(f"{fig.name} has no actions left")
+    if used(game, fig) + cost > action_budget(game, fig):
+        raise IllegalAction(
+            f"{verb} costs {cost} actions; {fig.name} has only "
+            f"{action_budget(game, fig) - used(game, fig)} left"
+        )
+    if verb not in REPEATABLE and verb in st.spent.get(fig.id, []):
+        raise IllegalAction(f"{fig.name} already took {verb} this activation (no repeats, §4)")
+    return fig
+
+
+def spend(game: Game, fig: Figure, verb: str) -> None:
+    """Record an action taken in the current activation."""
+    game.state.spent.setdefault(fig.id, []).append(verb)
+
+
+def check_end(game: Game, action: act.EndActivation) -> None:
+    fig = game.figure(action.figure)
+    _expect(game, "act", fig.side)
+    if fig.id not in game.state.active:
+        raise IllegalAction(f"{fig.name} is not activated")
+
+
+def do_end(game: Game, action: act.EndActivation) -> list[Event]:
+    spend(game, game.figure(action.figure), ENDED)
+    return []
+
+
+def end_activation(game: Game) -> list[Event]:
+    """Close the current activation: end-of-activation effects, then the next turn."""
+    from game.play import zones
+
+    st = game.state
+    members = st.active
+    side = st.figures[members[0]].side
+    events: list[Event] = []
+    for fid in members:
+        fig = st.figures[fid]
+        if fig.on_table:
+            events += zones.on_activation_end(game, fig)
+    events.append(ActivationEnded(side, members))
+    st.active = ()
+    st.last_side = side
+    return events
+
+
+# -- dispatch ---------------------------------------------------------------------------
+
+
+def _expect(game: Game, kind: str, side: str) -> None:
+    pending = game.state.pending
+    if game.state.outcome is not None:
+        raise IllegalAction("the battle is over")
+    if pending is None or pending.kind != kind:
+        wanted = pending.kind if pending else "nothing"
+        raise IllegalAction(f"the game waits for {wanted}, not {kind}")
+    if pending.side != side:
+        raise IllegalAction(f"it is {pending.side}'s decision, not {side}'s")
+
+
+def handler_for(game: Game, action: act.Action) -> Handler:
+    """The handler of an action's type (IllegalAction for an unknown type)."""
+    from game.play.handlers import HANDLERS
+
+    handler = HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction(f"{type(action).__name__} is not an action of this game")
+    return handler

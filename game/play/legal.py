@@ -1,0 +1,48 @@
+"""`Game.legal_actions()`: the decisions open now, as actions or templates."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game import actions as act
+from game.play import abilities, combat, flow, movement, support
+
+if TYPE_CHECKING:
+    from game.engine import Game, Legal
+
+
+def legal_actions(game: Game) -> list[Legal]:
+    """Everything the pending decision allows."""
+    st = game.state
+    pending = game.pending()
+    if pending is None:
+        return []
+    if pending.kind == "choose_first":
+        return [act.ChooseFirst(pending.side, s) for s in pending.data["sides"]]
+    if pending.kind == "choose_entry":
+        return [act.ChooseEntry(pending.side, e) for e in pending.data["entries"]]
+    if pending.kind == "activate":
+        return [act.Activate(f) for f in pending.figures]
+    if pending.kind == "intercept":
+        return [act.Intercept(f, accept) for f in pending.figures for accept in (True, False)]
+    out: list[Legal] = []
+    for fid in pending.figures:
+        fig = st.figures[fid]
+        for room in (movement, combat, support, abilities):
+            out += room.legal(game, fig)
+        out.append(act.EndActivation(fid))
+    return [a for a in out if _affordable(game, a)]
+
+
+def _affordable(game: Game, action: Legal) -> bool:
+    """Drop concrete actions the budget or the no-repeat rule forbids."""
+    if not isinstance(action, act.Action) or isinstance(action, act.EndActivation):
+        return True
+    figure_id = getattr(action, "figure", None)
+    if not isinstance(figure_id, str):
+        return True
+    fig = game.state.figures[figure_id]
+    spent = game.state.spent.get(fig.id, [])
+    if action.verb not in flow.REPEATABLE and action.verb in spent:
+        return False
+    return flow.used(game, fig) + type(action).cost <= flow.action_budget(game, fig)

@@ -1,0 +1,39 @@
+"""When squads test morale (§7): half the squad down for the first time, or the
+leader falling. The test itself is the rules' `morale_test`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.events import Event
+from game.play import bridge
+from game.rules.morale import morale_test, morale_test_due
+from game.state import Figure
+
+if TYPE_CHECKING:
+    from game.engine import Game
+
+
+def after_casualty(game: Game, figure: Figure) -> list[Event]:
+    """The casualty's squad tests if the rules say so."""
+    st = game.state
+    squad = st.squads.get(figure.squad)
+    if squad is None:
+        return []
+    members = [st.figures[m] for m in squad.members if m in st.figures]
+    standing = sum(1 for m in members if m.standing)
+    leader_fell = squad.leader == figure.id
+    if not morale_test_due(
+        squad.start_size, standing, tested_at_half=squad.half_tested, leader_fell=leader_fell
+    ):
+        return []
+    if standing * 2 <= squad.start_size:
+        squad.half_tested = True
+    up = [m for m in members if m.standing]
+    result = morale_test([bridge.combatant(game, m) for m in up], game.rules, game.dice)
+    for fig, after in zip(up, result.figures, strict=True):
+        bridge.write_back(game, fig, after)
+        if fig.suppressed:
+            fig.overwatch = None
+            fig.aimed = 0
+    return list(result.events)

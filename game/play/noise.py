@@ -1,0 +1,101 @@
+"""Noise and attention (RULES.md §8): markers, the loudest marker, the round-end roll."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from game.events import Event
+from game.play.events import EngineEvent
+from game.state import NoiseMarker
+
+if TYPE_CHECKING:
+    from game.engine import Game
+
+SOURCES = ("firearm", "explosion", "breaking", "run")
+
+
+@dataclass(frozen=True, slots=True)
+class NoiseMade(EngineEvent):
+    """A loud action leaves a noise marker for the rest of the round (§8)."""
+
+    kind: ClassVar[str] = "noise_made"
+    section: ClassVar[str] = "§3.8"
+    source: str
+    x: float
+    y: float
+    radius: float
+    figure: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class NoiseChecked(EngineEvent):
+    """Round end: a Laut weapon fired, so 1W6 ≤ threshold brings a threat (§8)."""
+
+    kind: ClassVar[str] = "noise_check"
+    section: ClassVar[str] = "§3.8"
+    face: int
+    threshold: int
+    result: str  # quiet | horde_pack | wave_earlier | extra_raider | no_threat
+
+    def values(self, language: str) -> dict[str, Any]:
+        from game.i18n import tr
+
+        return {"result_text": tr(f"engine.noise_result.{self.result}", language=language)}
+
+
+def make_noise(
+    game: Game, source: str, at: tuple[float, float], figure: str | None = None
+) -> list[Event]:
+    """Leave a marker of `source` (firearm | explosion | breaking | run) at a point."""
+    radius = float(getattr(game.rules.knobs.noise_radius, source))
+    st = game.state
+    st.noise.append(NoiseMarker(at[0], at[1], radius, source, st.round, figure))
+    if source in ("firearm", "explosion"):
+        st.loud_fired = st.loud_fired or source == "firearm"
+    return [NoiseMade(source, at[0], at[1], radius, figure)]
+
+
+def loudest(
+    markers: list[NoiseMarker], at: tuple[float, float] | None = None
+) -> NoiseMarker | None:
+    """The loudest marker (largest radius); ties go to the nearest to `at`, then the latest."""
+    best: NoiseMarker | None = None
+    for m in markers:
+        if (
+            best is None
+            or m.radius > best.radius
+            or (
+                m.radius == best.radius
+                and at is not None
+                and math.dist((m.x, m.y), at) < math.dist((best.x, best.y), at)
+            )
+        ):
+            best = m
+    return best
+
+
+def heard_by(game: Game, at: tuple[float, float]) -> NoiseMarker | None:
+    """The marker an infected at `at` turns toward: the loudest it hears (§8 attention)."""
+    heard = [m for m in game.state.noise if math.dist((m.x, m.y), at) <= m.radius]
+    return loudest(heard, at)
+
+
+def round_end_check(game: Game) -> list[Event]:
+    """If a Laut weapon fired this round, roll 1W6; on ≤ threshold a threat advances."""
+    from game.play import raid
+
+    st = game.state
+    events: list[Event] = []
+    if st.loud_fired:
+        threshold = game.rules.knobs.noise_threshold
+        face = game.dice.w6()
+        if face > threshold:
+            events.append(NoiseChecked(face, threshold, "quiet"))
+        else:
+            result, spawned = raid.noise_reinforcement(game)
+            events.append(NoiseChecked(face, threshold, result))
+            events += spawned
+    st.noise.clear()
+    return events

@@ -1,0 +1,114 @@
+"""Deciding the battle (RULES.md §12): Repelled / Partial / Defeat for raids,
+victory / defeat / draw (from the first side's view) for open skirmishes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.play.events import GameOver
+from game.state import Presence
+
+if TYPE_CHECKING:
+    from game.engine import Game
+
+CONSEQUENCES: dict[str, tuple[str, ...]] = {
+    "repelled": ("keep_everything", "loot_from_fallen"),
+    "partial": ("module_damaged", "supplies_lost", "morale_minus_one"),
+    "defeat": ("modules_destroyed", "population_flees", "supplies_plundered", "morale_collapses"),
+}
+
+
+def raid_sides(game: Game) -> list[str]:
+    """Sides that attack as a raid (they have a [side.raid])."""
+    return [s.id for s in game.state.sides.values() if s.waves is not None]
+
+
+def defender_sides(game: Game) -> list[str]:
+    raiders = set(raid_sides(game))
+    return [s for s in game.state.sides if s not in raiders]
+
+
+def _alive(game: Game, side: str) -> int:
+    """Figures of a side still in the fight (standing on the table)."""
+    return sum(1 for f in game.state.figures.values() if f.side == side and f.standing)
+
+
+def _to_come(game: Game, side: str) -> bool:
+    st = game.state
+    waves = st.sides[side].waves
+    reserve = any(f.side == side and f.presence is Presence.RESERVE for f in st.figures.values())
+    return reserve or (waves is not None and waves.arrived < waves.total)
+
+
+def _defenders_hurt(game: Game) -> bool:
+    """Half or more of the defenders are down (§12 Partial)."""
+    defenders = [f for f in game.state.figures.values() if f.side in defender_sides(game)]
+    down = sum(1 for f in defenders if not f.standing)
+    return bool(defenders) and down * 2 >= len(defenders)
+
+
+def check(game: Game) -> GameOver | None:
+    """The battle's outcome if it is decided now (sets `state.outcome`), else None."""
+    st = game.state
+    if st.outcome is not None:
+        return None
+    result = _raid_outcome(game) if raid_sides(game) else _skirmish_outcome(game)
+    if result is None:
+        return None
+    st.outcome, reason = result
+    return GameOver(st.outcome, reason, min(st.round, game.scenario.scenario.max_rounds))
+
+
+def _time_up(game: Game) -> bool:
+    st = game.state
+    return st.phase == "round_start" and st.round > game.scenario.scenario.max_rounds
+
+
+def _raid_outcome(game: Game) -> tuple[str, str] | None:
+    st = game.state
+    knobs = game.rules.knobs.raid
+    defenders = defender_sides(game)
+    attackers = raid_sides(game)
+    if st.loot_taken >= knobs.loot_to_defeat or st.breaches >= knobs.breaches_to_defeat:
+        return "defeat", "key_point_taken"
+    if defenders and all(_alive(game, s) == 0 for s in defenders):
+        return "defeat", "defenders_out"
+    spoiled = st.loot_taken > 0 or st.breaches > 0 or bool(st.destroyed_modules)
+    spoiled = spoiled or _defenders_hurt(game)
+    grade = "partial" if spoiled else "repelled"
+    if all(_alive(game, s) == 0 and not _to_come(game, s) for s in attackers):
+        return grade, "all_attackers_gone"
+    objective = game.scenario.objective
+    rounds = objective.rounds if objective is not None else None
+    if (
+        rounds is not None
+        and objective is not None
+        and objective.kind in ("hold", "protect")
+        and st.phase == "round_start"
+        and st.round > rounds
+    ):
+        return grade, "held"
+    if _time_up(game):
+        return "partial", "max_rounds"
+    return None
+
+
+def _skirmish_outcome(game: Game) -> tuple[str, str] | None:
+    st = game.state
+    sides = list(st.sides)
+    alive = {s: _alive(game, s) for s in sides}
+    standing_sides = [s for s in sides if alive[s] > 0]
+    first = sides[0]
+    if len(standing_sides) <= 1:
+        if not standing_sides:
+            return "draw", "one_side_left"
+        return ("victory" if standing_sides[0] == first else "defeat"), "one_side_left"
+    if _time_up(game):
+        start = {s: sum(1 for f in st.figures.values() if f.side == s) for s in sides}
+        share = {s: alive[s] / max(1, start[s]) for s in sides}
+        mine = share[first]
+        best_other = max(share[s] for s in sides if s != first)
+        if abs(mine - best_other) < 1e-9:
+            return "draw", "max_rounds"
+        return ("victory" if mine > best_other else "defeat"), "max_rounds"
+    return None

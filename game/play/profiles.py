@@ -1,0 +1,74 @@
+"""Profiles of the figures in a scenario: named ones from the rules data, or inline
+stats based on a named profile (SCENARIO.md "Profiles may also be given inline")."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.rules.loader import RulesData
+from game.rules.profile import Profile
+from game.scenario import FigureSpec, InlineStats
+
+
+def figure_profile(spec: FigureSpec, rules: RulesData) -> Profile:
+    """The resolved profile of a scenario figure (raises on unknown names)."""
+    if spec.stats is None:
+        assert spec.profile is not None
+        return rules.profile(spec.profile)
+    return inline_profile(spec.stats, rules)
+
+
+def inline_profile(stats: InlineStats, rules: RulesData) -> Profile:
+    """A one-off profile: the base profile (or a plain extra) with overrides."""
+    base = rules.profile(stats.base) if stats.base else rules.profile("Militia")
+    knobs = rules.knobs
+    kor = base.kor if stats.KOER is None else stats.KOER
+    ref = base.ref if stats.REF is None else stats.REF
+    ver = base.ver if stats.VER is None else stats.VER
+    wil = base.wil if stats.WIL is None else stats.WIL
+    tp = stats.TP if stats.TP is not None else base.tp + (kor - base.kor)
+    vw = stats.VW if stats.VW is not None else base.vw + (ref - base.ref)
+    armour = base.armour
+    ws = base.ws
+    move = base.move
+    if stats.armour is not None:
+        arm = rules.armour(stats.armour)
+        armour, ws = arm.name, arm.ws
+        move = knobs.move.base + arm.move
+    if stats.WS is not None:
+        ws = stats.WS
+    if stats.move is not None:
+        move = float(stats.move)
+    archetype = base.archetype
+    morale_immune = base.morale_immune
+    if stats.archetype is not None:
+        arch = rules.archetype(stats.archetype)
+        archetype = arch.name
+        morale_immune = base.mindless or arch.morale_immune
+    level = stats.level or base.level
+    loadouts = base.loadouts
+    if stats.weapons is not None:
+        loadouts = (tuple(rules.weapon(w).name for w in stats.weapons),)
+    radius = base.base_radius
+    if stats.base_mm is not None:
+        radius = knobs.base_radius.large if stats.base_mm == 40 else knobs.base_radius.small
+    return replace(
+        base,
+        name=stats.name or base.name,
+        kor=kor,
+        ref=ref,
+        ver=ver,
+        wil=wil,
+        tp=tp,
+        vw=vw,
+        armour=armour,
+        ws=ws,
+        move=move,
+        archetype=archetype,
+        morale_immune=morale_immune,
+        level=level,
+        kampfstufe=rules.kampfstufe(archetype, level) if archetype else base.kampfstufe,
+        loadouts=loadouts,
+        talents=tuple(stats.talents) if stats.talents is not None else base.talents,
+        base_radius=radius,
+    )

@@ -1,0 +1,21 @@
+"""The end of a round (§3.1 step 3): lasting effects tick, then the noise check."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.events import Event
+from game.play import noise
+
+if TYPE_CHECKING:
+    from game.engine import Game
+
+
+def end_round(game: Game) -> list[Event]:
+    """Burning zones and smoke expire, round-long effects end, noise is checked."""
+    st = game.state
+    st.board.expire(st.round)
+    for fig in st.figures.values():
+        for name in [k for k, until in fig.effects.items() if 0 < until <= st.round]:
+            del fig.effects[name]
+    return noise.round_end_check(game)

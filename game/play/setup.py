@@ -1,0 +1,133 @@
+"""Turning a validated scenario into the opening `GameState` (figures, squads,
+sides, the board, the raid's waves)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.board.terrain import Board
+from game.play.profiles import figure_profile
+from game.rules.profile import Profile
+from game.state import Figure, GameState, OverwatchZone, Side, Squad, WaveState, WeaponState
+
+if TYPE_CHECKING:
+    from game.engine import Game
+    from game.rules.loader import RulesData
+
+
+def build_state(game: Game) -> GameState:
+    """The state before round 1: placed figures, squads, sides and raid plans."""
+    rules = game.rules
+    structure = {"barricade": rules.knobs.structure.barricade, "gate": rules.knobs.structure.gate}
+    board = Board.from_scenario(game.scenario, structure_defaults=_structure_defaults(structure))
+    figures: dict[str, Figure] = {}
+    squads: dict[str, Squad] = {}
+    sides: dict[str, Side] = {}
+    for side_spec in game.scenario.side:
+        side = Side(side_spec.id, side_spec.name, side_spec.controller)
+        sides[side.id] = side
+        for squad_spec in side_spec.squad:
+            members = []
+            for fig_spec in squad_spec.figure:
+                profile = figure_profile(fig_spec, rules)
+                game.profiles[fig_spec.id] = profile
+                fig = new_figure(
+                    fig_spec.id,
+                    profile,
+                    rules,
+                    side=side.id,
+                    squad=squad_spec.id,
+                    at=(float(fig_spec.at[0]), float(fig_spec.at[1])),
+                    facing=float(fig_spec.facing if fig_spec.facing is not None else 0.0),
+                )
+                if fig_spec.overwatch:
+                    fig.overwatch = initial_overwatch(fig, profile, rules)
+                figures[fig.id] = fig
+                members.append(fig.id)
+            leader = squad_spec.leader or next(
+                (m for m in members if game.profiles[m].leader), None
+            )
+            squads[squad_spec.id] = Squad(squad_spec.id, side.id, leader, members, len(members))
+        if side_spec.raid is not None:
+            side.threat = side_spec.raid.threat
+    state = GameState(
+        board=board,
+        figures=figures,
+        squads=squads,
+        sides=sides,
+        rng_state=dict(game.dice.rng.bit_generator.state),
+    )
+    from game.play import raid
+
+    for side_spec in game.scenario.side:
+        if side_spec.raid is not None:
+            sides[side_spec.id].waves = raid.plan_waves(game, state, side_spec)
+    return state
+
+
+def _structure_defaults(values: dict[str, int]) -> dict:  # type: ignore[type-arg]
+    from game.board.terrain import TerrainKind
+
+    return {TerrainKind(k): v for k, v in values.items()}
+
+
+def new_figure(
+    figure_id: str,
+    profile: Profile,
+    rules: RulesData,
+    *,
+    side: str,
+    squad: str,
+    at: tuple[float, float],
+    facing: float,
+) -> Figure:
+    """A figure at full TP with loaded weapons and a full ammo supply (§5.6)."""
+    weapons = []
+    for name in profile.weapons:
+        weapon = rules.weapon(name)
+        weapons.append(WeaponState(weapon.name, loaded=weapon.magazine, uses=weapon.uses))
+    return Figure(
+        id=figure_id,
+        name=_display_name(figure_id, profile),
+        side=side,
+        squad=squad,
+        profile=profile.name,
+        x=at[0],
+        y=at[1],
+        radius=profile.base_radius,
+        facing=facing,
+        max_tp=profile.tp,
+        tp=profile.tp,
+        weapons=weapons,
+        ammo=rules.knobs.ammo.supply_die,
+    )
+
+
+def _display_name(figure_id: str, profile: Profile) -> str:
+    """'bruno' with profile Bruno -> 'Bruno'; 'raider-3' -> 'Raider 3'."""
+    if figure_id.casefold() == profile.name.casefold():
+        return profile.name
+    text = figure_id.replace("-", " ").replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+def initial_overwatch(figure: Figure, profile: Profile, rules: RulesData) -> OverwatchZone | None:
+    """The watchtower rule's starting overwatch: facing, widest angle, 2 × range (§6, §11)."""
+    ranged = [rules.weapon(w.name) for w in figure.weapons]
+    ranged = [w for w in ranged if w.range is not None and w.type == "ranged"]
+    if not ranged:
+        return None
+    best = max(ranged, key=lambda w: w.range or 0.0)
+    ow = rules.knobs.overwatch
+    return OverwatchZone(
+        figure.x,
+        figure.y,
+        figure.facing,
+        ow.max_angle,
+        (best.range or 0.0) * ow.range_factor,
+        best.name,
+        declared_round=0,
+    )
+
+
+__all__ = ["WaveState", "build_state", "initial_overwatch", "new_figure"]
