@@ -1,0 +1,229 @@
+"""Where the centre of a base of radius r may be: the table shrunk by r, minus solid
+terrain grown by r (RULES.md §1.4: bases never overlap solid terrain or leave the
+table). Shared by paths, the movement grid and physics.
+
+Solid terrain is grown with round corners drawn as polygons whose edges lie *outside*
+the true offset curve (the buffer distance is r / cos(the largest half step GEOS
+uses)), so a path that keeps out of the polygon keeps at least r from the terrain;
+it may be up to `corner_slack(r)` cm (≈ 1 % of r) more careful than needed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+from shapely.geometry import LineString, MultiPolygon, Point, Polygon
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points
+
+from game.board.terrain import Board
+
+Point2 = tuple[float, float]
+FloatArray = NDArray[np.float64]
+
+ARC_STEPS = 8
+"""Segments per quarter circle when growing terrain (shapely quad_segs)."""
+TOL = 1e-6
+"""cm: the overlap tolerance of every "never overlaps" guarantee."""
+DIFFICULT_COST = 2.0
+"""§10: each cm of difficult ground costs this many cm (the rules data's
+`move.difficult_cost`; the engine passes the knob)."""
+
+
+def corner_slack(radius: float) -> float:
+    """How much farther than `radius` the grown polygon's edges may keep a path.
+
+    GEOS rounds the number of steps of a corner arc, so a step can be up to 1.5
+    quarter-circle quanta; half of that is 3π / (8 · ARC_STEPS)."""
+    return radius / math.cos(3 * math.pi / (8 * ARC_STEPS)) - radius
+
+
+@dataclass(frozen=True, order=True)
+class Circle:
+    """A round base on the table: centre and radius in cm."""
+
+    x: float
+    y: float
+    radius: float
+
+    @property
+    def centre(self) -> Point2:
+        return (self.x, self.y)
+
+
+class FreeSpace:
+    """The region a base centre of one radius may occupy on one board version."""
+
+    def __init__(self, board: Board, radius: float) -> None:
+        if radius <= 0:
+            raise ValueError(f"base radius must be positive, got {radius}")
+        self.width = float(board.width)
+        self.height = float(board.height)
+        self.radius = float(radius)
+        self.version = board.version
+        self.solid: BaseGeometry = board.solid_geometry()
+        self.difficult = difficult_ground(board)
+        shapely.prepare(self.solid)
+
+    @cached_property
+    def box(self) -> Polygon:
+        """Where the centre keeps the whole base on the table."""
+        r = self.radius
+        return shapely.box(r, r, self.width - r, self.height - r)
+
+    @cached_property
+    def blocked(self) -> BaseGeometry:
+        """Solid terrain grown by the radius (circumscribed corners)."""
+        if self.solid.is_empty:
+            return Polygon()
+        grown = self.solid.buffer(self.radius + corner_slack(self.radius), quad_segs=ARC_STEPS)
+        shapely.prepare(grown)
+        return grown
+
+    @cached_property
+    def region(self) -> Polygon | MultiPolygon:
+        """The free region (polygons oriented: exteriors CCW, holes CW)."""
+        r = self.radius
+        if self.width <= 2 * r or self.height <= 2 * r:
+            return Polygon()
+        free = self.box.difference(self.blocked) if not self.blocked.is_empty else self.box
+        polys = [g for g in getattr(free, "geoms", [free]) if isinstance(g, Polygon)]
+        polys = [shapely.orient_polygons(p) for p in polys if not p.is_empty]
+        out: Polygon | MultiPolygon = MultiPolygon(polys) if len(polys) != 1 else polys[0]
+        shapely.prepare(out)
+        return out
+
+    @cached_property
+    def inner(self) -> BaseGeometry:
+        """The free region shrunk by TOL: points here are strictly free."""
+        inner = self.region.buffer(-TOL, quad_segs=1) if not self.region.is_empty else Polygon()
+        shapely.prepare(inner)
+        return inner
+
+    def rings(self) -> list[FloatArray]:
+        """Boundary rings of the free region, open (n, 2) arrays, free space on the left."""
+        region = self.region
+        out: list[FloatArray] = []
+        for poly in getattr(region, "geoms", [region]):
+            if poly.is_empty:
+                continue
+            for ring in [poly.exterior, *poly.interiors]:
+                coords = np.asarray(ring.coords, np.float64)[:-1]
+                if len(coords) >= 3:
+                    out.append(coords)
+        return out
+
+    def edges(self) -> FloatArray:
+        """All boundary edges of the free region as (m, 4) ax, ay, bx, by."""
+        parts = [np.hstack([ring, np.roll(ring, -1, axis=0)]) for ring in self.rings()]
+        return np.vstack(parts) if parts else np.empty((0, 4))
+
+    # -- point checks ---------------------------------------------------------
+    def problem(self, point: Point2) -> str | None:
+        """Why a base centred here would be illegal (None if it is fine)."""
+        x, y = point
+        r = self.radius
+        if not (r - TOL <= x <= self.width - r + TOL and r - TOL <= y <= self.height - r + TOL):
+            return "off the table"
+        if not self.solid.is_empty and self.solid.distance(Point(x, y)) < r - TOL:
+            return "overlaps solid terrain"
+        return None
+
+    def clearance_ok(self, xy: FloatArray) -> NDArray[np.bool_]:
+        """Vectorised `problem(p) is None` for points (n, 2)."""
+        xy = np.asarray(xy, np.float64).reshape(-1, 2)
+        r = self.radius
+        ok = (
+            (xy[:, 0] >= r - TOL)
+            & (xy[:, 0] <= self.width - r + TOL)
+            & (xy[:, 1] >= r - TOL)
+            & (xy[:, 1] <= self.height - r + TOL)
+        )
+        if not self.solid.is_empty and ok.any():
+            pts = shapely.points(xy[ok])
+            ok[ok] = shapely.distance(self.solid, pts) >= r - TOL
+        return ok
+
+    def snap(self, point: Point2) -> Point2 | None:
+        """The point itself if strictly free, else the nearest strictly free point
+        (a move of at most about `corner_slack`); None if the region is empty."""
+        if self.inner.is_empty:
+            return None
+        p = Point(point)
+        if self.inner.contains(p):
+            return (float(point[0]), float(point[1]))
+        near = nearest_points(self.inner, p)[0]
+        return (float(near.x), float(near.y))
+
+
+class DifficultGround:
+    """Difficult ground of one board version (§10): where movement costs extra.
+
+    Its boundary counts as outside: skirting crates along their edge costs nothing
+    extra."""
+
+    def __init__(self, board: Board) -> None:
+        self.geometry: BaseGeometry = board.difficult_geometry()
+        self.boundary: BaseGeometry = (
+            self.geometry.boundary if not self.geometry.is_empty else Polygon()
+        )
+        shapely.prepare(self.geometry)
+        shapely.prepare(self.boundary)
+
+    @property
+    def empty(self) -> bool:
+        return bool(self.geometry.is_empty)
+
+    def inside_length(self, p: FloatArray, q: FloatArray) -> FloatArray:
+        """Length of each segment p[k]→q[k] inside difficult ground."""
+        p = np.asarray(p, np.float64).reshape(-1, 2)
+        q = np.asarray(q, np.float64).reshape(-1, 2)
+        out = np.zeros(len(p))
+        if self.empty or len(p) == 0:
+            return out
+        x0, y0, x1, y1 = self.geometry.bounds
+        lo = np.minimum(p, q)
+        hi = np.maximum(p, q)
+        near = (hi[:, 0] >= x0) & (lo[:, 0] <= x1) & (hi[:, 1] >= y0) & (lo[:, 1] <= y1)
+        if not near.any():
+            return out
+        lines = shapely.linestrings(np.stack([p[near], q[near]], axis=1))
+        hit = shapely.intersects(self.geometry, lines)
+        inside = np.zeros(len(lines))
+        if hit.any():
+            on = lines[hit]
+            inside[hit] = shapely.length(shapely.intersection(on, self.geometry)) - shapely.length(
+                shapely.intersection(on, self.boundary)
+            )
+        out[near] = np.maximum(inside, 0.0)
+        return out
+
+    def spans(self, a: Point2, b: Point2) -> list[tuple[float, float]]:
+        """Parameter intervals (0..1) of the segment a→b inside difficult ground."""
+        seg_len = math.dist(a, b)
+        if self.empty or seg_len == 0:
+            return []
+        line = LineString([a, b])
+        inside = line.intersection(self.geometry).difference(self.boundary)
+        spans: list[tuple[float, float]] = []
+        for part in shapely.get_parts(inside):
+            if isinstance(part, LineString) and part.length > 0:
+                ends = shapely.points(np.asarray(part.coords)[[0, -1]])
+                t0, t1 = sorted(float(t) / seg_len for t in shapely.line_locate_point(line, ends))
+                spans.append((t0, t1))
+        return sorted(spans)
+
+
+def difficult_ground(board: Board) -> DifficultGround:
+    """The board's DifficultGround (cached per board version)."""
+    return board.cache("movement.difficult", lambda: DifficultGround(board))
+
+
+def free_space(board: Board, radius: float) -> FreeSpace:
+    """The board's FreeSpace for a radius (cached per board version)."""
+    return board.cache(f"movement.free:{float(radius)!r}", lambda: FreeSpace(board, radius))

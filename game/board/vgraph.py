@@ -1,0 +1,379 @@
+"""The visibility graph for one board version and one mover radius.
+
+Nodes are the convex corners of the grown terrain (see `freespace`), the corners of
+a polygon drawn around each other base (`BASE_SIDES` sides, edges tangent to the
+circle of radius base + mover), and the corners of difficult ground with extra
+points every `STEINER_SPACING` cm along its edges. Edges join nodes that see each
+other and are tangent at both ends; an edge costs its length plus
+(difficult_cost − 1) × its length inside difficult ground.
+
+Approximations (all on the careful side for clearance): round corners are polygons
+outside the true curve (≤ 0.5 % longer around a corner); a path through difficult
+ground may bend only at the extra points on its edges, so its cost is within about
+one spacing's worth of refraction error of the true optimum.
+
+Other bases are added and removed incrementally: each edge counts the bases that
+block it, so moving one figure touches only that figure's nodes and edges.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+
+from game.board.freespace import TOL, Circle, FreeSpace, Point2
+from game.board.segments import (
+    UniformGrid,
+    build_grid,
+    circle_block_counts,
+    segments_clear,
+)
+from game.board.vgraph_kernels import astar, bitangent_pairs, tangent_from
+
+FloatArray = NDArray[np.float64]
+IntArray = NDArray[np.int64]
+
+BASE_SIDES = 16
+"""Sides of the polygon drawn around another base."""
+STEINER_SPACING = 2.0
+"""cm between extra nodes along the edges of difficult ground."""
+EDGE_CELL = 2.0
+"""cm: grid cell for the terrain edge buckets."""
+CIRCLE_CELL = 5.0
+"""cm: grid cell for the base buckets."""
+_ROW_CHUNK = 512
+
+
+@dataclass(frozen=True)
+class GraphPath:
+    """A raw graph answer: the corner points (empty if there is no way)."""
+
+    points: tuple[Point2, ...]
+    cost: float
+
+
+def _grid_geo(grid: UniformGrid) -> FloatArray:
+    return np.array([grid.x0, grid.y0, grid.cell, grid.nx, grid.ny], np.float64)
+
+
+class NavGraph:
+    """Shortest paths for bases of one radius on one board version."""
+
+    def __init__(self, space: FreeSpace, difficult_cost: float) -> None:
+        self.space = space
+        self.radius = space.radius
+        self.difficult_cost = float(difficult_cost)
+        edges = space.edges()
+        self._edges = edges
+        lo = np.minimum(edges[:, :2], edges[:, 2:]) if len(edges) else np.empty((0, 2))
+        hi = np.maximum(edges[:, :2], edges[:, 2:]) if len(edges) else np.empty((0, 2))
+        grid = build_grid(lo, hi, 0.0, 0.0, space.width, space.height, EDGE_CELL)
+        self._e_start, self._e_items, self._e_geo = grid.start, grid.items, _grid_geo(grid)
+        # nodes
+        self._pos = np.empty((0, 2))
+        self._prv = np.empty((0, 2))
+        self._nxt = np.empty((0, 2))
+        self._tang = np.empty(0, np.bool_)
+        self._owner = np.empty(0, np.int64)
+        self._alive = np.empty(0, np.bool_)
+        # edges
+        self._eu = np.empty(0, np.int64)
+        self._ev = np.empty(0, np.int64)
+        self._ecost = np.empty(0)
+        self._eblock = np.empty(0, np.int32)
+        self._ealive = np.empty(0, np.bool_)
+        # bases
+        self._bases: dict[Circle, int] = {}
+        self._slot_circle: dict[int, tuple[float, float, float]] = {}
+        self._next_slot = 0
+        self._circles = np.empty((0, 3))
+        self._c_start = np.zeros(1, np.int64)
+        self._c_items = np.empty(0, np.int64)
+        self._c_geo = np.array([0.0, 0.0, CIRCLE_CELL, 1, 1], np.float64)
+        self._csr: tuple[IntArray, IntArray, FloatArray] | None = None
+        self._add_terrain_nodes()
+
+    # -- building -------------------------------------------------------------
+    def _add_nodes(
+        self, pos: FloatArray, prv: FloatArray, nxt: FloatArray, tang: bool, owner: int
+    ) -> IntArray:
+        first = len(self._pos)
+        n = len(pos)
+        self._pos = np.vstack([self._pos, pos])
+        self._prv = np.vstack([self._prv, prv])
+        self._nxt = np.vstack([self._nxt, nxt])
+        self._tang = np.concatenate([self._tang, np.full(n, tang)])
+        self._owner = np.concatenate([self._owner, np.full(n, owner, np.int64)])
+        self._alive = np.concatenate([self._alive, np.ones(n, np.bool_)])
+        return np.arange(first, first + n, dtype=np.int64)
+
+    def _add_terrain_nodes(self) -> None:
+        corners = []
+        for ring in self.space.rings():
+            prv = np.roll(ring, 1, axis=0)
+            nxt = np.roll(ring, -1, axis=0)
+            u, v = ring - prv, nxt - ring
+            turn = u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]
+            reflex = turn < -1e-12
+            if reflex.any():
+                corners.append((ring[reflex], prv[reflex], nxt[reflex]))
+        if corners:
+            pos, prv, nxt = (np.vstack([c[i] for c in corners]) for i in range(3))
+            self._add_nodes(pos, prv, nxt, True, -1)
+        steiner = self._difficult_points()
+        if len(steiner):
+            self._add_nodes(steiner, steiner, steiner, False, -1)
+        nodes = np.arange(len(self._pos), dtype=np.int64)
+        self._connect(nodes, nodes, upper=True)
+
+    def _difficult_points(self) -> FloatArray:
+        geom = self.space.difficult.geometry
+        if geom.is_empty:
+            return np.empty((0, 2))
+        pts: list[FloatArray] = []
+        for ring in shapely.get_rings(shapely.get_parts(geom)):
+            coords = np.asarray(ring.coords, np.float64)
+            for a, b in itertools.pairwise(coords):
+                steps = max(1, math.ceil(float(np.hypot(*(b - a))) / STEINER_SPACING))
+                t = np.arange(steps)[:, None] / steps
+                pts.append(a + t * (b - a))
+        cand = np.unique(np.round(np.vstack(pts), 9), axis=0)
+        inside = shapely.contains_xy(self.space.inner, cand[:, 0], cand[:, 1])
+        return np.asarray(cand[inside], np.float64)
+
+    def _connect(self, rows: IntArray, cols: IntArray, upper: bool) -> None:
+        """Add the visible bitangent edges between rows and cols."""
+        if len(rows) == 0 or len(cols) == 0:
+            return
+        for k in range(0, len(rows), _ROW_CHUNK):
+            i, j = bitangent_pairs(
+                rows[k : k + _ROW_CHUNK],
+                cols,
+                self._pos,
+                self._prv,
+                self._nxt,
+                self._tang,
+                upper,
+            )
+            if len(i) == 0:
+                continue
+            p, q = self._pos[i], self._pos[j]
+            clear = self._clear(p, q, with_bases=False)
+            i, j, p, q = i[clear], j[clear], p[clear], q[clear]
+            if len(i) == 0:
+                continue
+            blocks = (
+                circle_block_counts(p, q, self._circles)
+                if len(self._circles)
+                else np.zeros(len(i), np.int32)
+            )
+            self._eu = np.concatenate([self._eu, i])
+            self._ev = np.concatenate([self._ev, j])
+            self._ecost = np.concatenate([self._ecost, self.costs(p, q)])
+            self._eblock = np.concatenate([self._eblock, blocks])
+            self._ealive = np.concatenate([self._ealive, np.ones(len(i), np.bool_)])
+        self._csr = None
+
+    def costs(self, p: FloatArray, q: FloatArray) -> FloatArray:
+        """Movement cost of segments (difficult ground costs extra)."""
+        length = np.hypot(*(q - p).T)
+        extra = (self.difficult_cost - 1.0) * self.space.difficult.inside_length(p, q)
+        return np.asarray(length + extra)
+
+    def _clear(self, p: FloatArray, q: FloatArray, with_bases: bool) -> NDArray[np.bool_]:
+        circles = self._circles if with_bases else np.empty((0, 3))
+        return np.asarray(
+            segments_clear(
+                np.ascontiguousarray(p),
+                np.ascontiguousarray(q),
+                self._edges,
+                self._e_start,
+                self._e_items,
+                self._e_geo,
+                circles,
+                self._c_start,
+                self._c_items,
+                self._c_geo,
+            )
+        )
+
+    # -- other bases ----------------------------------------------------------
+    def set_bases(self, bases: Iterable[Circle]) -> None:
+        """Make exactly these bases (true radius) the obstacles."""
+        wanted = set(bases)
+        for base in [b for b in self._bases if b not in wanted]:
+            self._remove_base(base)
+        added = [b for b in sorted(wanted) if b not in self._bases]
+        for base in added:
+            self._bases[base] = self._next_slot
+            self._slot_circle[self._next_slot] = (base.x, base.y, base.radius + self.radius)
+            self._next_slot += 1
+        if added:
+            for base in added:
+                self._bump_blocks(self._slot_circle[self._bases[base]], +1)
+            self._rebuild_circle_grid()
+            for base in added:
+                self._add_base(base)
+
+    def _rebuild_circle_grid(self) -> None:
+        self._circles = np.array(list(self._slot_circle.values()), np.float64).reshape(-1, 3)
+        r = self._circles[:, 2:3]
+        grid = build_grid(
+            self._circles[:, :2] - r,
+            self._circles[:, :2] + r,
+            0.0,
+            0.0,
+            self.space.width,
+            self.space.height,
+            CIRCLE_CELL,
+        )
+        self._c_start, self._c_items, self._c_geo = grid.start, grid.items, _grid_geo(grid)
+
+    def _live_edges(self) -> IntArray:
+        return np.flatnonzero(self._ealive)
+
+    def _bump_blocks(self, circle: tuple[float, float, float], delta: int) -> None:
+        live = self._live_edges()
+        if len(live) == 0:
+            return
+        p = self._pos[self._eu[live]]
+        q = self._pos[self._ev[live]]
+        hits = circle_block_counts(p, q, np.array([circle], np.float64))
+        self._eblock[live] += delta * hits
+        self._csr = None
+
+    def _add_base(self, base: Circle) -> None:
+        slot = self._bases[base]
+        x, y, big = self._slot_circle[slot]
+        angles = 2 * np.pi * np.arange(BASE_SIDES) / BASE_SIDES
+        ring = np.column_stack([np.cos(angles), np.sin(angles)])
+        ring = np.array([x, y]) + ring * (big / math.cos(math.pi / BASE_SIDES))
+        prv = np.roll(ring, 1, axis=0)
+        nxt = np.roll(ring, -1, axis=0)
+        keep = shapely.contains_xy(self.space.inner, ring[:, 0], ring[:, 1])
+        if not keep.any():
+            return
+        new = self._add_nodes(ring[keep], prv[keep], nxt[keep], True, slot)
+        old = np.flatnonzero(self._alive[: new[0]]).astype(np.int64)
+        self._connect(new, new, upper=True)
+        self._connect(new, old, upper=False)
+
+    def _remove_base(self, base: Circle) -> None:
+        slot = self._bases.pop(base)
+        circle = self._slot_circle.pop(slot)
+        mine = self._owner == slot
+        self._alive[mine] = False
+        dead = self._ealive & (mine[self._eu] | mine[self._ev])
+        self._ealive[dead] = False
+        self._bump_blocks(circle, -1)
+        self._rebuild_circle_grid()
+        self._maybe_compact()
+
+    def _maybe_compact(self) -> None:
+        n_dead = int((~self._ealive).sum())
+        if n_dead < 4096 or n_dead < self._ealive.sum():
+            return
+        keep_nodes = np.flatnonzero(self._alive)
+        remap = np.full(len(self._pos), -1, np.int64)
+        remap[keep_nodes] = np.arange(len(keep_nodes))
+        for name in ("_pos", "_prv", "_nxt", "_tang", "_owner", "_alive"):
+            setattr(self, name, getattr(self, name)[keep_nodes])
+        keep = np.flatnonzero(self._ealive)
+        self._eu = remap[self._eu[keep]]
+        self._ev = remap[self._ev[keep]]
+        self._ecost = self._ecost[keep]
+        self._eblock = self._eblock[keep]
+        self._ealive = self._ealive[keep]
+        self._csr = None
+
+    # -- queries --------------------------------------------------------------
+    def _graph(self) -> tuple[IntArray, IntArray, FloatArray]:
+        if self._csr is None:
+            on = np.flatnonzero(self._ealive & (self._eblock == 0))
+            src = np.concatenate([self._eu[on], self._ev[on]])
+            dst = np.concatenate([self._ev[on], self._eu[on]])
+            w = np.concatenate([self._ecost[on], self._ecost[on]])
+            order = np.argsort(src, kind="stable")
+            counts = np.bincount(src, minlength=len(self._pos))
+            indptr = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+            self._csr = (indptr, dst[order].astype(np.int64), w[order])
+        return self._csr
+
+    def blocked_by_base(self, point: Point2) -> bool:
+        """Is a base centred here overlapping one of the obstacle bases?"""
+        if len(self._circles) == 0:
+            return False
+        d = np.hypot(self._circles[:, 0] - point[0], self._circles[:, 1] - point[1])
+        return bool((d < self._circles[:, 2] - TOL).any())
+
+    def push_off_bases(self, point: Point2) -> Point2:
+        """Move a point that touches (within TOL) an obstacle base radially clear of it."""
+        x, y = point
+        for cx, cy, big in self._circles:
+            d = math.hypot(x - cx, y - cy)
+            if big - TOL <= d < big + 2 * TOL and d > 0:
+                scale = (big + 2 * TOL) / d
+                x, y = cx + (x - cx) * scale, cy + (y - cy) * scale
+        return (x, y)
+
+    def links(self, point: Point2) -> tuple[IntArray, FloatArray]:
+        """Nodes a free point sees directly (tangent there) and the costs to them."""
+        nodes = np.flatnonzero(self._alive).astype(np.int64)
+        cand = tangent_from(point[0], point[1], nodes, self._pos, self._prv, self._nxt, self._tang)
+        if len(cand) == 0:
+            return cand, np.empty(0)
+        p = np.broadcast_to(np.asarray(point, np.float64), (len(cand), 2))
+        q = self._pos[cand]
+        ok = self._clear(p, q, with_bases=True)
+        cand = cand[ok]
+        return cand, self.costs(p[ok], q[ok])
+
+    def segment_clear(self, a: Point2, b: Point2) -> bool:
+        p = np.array([a], np.float64)
+        q = np.array([b], np.float64)
+        return bool(self._clear(p, q, with_bases=True)[0])
+
+    def shortest(self, start: Point2, goal: Point2) -> GraphPath:
+        """The cheapest path between two strictly free points (empty if none)."""
+        direct = math.inf
+        if self.segment_clear(start, goal):
+            direct = float(self.costs(np.array([start]), np.array([goal]))[0])
+            if self.space.difficult.empty:
+                return GraphPath((start, goal), direct)
+        s_nodes, s_cost = self.links(start)
+        g_nodes, g_cost = self.links(goal)
+        goal_cost = np.full(len(self._pos), np.inf)
+        goal_cost[g_nodes] = g_cost
+        indptr, indices, weights = self._graph()
+        cost, prev = astar(
+            indptr,
+            indices,
+            weights,
+            self._pos,
+            s_nodes,
+            s_cost,
+            goal_cost,
+            goal[0],
+            goal[1],
+            math.inf,
+        )
+        if not math.isfinite(cost):
+            return GraphPath((), math.inf)
+        chain: list[Point2] = [goal]
+        node = int(prev[len(self._pos)])  # -2: straight from the start
+        while node >= 0:
+            chain.append((float(self._pos[node, 0]), float(self._pos[node, 1])))
+            node = int(prev[node])
+        chain.append(start)
+        return GraphPath(tuple(reversed(chain)), float(cost))
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(live nodes, usable edges)."""
+        return int(self._alive.sum()), int((self._ealive & (self._eblock == 0)).sum())

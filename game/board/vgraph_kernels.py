@@ -1,0 +1,163 @@
+"""numba kernels of the visibility graph: bitangent candidate pairs and A*."""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game.board.jit import heap_grow, heap_pop, heap_push, njit
+
+FloatArray = NDArray[np.float64]
+IntArray = NDArray[np.int64]
+BoolArray = NDArray[np.bool_]
+
+
+@njit
+def _tangent(
+    px: float, py: float, dx: float, dy: float, ax: float, ay: float, bx: float, by: float
+) -> bool:
+    """Does the line through p along d keep both ring neighbours a, b on one side?"""
+    s1 = dx * (ay - py) - dy * (ax - px)
+    s2 = dx * (by - py) - dy * (bx - px)
+    scale = np.sqrt(dx * dx + dy * dy)
+    t1 = 1e-12 * scale * (abs(ax - px) + abs(ay - py))
+    t2 = 1e-12 * scale * (abs(bx - px) + abs(by - py))
+    if abs(s1) <= t1 or abs(s2) <= t2:
+        return True
+    return (s1 > 0.0) == (s2 > 0.0)
+
+
+@njit
+def tangent_from(
+    px: float,
+    py: float,
+    nodes: IntArray,
+    pos: FloatArray,
+    prv: FloatArray,
+    nxt: FloatArray,
+    tang: BoolArray,
+) -> IntArray:
+    """The nodes a shortest path from the free point p may go to straight away."""
+    out = np.empty(nodes.shape[0], np.int64)
+    count = 0
+    for k in range(nodes.shape[0]):
+        j = nodes[k]
+        dx = pos[j, 0] - px
+        dy = pos[j, 1] - py
+        if dx == 0.0 and dy == 0.0:
+            continue
+        if tang[j] and not _tangent(
+            pos[j, 0], pos[j, 1], dx, dy, prv[j, 0], prv[j, 1], nxt[j, 0], nxt[j, 1]
+        ):
+            continue
+        out[count] = j
+        count += 1
+    return out[:count]
+
+
+@njit
+def bitangent_pairs(
+    rows: IntArray,
+    cols: IntArray,
+    pos: FloatArray,
+    prv: FloatArray,
+    nxt: FloatArray,
+    tang: BoolArray,
+    upper: bool,
+) -> tuple[IntArray, IntArray]:
+    """Pairs (i in rows, j in cols) whose segment is tangent at both ends (only j > i
+    when `upper`): the only segments a shortest path can use between two corners."""
+    cap = max(1024, rows.shape[0] * 8)
+    out_i = np.empty(cap, np.int64)
+    out_j = np.empty(cap, np.int64)
+    count = 0
+    for a in range(rows.shape[0]):
+        i = rows[a]
+        for b in range(cols.shape[0]):
+            j = cols[b]
+            if i == j or (upper and j <= i):
+                continue
+            dx = pos[j, 0] - pos[i, 0]
+            dy = pos[j, 1] - pos[i, 1]
+            if dx == 0.0 and dy == 0.0:
+                continue
+            if tang[i] and not _tangent(
+                pos[i, 0], pos[i, 1], dx, dy, prv[i, 0], prv[i, 1], nxt[i, 0], nxt[i, 1]
+            ):
+                continue
+            if tang[j] and not _tangent(
+                pos[j, 0], pos[j, 1], dx, dy, prv[j, 0], prv[j, 1], nxt[j, 0], nxt[j, 1]
+            ):
+                continue
+            if count >= cap:
+                cap *= 2
+                grown_i = np.empty(cap, np.int64)
+                grown_j = np.empty(cap, np.int64)
+                grown_i[:count] = out_i[:count]
+                grown_j[:count] = out_j[:count]
+                out_i = grown_i
+                out_j = grown_j
+            out_i[count] = i
+            out_j[count] = j
+            count += 1
+    return out_i[:count], out_j[:count]
+
+
+@njit
+def astar(
+    indptr: IntArray,
+    indices: IntArray,
+    weights: FloatArray,
+    pos: FloatArray,
+    start_nodes: IntArray,
+    start_cost: FloatArray,
+    goal_cost: FloatArray,
+    goal_x: float,
+    goal_y: float,
+    direct: float,
+) -> tuple[float, IntArray]:
+    """Cheapest start→goal cost over the graph plus the start/goal links, and the
+    predecessor array (index n is the goal; -2 marks "from the start")."""
+    n = pos.shape[0]
+    goal = n
+    dist = np.full(n + 1, np.inf)
+    prev = np.full(n + 1, -1, np.int64)
+    closed = np.zeros(n + 1, np.bool_)
+    keys = np.empty(256, np.float64)
+    vals = np.empty(256, np.int64)
+    size = 0
+    if direct < np.inf:
+        dist[goal] = direct
+        prev[goal] = -2
+        size = heap_push(keys, vals, size, direct, goal)
+    for k in range(start_nodes.shape[0]):
+        v = start_nodes[k]
+        if start_cost[k] < dist[v]:
+            dist[v] = start_cost[k]
+            prev[v] = -2
+            h = np.hypot(pos[v, 0] - goal_x, pos[v, 1] - goal_y)
+            keys, vals = heap_grow(keys, vals, size)
+            size = heap_push(keys, vals, size, dist[v] + h, v)
+    while size > 0:
+        _f, u, size = heap_pop(keys, vals, size)
+        if closed[u]:
+            continue
+        closed[u] = True
+        if u == goal:
+            break
+        du = dist[u]
+        if goal_cost[u] < np.inf and du + goal_cost[u] < dist[goal]:
+            dist[goal] = du + goal_cost[u]
+            prev[goal] = u
+            keys, vals = heap_grow(keys, vals, size)
+            size = heap_push(keys, vals, size, float(dist[goal]), goal)
+        for e in range(indptr[u], indptr[u + 1]):
+            v = indices[e]
+            nd = du + weights[e]
+            if nd < dist[v] and not closed[v]:
+                dist[v] = nd
+                prev[v] = u
+                h = np.hypot(pos[v, 0] - goal_x, pos[v, 1] - goal_y)
+                keys, vals = heap_grow(keys, vals, size)
+                size = heap_push(keys, vals, size, nd + h, v)
+    return float(dist[goal]), prev
