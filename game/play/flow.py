@@ -38,6 +38,7 @@ STAND_UP = "stand"  # the first action a grazed figure spends standing up
 LOST = "lost"  # an action lost to backlash
 ENDED = "end"
 REPEATABLE = {"interact", STAND_UP, LOST}
+SUPPRESSED_MAY = {"move", "run", "cover"}  # §7: take cover and/or move away
 _MAX_STEPS = 100_000
 
 
@@ -304,6 +305,8 @@ def check_budget(game: Game, figure: str, verb: str, cost: int) -> Figure:
             f"{verb} costs {cost} actions; {fig.name} has only "
             f"{action_budget(game, fig) - used(game, fig)} left"
         )
+    if fig.suppressed and verb not in SUPPRESSED_MAY:
+        raise IllegalAction(f"{fig.name} is suppressed: it may only take cover or move away (§7)")
     if verb not in REPEATABLE and verb in st.spent.get(fig.id, []):
         raise IllegalAction(f"{fig.name} already took {verb} this activation (no repeats, §4)")
     return fig
