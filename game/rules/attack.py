@@ -21,10 +21,17 @@ from numpy.typing import NDArray
 
 from game.cover import Cover
 from game.dice import Dice, Edge, net_edge
-from game.events import CatalogueEvent, Event, d20_text, faces_text, signed
+from game.events import CatalogueEvent, Event, faces_text
 from game.i18n import tr
 from game.rules.ammo import AmmoState, ammo_cost, fire_problem, spend_ammo
-from game.rules.checks import Check, CheckEvent, Outcome, check_outcome, roll_check
+from game.rules.checks import (
+    Check,
+    CheckEvent,
+    Outcome,
+    check_outcome,
+    check_text,
+    roll_check,
+)
 from game.rules.combatant import AttackContext, Combatant
 from game.rules.injury import fall
 from game.rules.loader import RulesData
@@ -240,14 +247,10 @@ class ToHitRolled(CheckEvent):
     vs_point: bool
 
     def values(self, language: str) -> dict[str, Any]:
-        roll = d20_text(self.faces, self.kept, self.edge, language)
-        total = self.kept + self.modifier
         label = "" if self.vs_point else "VW "
-        if self.kept in (1, 20):
-            text = f"{roll}{signed(self.modifier)} = {total}"
-        else:
-            op = "≥" if total >= self.target else "<"
-            text = f"{roll}{signed(self.modifier)} = {total} {op} {label}{self.target}"
+        text = check_text(
+            self.faces, self.kept, self.edge, self.modifier, self.target, language, label
+        )
         point = tr("rules.word.point", language=language)
         return {
             "target": point if self.vs_point else self.target_name,

@@ -91,15 +91,22 @@ def roll_check(dice: Dice, modifier: int, target: int, edge: Edge = 0) -> Check:
 
 
 def check_text(
-    faces: tuple[int, ...], kept: int, edge: int, modifier: int, target: int, language: str
+    faces: tuple[int, ...],
+    kept: int,
+    edge: int,
+    modifier: int,
+    target: int,
+    language: str,
+    label: str = "",
 ) -> str:
-    """'W20 14 + 3 = 17 ≥ 12' (natural 20 / 1 show the face only)."""
+    """'W20 14 + 3 = 17 ≥ 12' (a natural 20 / 1 decides alone: no comparison)."""
     roll = d20_text(faces, kept, edge, language)
-    if kept in (1, 20):
-        return roll
     total = kept + modifier
+    text = f"{roll}{signed(modifier)} = {total}" if modifier else roll
+    if kept in (1, 20):
+        return text
     op = "≥" if total >= target else "<"
-    return f"{roll}{signed(modifier)} = {total} {op} {target}"
+    return f"{text} {op} {label}{target}"
 
 
 @dataclass(frozen=True, slots=True)

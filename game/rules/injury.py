@@ -47,8 +47,10 @@ class InjuryRolled(CatalogueEvent):
 
     def values(self, language: str) -> dict[str, Any]:
         roll = d20_text(self.faces, self.kept, 0, language)
+        if self.modifier:
+            roll = f"{roll}{signed(self.modifier)} = {self.kept + self.modifier}"
         return {
-            "roll": f"{roll}{signed(self.modifier)} = {self.kept + self.modifier}",
+            "roll": roll,
             "effect_text": tr(f"rules.injury_effect.{self.effect}", language=language),
         }
 

@@ -21,11 +21,10 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from game.rules.models import (
+    SIGNATURE_NAMES,
     Archetype,
-    ArchetypesFile,
     Armour,
     Gift,
-    GiftsFile,
     InjuryTable,
     Knobs,
     Model,
@@ -36,6 +35,7 @@ from game.rules.models import (
     Shield,
     Signatures,
     Strain,
+    Tracks,
     Weapon,
 )
 from game.rules.profile import Profile, apply_rank
@@ -360,17 +360,32 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> RulesData:
     knobs = _validate(Knobs, raw["knobs"], "knobs.toml")
     weapons = _entries(raw["weapons"], Weapon, "weapons.toml")
     _only(raw["armour"], ("armour", "shield"), "armour.toml")
-    armours = _entries(_table(raw["armour"], "armour", "armour.toml"), Armour, "armour.toml")
-    shields = _entries(_table(raw["armour"], "shield", "armour.toml"), Shield, "armour.toml")
+    armours = _entries(
+        _table(raw["armour"], "armour", "armour.toml"), Armour, "armour.toml", "armour."
+    )
+    shields = _entries(
+        _table(raw["armour"], "shield", "armour.toml"), Shield, "armour.toml", "shield."
+    )
     _only(raw["profiles"], ("profile", "rank"), "profiles.toml")
     entries = _entries(
-        _table(raw["profiles"], "profile", "profiles.toml"), ProfileEntry, "profiles.toml"
+        _table(raw["profiles"], "profile", "profiles.toml"),
+        ProfileEntry,
+        "profiles.toml",
+        "profile.",
     )
     ranks = _entries(
-        _table(raw["profiles"], "rank", "profiles.toml"), RankTemplate, "profiles.toml"
+        _table(raw["profiles"], "rank", "profiles.toml"), RankTemplate, "profiles.toml", "rank."
     )
-    arch_file = _validate(ArchetypesFile, _named(raw["archetypes"], "archetype"), "archetypes.toml")
-    gifts_file = _validate(GiftsFile, _named(raw["gifts"], "gift"), "gifts.toml")
+    arch_raw = raw["archetypes"]
+    _only(arch_raw, ("tracks", "archetype", "signature"), "archetypes.toml")
+    tracks = _validate(Tracks, {"tracks": arch_raw.get("tracks")}, "archetypes.toml").tracks
+    archetypes = _entries(
+        _table(arch_raw, "archetype", "archetypes.toml"), Archetype, "archetypes.toml", "archetype."
+    )
+    signatures = _validate(Signatures, arch_raw.get("signature"), "archetypes.toml", "signature")
+    _only(raw["gifts"], ("strain", "gift"), "gifts.toml")
+    strain = _validate(Strain, raw["gifts"].get("strain"), "gifts.toml", "strain")
+    gifts = _entries(_table(raw["gifts"], "gift", "gifts.toml"), Gift, "gifts.toml", "gift.")
     injury = _validate(InjuryTable, raw["injury"], "injury.toml")
 
     index: dict[str, dict[str, str]] = {}
@@ -379,8 +394,8 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> RulesData:
     _index("shield", "armour.toml", shields, index)
     _index("profile", "profiles.toml", entries, index)
     _index("rank", "profiles.toml", ranks, index)
-    _index("archetype", "archetypes.toml", arch_file.archetype, index)
-    _index("gift", "gifts.toml", gifts_file.gift, index)
+    _index("archetype", "archetypes.toml", archetypes, index)
+    _index("gift", "gifts.toml", gifts, index)
 
     def ref(kind: str, name: str, file: str, entry: str, fld: str) -> str:
         key = index[kind].get(fold(name))
@@ -389,9 +404,26 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> RulesData:
             raise RulesDataError(file, entry, fld, f"unknown {kind} {name!r} (known: {known})")
         return key
 
-    for name, gift in gifts_file.gift.items():
+    for name, arch in archetypes.items():
+        if arch.track not in tracks:
+            known = ", ".join(tracks)
+            raise RulesDataError(
+                "archetypes.toml",
+                f"archetype.{name}",
+                "track",
+                f"unknown track {arch.track!r} (known: {known})",
+            )
+        for sig in arch.signatures:
+            if sig not in SIGNATURE_NAMES:
+                raise RulesDataError(
+                    "archetypes.toml",
+                    f"archetype.{name}",
+                    "signatures",
+                    f"unknown signature {sig!r} (known: {', '.join(SIGNATURE_NAMES)})",
+                )
+    for name, gift in gifts.items():
         if gift.weapon is not None:
-            ref("weapon", gift.weapon, "gifts.toml", name, "weapon")
+            ref("weapon", gift.weapon, "gifts.toml", f"gift.{name}", "weapon")
     for name, rank in ranks.items():
         if rank.cost is not None and rank.cost not in RankCost.model_fields:
             raise RulesDataError(
@@ -411,7 +443,7 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> RulesData:
             base = ranks[key].base
 
     profiles = {
-        name: _resolve(name, e, ref, knobs, armours, shields, arch_file)
+        name: _resolve(name, e, ref, knobs, armours, shields, archetypes, tracks)
         for name, e in entries.items()
     }
     return RulesData(
@@ -422,25 +454,14 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> RulesData:
         shields=shields,
         profiles=profiles,
         ranks=ranks,
-        archetypes=arch_file.archetype,
-        tracks=arch_file.tracks,
-        signatures=arch_file.signature,
-        gifts=gifts_file.gift,
-        strain=gifts_file.strain,
+        archetypes=archetypes,
+        tracks=tracks,
+        signatures=signatures,
+        gifts=gifts,
+        strain=strain,
         injury=injury,
         _index=index,
     )
-
-
-def _named(raw: Mapping[str, Any], table: str) -> dict[str, Any]:
-    """Copy of a file whose `table` entries get their key as name."""
-    out = dict(raw)
-    entries = raw.get(table, {})
-    if isinstance(entries, dict):
-        out[table] = {
-            k: ({**v, "name": k} if isinstance(v, dict) else v) for k, v in entries.items()
-        }
-    return out
 
 
 def _resolve(
@@ -450,23 +471,24 @@ def _resolve(
     knobs: Knobs,
     armours: Mapping[str, Armour],
     shields: Mapping[str, Shield],
-    archetypes: ArchetypesFile,
+    archetypes: Mapping[str, Archetype],
+    tracks: Mapping[str, tuple[int, ...]],
 ) -> Profile:
     """Fill in derived values and canonical names of one profile."""
-    file = "profiles.toml"
+    file, entry = "profiles.toml", f"profile.{name}"
     arch = None
     if e.archetype is not None:
-        arch = archetypes.archetype[ref("archetype", e.archetype, file, name, "archetype")]
+        arch = archetypes[ref("archetype", e.archetype, file, entry, "archetype")]
     if e.armour is not None:
-        armour: Armour | None = armours[ref("armour", e.armour, file, name, "armour")]
+        armour: Armour | None = armours[ref("armour", e.armour, file, entry, "armour")]
     elif e.ws is None:
-        armour = armours[ref("armour", "None", file, name, "armour")]
+        armour = armours[ref("armour", "None", file, entry, "armour")]
     else:
         armour = None
     loadouts = e.loadouts or (e.weapons,)
-    loadouts = tuple(tuple(ref("weapon", w, file, name, "weapons") for w in lo) for lo in loadouts)
-    shield = ref("shield", e.shield, file, name, "shield") if e.shield else None
-    kampfstufe = archetypes.tracks[arch.track][e.level - 1] if arch is not None else 0
+    loadouts = tuple(tuple(ref("weapon", w, file, entry, "weapons") for w in lo) for lo in loadouts)
+    shield = ref("shield", e.shield, file, entry, "shield") if e.shield else None
+    kampfstufe = tracks[arch.track][e.level - 1] if arch is not None else 0
     return Profile(
         name=name,
         german=e.german,
@@ -488,7 +510,7 @@ def _resolve(
         loadouts=loadouts,
         shield=shield,
         shield_melee_ws=shields[shield].melee_ws if shield else 0,
-        gifts=tuple(ref("gift", g, file, name, "gifts") for g in e.gifts),
+        gifts=tuple(ref("gift", g, file, entry, "gifts") for g in e.gifts),
         talents=e.talents,
         level=e.level,
         kampfstufe=e.kampfstufe if e.kampfstufe is not None else kampfstufe,

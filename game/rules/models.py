@@ -209,11 +209,6 @@ class Gift(Named):
         return self
 
 
-class GiftsFile(Model):
-    strain: Strain
-    gift: dict[str, Gift]
-
-
 # --- archetypes.toml ---------------------------------------------------------------
 
 
@@ -293,25 +288,16 @@ class Signatures(Model):
 SIGNATURE_NAMES: tuple[str, ...] = tuple(str(f.alias) for f in Signatures.model_fields.values())
 
 
-class ArchetypesFile(Model):
+class Tracks(Model):
+    """Kampfstufe tracks: 10 values each, for levels 1–10 (§1.3)."""
+
     tracks: dict[str, tuple[int, ...]]
-    archetype: dict[str, Archetype]
-    signature: Signatures
 
     @model_validator(mode="after")
-    def _refs(self) -> ArchetypesFile:
+    def _ten(self) -> Tracks:
         for track, values in self.tracks.items():
             if len(values) != 10:
                 raise ValueError(f"track {track!r} needs 10 values (levels 1–10)")
-        for name, arch in self.archetype.items():
-            if arch.track not in self.tracks:
-                raise ValueError(f"archetype {name!r}: unknown track {arch.track!r}")
-            for sig in arch.signatures:
-                if sig not in SIGNATURE_NAMES:
-                    raise ValueError(
-                        f"archetype {name!r}: unknown signature {sig!r} "
-                        f"(known: {', '.join(SIGNATURE_NAMES)})"
-                    )
         return self
 
 

@@ -1,0 +1,200 @@
+"""Ammunition (§5.6), area attacks, burning zones, the minefield (§5.5), structures (§11)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from game.cover import Cover
+from game.dice import ScriptedDice
+from game.rules.ammo import (
+    AmmoSpent,
+    AmmoState,
+    Reloaded,
+    fire_problem,
+    fresh_ammo,
+    reload,
+    spend_ammo,
+)
+from game.rules.area import (
+    TemplatePlaced,
+    burn_damage,
+    minefield_weapon,
+    template_damage,
+    throw_template,
+)
+from game.rules.attack import AttackInputError, resolve_attack
+from game.rules.combatant import AttackContext, Combatant
+from game.rules.loader import RulesData
+from game.rules.structures import StructureDamaged, attack_structure, structure_points
+
+Fig = Callable[..., Combatant]
+
+
+def test_fresh_ammo(rules: RulesData) -> None:
+    assert fresh_ammo(rules.weapon("Pistol"), rules) == AmmoState(6, 4)
+    assert fresh_ammo(rules.weapon("Crossbow"), rules) == AmmoState(6, 1)
+    assert fresh_ammo(rules.weapon("Bow"), rules) == AmmoState(6, None)
+    assert fresh_ammo(rules.weapon("Hand grenade"), rules) == AmmoState(1, None)
+    small = rules.with_overrides({"ammo.supply_die": 2})
+    assert fresh_ammo(small.weapon("Pistol"), small) == AmmoState(2, 2)
+
+
+def test_shots_and_bursts_turn_the_supply_down(rules: RulesData) -> None:
+    rifle = rules.weapon("Assault rifle")
+    ammo = fresh_ammo(rifle, rules)  # supply 6, magazine 3
+    ammo, event = spend_ammo("Bruno", rifle, ammo, True, rules)
+    assert ammo == AmmoState(3, 2) and event == AmmoSpent("Bruno", "Assault rifle", 3, 3, 2)
+    assert event.explain("en") == (
+        "Bruno fires the Assault rifle: −3 ammo, supply 3, magazine 2 (§8.3)"
+    )
+    ammo, _ = spend_ammo("Bruno", rifle, ammo, False, rules)
+    assert ammo == AmmoState(2, 1)
+    assert fire_problem(rifle, ammo, True, rules) == (
+        "not enough ammo for a burst with the Assault rifle (2 left)"
+    )
+    ammo, _ = spend_ammo("Bruno", rifle, ammo, False, rules)
+    assert ammo == AmmoState(1, 0)
+    assert "magazine is empty" in str(fire_problem(rifle, ammo, False, rules))
+    ammo, event = reload("Bruno", rifle, ammo)
+    assert ammo == AmmoState(1, 1) and event == Reloaded("Bruno", "Assault rifle", 1, 1)
+    ammo, _ = spend_ammo("Bruno", rifle, ammo, False, rules)
+    assert ammo == AmmoState(0, 0)
+    with pytest.raises(ValueError, match="no ammo left"):
+        reload("Bruno", rifle, ammo)
+
+
+def test_jam_and_reload_clears_it(rules: RulesData, fig: Fig) -> None:
+    pistol = rules.weapon("Pistol")
+    result = resolve_attack(
+        fig("Mira"),
+        fig("Raider"),
+        pistol,
+        AttackContext(),
+        rules,
+        ScriptedDice([1]),
+        ammo=fresh_ammo(pistol, rules),
+    )
+    assert result.ammo == AmmoState(5, 3, jammed=True) and result.ammo_used == 1
+    with pytest.raises(AttackInputError, match="jammed"):
+        resolve_attack(
+            fig("Mira"),
+            fig("Raider"),
+            pistol,
+            AttackContext(),
+            rules,
+            ScriptedDice([15]),
+            ammo=result.ammo,
+        )
+    cleared, _ = reload("Mira", pistol, result.ammo)
+    assert cleared == AmmoState(5, 4, jammed=False)
+
+
+def test_nachladen_after_every_shot(rules: RulesData) -> None:
+    bow = rules.weapon("Crossbow")
+    ammo, _ = spend_ammo("Oda", bow, fresh_ammo(bow, rules), False, rules)
+    assert ammo == AmmoState(5, 0) and fire_problem(bow, ammo, False, rules)
+
+
+def test_melee_needs_no_ammo(rules: RulesData) -> None:
+    assert fire_problem(rules.weapon("Knife"), AmmoState(0, 0), False, rules) is None
+
+
+# --- templates --------------------------------------------------------------------------
+
+
+def test_throw_hits_the_point(rules: RulesData, fig: Fig) -> None:
+    grenade = rules.weapon("Hand grenade")
+    throw = throw_template(
+        fig("Ferdl"),
+        grenade,
+        AttackContext(),
+        rules,
+        ScriptedDice([9]),
+        ammo=fresh_ammo(grenade, rules),
+    )
+    assert throw.hit and throw.offset == (0.0, 0.0) and throw.radius == 4.0
+    assert throw.ammo == AmmoState(0, None) and throw.noise == 90.0
+    assert (
+        throw.events[0].explain("en")
+        == "Ferdl throws at the point: W20 9 + 1 = 10 ≥ 10 → hit (§3.4)"
+    )
+    assert throw.events[-1].explain("en") == (
+        "Ferdl's Hand grenade template [Schablone] (4 cm) lands on the point (§3A)"
+    )
+
+
+def test_missed_throw_scatters(rules: RulesData, fig: Fig) -> None:
+    dice = ScriptedDice([5, 3], uniforms=[0.25])  # miss, scatter 3 × 2 cm at 90°
+    throw = throw_template(fig("Ferdl"), rules.weapon("Hand grenade"), AttackContext(), rules, dice)
+    assert not throw.hit and throw.offset == pytest.approx((0.0, 6.0))
+    assert throw.events[-1] == TemplatePlaced("Ferdl", "Hand grenade", 4.0, 6.0, 90.0, False, 0)
+    assert "scatters 6 cm towards 90°" in throw.events[-1].explain("en")
+
+
+def test_fumbled_molotov_lands_on_the_thrower(rules: RulesData, fig: Fig) -> None:
+    throw = throw_template(
+        fig("Ferdl"), rules.weapon("Molotov"), AttackContext(), rules, ScriptedDice([1])
+    )
+    assert throw.on_thrower and throw.burning_rounds == 2
+    assert throw.events[-1].explain("en") == (
+        "Ferdl's Molotov template [Schablone] (4 cm) lands on the thrower, "
+        "a burning zone [brennende Zone] for 2 rounds (§3A)"
+    )
+
+
+def test_throw_needs_a_template(rules: RulesData, fig: Fig) -> None:
+    with pytest.raises(AttackInputError, match="no template"):
+        throw_template(fig("Ferdl"), rules.weapon("Pistol"), AttackContext(), rules, ScriptedDice())
+
+
+def test_every_figure_under_the_template_gets_its_own_pool(rules: RulesData, fig: Fig) -> None:
+    grenade = rules.weapon("Hand grenade")  # 3W6 BR 1
+    victims = [(fig("Raider", name="A"), Cover.NONE), (fig("Jonas"), Cover.HEAVY)]
+    results = template_damage(
+        fig("Ferdl"), grenade, victims, rules, ScriptedDice([2, 2, 1, 6, 5, 4, 3, 1]), critical=True
+    )
+    a, j = results
+    assert a.faces == (2, 2, 1, 6) and a.wounds == 3  # light 3+ − BR 1 = 2+
+    assert j.faces == (5, 4, 3, 1)
+    assert j.events[0].needed.value == 5 and j.wounds == 1  # heavy 4+ + heavy cover 2 − 1
+    assert j.target.tp == 6 and a.target.tp == 1
+
+
+def test_burning_zone_damage(rules: RulesData, fig: Fig) -> None:
+    burn = burn_damage(fig("Raider"), rules, ScriptedDice([3, 2]))
+    assert burn.wounds == 1 and burn.events[0].explain("en") == (
+        "Pool 2W6 [3, 2] vs 3+ (light armour 3+) → 1 wound (§3.5)"
+    )
+
+
+def test_minefield_weapon_from_knobs(rules: RulesData) -> None:
+    mine = minefield_weapon(rules)
+    assert (mine.pool, mine.br, mine.template, mine.has("Explosiv"), mine.loud) == (
+        3,
+        1,
+        "small",
+        True,
+        True,
+    )
+
+
+# --- structures -------------------------------------------------------------------------
+
+
+def test_brute_breaks_barricades_twice_as_fast(rules: RulesData, fig: Fig) -> None:
+    assert structure_points("barricade", rules) == 6 and structure_points("gate", rules) == 8
+    claws = rules.weapon("Brute claws")  # 3W6 BR 1 vs structure 4+ → 3+
+    hit = attack_structure(fig("Brute"), claws, "barricade", 6, rules, ScriptedDice([3, 2, 6]))
+    assert hit == StructureDamaged("Brute", "barricade", (3, 2, 6), 3, 2, 2, 4, 6, 2)
+    assert hit.explain("en") == (
+        "Brute strikes the barricade [Barrikade]: pool [3, 2, 6] vs 3+ → 2 wounds × 2 = "
+        "−4 structure points, 6 → 2 (§5.3)"
+    )
+    axe = attack_structure(
+        fig("Katz"), rules.weapon("Fire axe"), "gate", 2, rules, ScriptedDice([6, 6, 6])
+    )
+    assert axe.after == 0 and axe.explain("en").endswith("2 → 0: broken (§5.3)")
+    with pytest.raises(AttackInputError):
+        attack_structure(fig("Mira"), rules.weapon("Pistol"), "gate", 8, rules, ScriptedDice())

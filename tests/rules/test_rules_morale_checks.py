@@ -1,0 +1,91 @@
+"""Tests and saves (§2), morale and re-tests (§3.7)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from game.dice import ScriptedDice
+from game.rules.checks import Outcome, SaveRolled, check_outcome, roll_check, saving_throw
+from game.rules.combatant import Combatant, Condition
+from game.rules.loader import RulesData
+from game.rules.morale import (
+    MoraleImmune,
+    MoraleTested,
+    morale_retest,
+    morale_test,
+    morale_test_due,
+)
+
+Fig = Callable[..., Combatant]
+
+
+@pytest.mark.parametrize(
+    ("face", "mod", "target", "outcome"),
+    [
+        (20, -10, 30, Outcome.CRITICAL),
+        (1, 20, 5, Outcome.FUMBLE),
+        (9, 3, 12, Outcome.SUCCESS),
+        (8, 3, 12, Outcome.FAILURE),
+    ],
+)
+def test_check_outcome(face: int, mod: int, target: int, outcome: Outcome) -> None:
+    assert check_outcome(face, mod, target) is outcome
+
+
+def test_roll_check_with_edge() -> None:
+    check = roll_check(ScriptedDice([5, 15]), 0, 12, edge=1)
+    assert check.roll.kept == 15 and check.success and check.total == 15
+
+
+def test_save(rules: RulesData, fig: Fig) -> None:
+    save = saving_throw(fig("Bruno"), "kor", rules, ScriptedDice([8]), reason="poison")
+    assert save == SaveRolled("Bruno", (8,), 8, 0, 3, 12, "failure", "kor", "poison")
+    assert save.explain("en") == (
+        "Bruno saves [Rettungswurf] on KÖR against poison or disease: W20 8 + 3 = 11 < 12 "
+        "→ failure (§2)"
+    )
+    assert saving_throw(fig("Bruno"), "kor", rules, ScriptedDice([9])).success
+    with pytest.raises(ValueError, match="unknown attribute"):
+        saving_throw(fig("Bruno"), "str", rules, ScriptedDice([9]))
+
+
+def test_morale_test_due() -> None:
+    assert morale_test_due(6, 3, tested_at_half=False, leader_fell=False)
+    assert not morale_test_due(6, 4, tested_at_half=False, leader_fell=False)
+    assert not morale_test_due(6, 2, tested_at_half=True, leader_fell=False)
+    assert morale_test_due(6, 5, tested_at_half=True, leader_fell=True)
+
+
+def test_morale_test_suppresses_failures_and_skips_the_immune(rules: RulesData, fig: Fig) -> None:
+    squad = [
+        fig("Raider", name="R1"),
+        fig("Raider", name="R2"),
+        fig("Bruno"),
+        fig("Raider", name="R3", tp=0, condition=Condition.OUT),
+    ]
+    result = morale_test(squad, rules, ScriptedDice([11, 12]))
+    assert result.suppressed == ("R1",)
+    assert result.events == (
+        MoraleTested("R1", (11,), 11, 0, 0, 12, "failure", False),
+        MoraleTested("R2", (12,), 12, 0, 0, 12, "success", False),
+        MoraleImmune("Bruno"),
+    )
+    assert result.events[0].explain("en") == (
+        "R1 tests morale [Moralprobe]: WIL W20 11 < 12 → suppressed [unterdrückt] (§3.7)"
+    )
+    assert result.figures[3] is squad[3]
+
+
+def test_retest_ends_suppression_with_leader_advantage(rules: RulesData, fig: Fig) -> None:
+    r = fig("Raider", suppressed=True)
+    after, event = morale_retest(r, rules, ScriptedDice([4, 13]), leader_standing=True)
+    assert not after.suppressed and event.retest and event.edge == 1
+    assert event.explain("en") == (
+        "Raider re-tests morale [Moralprobe]: WIL W20 13 (adv [4, 13]) ≥ 12 → holds (§3.7)"
+    )
+    still, _ = morale_retest(r, rules, ScriptedDice([11]))
+    assert still.suppressed
+    with pytest.raises(ValueError, match="not suppressed"):
+        morale_retest(fig("Raider"), rules, ScriptedDice([11]))
