@@ -330,7 +330,8 @@ def _trace_fans(
         cy = origins[g, 1]
         if origin_blocked[g]:
             blocked[f, :] = True
-            continue
+            if not collect:
+                continue
         n = _walk(
             cx,
             cy,
