@@ -470,7 +470,8 @@ def take_damage(
     after = damage.target
     out: dict[str, Any] = {"taken": damage.taken}
     if damage.taken >= 1 and weapon is not None:
-        if weapon.has("Wuchtig") and "Unverrückbar" not in target.talents:
+        pushable = not damage.incapacitated and "Unverrückbar" not in target.talents
+        if weapon.has("Wuchtig") and pushable:
             dist = rules.knobs.attack.wuchtig_push
             events.append(Pushed(target.name, attacker, dist, ctx.direction))
             out.update(push=dist, push_direction=ctx.direction)

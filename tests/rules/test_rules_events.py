@@ -1,0 +1,154 @@
+"""Rules events explain themselves in English and German and serialise to JSON."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+from collections.abc import Callable
+
+import game.rules
+from game.cover import Cover
+from game.dice import ScriptedDice
+from game.events import CatalogueEvent, Event
+from game.i18n import catalogue
+from game.rules import abilities, area, attack, injury, morale, structures
+from game.rules.ammo import fresh_ammo, reload
+from game.rules.combatant import AttackContext, Combatant, Condition
+from game.rules.loader import RulesData
+from game.rules.models import Weapon
+
+Fig = Callable[..., Combatant]
+
+
+def _event_classes() -> list[type[CatalogueEvent]]:
+    for info in pkgutil.iter_modules(game.rules.__path__):
+        importlib.import_module(f"game.rules.{info.name}")
+    found: dict[str, type[CatalogueEvent]] = {}
+    todo: list[type[CatalogueEvent]] = [CatalogueEvent]
+    while todo:
+        cls = todo.pop()
+        for sub in cls.__subclasses__():
+            todo.append(sub)
+            if "kind" in sub.__dict__:  # slotted dataclasses are listed twice
+                found[f"{sub.__module__}.{sub.__qualname__}"] = sub
+    return list(found.values())
+
+
+def test_every_event_kind_is_unique_and_in_both_catalogues() -> None:
+    classes = _event_classes()
+    kinds = [c.kind for c in classes]
+    assert len(classes) >= 25
+    assert len(set(kinds)) == len(kinds), kinds
+    for lang in ("en", "de"):
+        strings = catalogue(lang)
+        missing = [k for k in kinds if f"rules.{k}" not in strings]
+        assert missing == [], (lang, missing)
+        assert all(c.section.startswith("§") for c in classes)
+    en = {k for k in catalogue("en") if k.startswith("rules.")}
+    de = {k for k in catalogue("de") if k.startswith("rules.")}
+    assert en == de
+
+
+def _many_events(rules: RulesData, fig: Fig) -> list[Event]:
+    """One battle's worth of events, touching every event type."""
+    events: list[Event] = []
+    pistol = rules.weapon("Pistol")
+    r = attack.resolve_attack(
+        fig("Mira"),
+        fig("Raider"),
+        pistol,
+        AttackContext(aimed=True),
+        rules,
+        ScriptedDice([1, 1]),
+        ammo=fresh_ammo(pistol, rules),
+    )
+    events += r.events
+    events.append(reload("Mira", pistol, r.ammo or fresh_ammo(pistol, rules))[1])
+    events += attack.resolve_attack(
+        fig("Katz"),
+        fig("Mira"),
+        rules.weapon("Fire axe"),
+        AttackContext(),
+        rules,
+        ScriptedDice([20, 6, 6, 6, 6]),
+    ).events
+    events += attack.resolve_attack(
+        fig("Shambler"),
+        fig("Militia"),
+        rules.weapon("Claws"),
+        AttackContext(),
+        rules,
+        ScriptedDice([20, 6, 6, 6]),
+    ).events
+    torch = Weapon(name="Torch", type="melee", pool=1, keywords=("Leise", "Feuer"))
+    events += attack.resolve_attack(
+        fig("Ferdl"), fig("Raider"), torch, AttackContext(), rules, ScriptedDice([15, 6])
+    ).events
+    t = area.throw_template(
+        fig("Ferdl"),
+        rules.weapon("Molotov"),
+        AttackContext(),
+        rules,
+        ScriptedDice([2, 4], uniforms=[0.5]),
+    )
+    events += t.events
+    for res in area.template_damage(
+        fig("Ferdl"),
+        rules.weapon("Hand grenade"),
+        [(fig("Raider"), Cover.LIGHT)],
+        rules,
+        ScriptedDice([5, 6, 1]),
+    ):
+        events += res.events
+    events += area.burn_damage(fig("Raider"), rules, ScriptedDice([6, 6])).events
+    events += (injury.fall(fig("Bruno", tp=0), rules, ScriptedDice([17])).event,)
+    events.append(injury.first_aid(fig("Selma"), fig("Mira", tp=2), rules, ScriptedDice([2])).event)
+    events += morale.morale_test([fig("Raider"), fig("Brute")], rules, ScriptedDice([20])).events
+    plan = attack.plan_attack(fig("Raider"), fig("Mira"), pistol, AttackContext(), rules)
+    events.append(abilities.intercept(plan, fig("Jonas"), rules)[2])
+    events += abilities.frenzy(fig("Katz", strain=4), "action", rules, ScriptedDice([5])).events
+    events += abilities.plague_breath(fig("Selma"), fig("Raider"), rules, ScriptedDice([2]))[1]
+    events.append(
+        abilities.immune_serum(fig("Selma"), fig("Mira", tp=1), "heal", rules, ScriptedDice([3]))[1]
+    )
+    events += abilities.cast_gift(fig("Oda"), "Grauen", rules, ScriptedDice()).events
+    events += abilities.dread(fig("Oda"), fig("Raider"), rules, ScriptedDice([3]))[1]
+    events.append(abilities.veil(fig("Oda"), rules))
+    events.append(
+        structures.attack_structure(
+            fig("Brute"), rules.weapon("Brute claws"), "gate", 8, rules, ScriptedDice([1, 2, 3])
+        )
+    )
+    return events
+
+
+def test_every_event_explains_itself_in_both_languages(rules: RulesData, fig: Fig) -> None:
+    events = _many_events(rules, fig)
+    kinds = {e.kind for e in events}
+    assert kinds == {c.kind for c in _event_classes()}
+    for event in events:
+        for lang in ("en", "de"):
+            line = event.explain(lang)
+            assert line.endswith(f"({event.section})"), line
+            assert "{" not in line and "\n" not in line, line
+        json.dumps(event.to_dict())
+        assert event.to_dict()["kind"] == event.kind
+
+
+def test_german_lines_use_german_terms(rules: RulesData, fig: Fig) -> None:
+    r = attack.resolve_attack(
+        fig("Mira"),
+        fig("Raider", name="Plünderer 3"),
+        rules.weapon("Hunting rifle"),
+        AttackContext(cover=Cover.HEAVY),
+        rules,
+        ScriptedDice([14, 6, 3, 4]),
+    )
+    assert [e.explain("de") for e in r.events] == [
+        "Mira schießt auf Plünderer 3: W20 14 + 3 = 17 ≥ VW 11 → Treffer (§3.4)",
+        "Schadenspool 3W6 [6, 3, 4] gegen 4+ (leichte Rüstung 3+, schwere Deckung +2, BR 1) "
+        "→ 2 Wunden (§3.5)",
+        "Plünderer 3 erleidet 2 Wunden: TP 4 → 2 (§3.5)",
+    ]
+    assert Condition.DOWN.value == "down"
