@@ -31,12 +31,13 @@ from game.rules.attack import (
     AttackResult,
     finish_attack,
     plan_attack,
+    range_band,
     resolve_attack,
     roll_to_hit,
 )
 from game.rules.checks import Outcome, check_outcome, roll_check, saving_throw
 from game.rules.combatant import AttackContext, Combatant, Condition
-from game.rules.injury import fall, first_aid, injury_result
+from game.rules.injury import fall, first_aid, injury_result, stand_up
 from game.rules.loader import RulesData, RulesDataError, UnknownNameError, load_rules
 from game.rules.morale import morale_retest, morale_test, morale_test_due
 from game.rules.structures import attack_structure, structure_points
@@ -80,6 +81,7 @@ __all__ = [
     "needed_number",
     "plague_breath",
     "plan_attack",
+    "range_band",
     "reload",
     "resolve_attack",
     "roll_check",
@@ -87,6 +89,7 @@ __all__ = [
     "saving_throw",
     "shield_wall_bonus",
     "spend_ammo",
+    "stand_up",
     "strain_limit",
     "structure_points",
     "template_damage",

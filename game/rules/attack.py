@@ -14,7 +14,7 @@ Abfangen (a Hüter takes the hit) splits the steps: `roll_to_hit`, then
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 from numpy.typing import NDArray
@@ -179,6 +179,20 @@ def damage_plan(
         needed=needed,
         crit_dice=knobs.attack.crit_bonus_dice,
     )
+
+
+def range_band(
+    weapon: Weapon, distance: float, rules: RulesData
+) -> Literal["normal", "long"] | None:
+    """'normal' within the weapon's range, 'long' up to 2 × range (disadvantage),
+    None beyond that: not allowed (§3.4). Melee weapons have no range band."""
+    if weapon.range is None:
+        raise AttackInputError(f"the {weapon.name} is a melee weapon: it needs base contact")
+    if distance <= weapon.range:
+        return "normal"
+    if distance <= weapon.range * rules.knobs.attack.long_range_factor:
+        return "long"
+    return None
 
 
 def check_context(attacker: Combatant, weapon: Weapon, ctx: AttackContext) -> None:

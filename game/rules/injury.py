@@ -88,6 +88,24 @@ def fall(figure: Combatant, rules: RulesData, dice: Dice) -> Fall:
 
 
 @dataclass(frozen=True, slots=True)
+class StoodUp(CatalogueEvent):
+    """A figure that was down (Streifschuss) stands up at 1 TP (§3.9)."""
+
+    kind: ClassVar[str] = "stood_up"
+    section: ClassVar[str] = "§3.9"
+    who: str
+    tp: int
+
+
+def stand_up(figure: Combatant) -> tuple[Combatant, StoodUp]:
+    """The first action of a downed figure's own activation stands it up at 1 TP."""
+    if figure.condition is not Condition.DOWN:
+        raise ValueError(f"{figure.name} is not down ({figure.condition.value})")
+    after = replace(figure, tp=max(1, figure.tp), condition=Condition.STANDING)
+    return after, StoodUp(figure.name, after.tp)
+
+
+@dataclass(frozen=True, slots=True)
 class FirstAidRolled(CheckEvent):
     """First aid (Erste Hilfe): VER test; success stabilises and heals (§3.10)."""
 

@@ -16,6 +16,7 @@ from game.rules.attack import (
     ToHitRolled,
     WeaponJammed,
     plan_attack,
+    range_band,
     resolve_attack,
 )
 from game.rules.combatant import AttackContext, Combatant, Condition
@@ -350,3 +351,16 @@ def test_extra_is_out_core_figure_rolls_injury(rules: RulesData, fig: Fig) -> No
         "Mira rolls on the injury table [Verletzung]: W20 12 + 1 = 13 → Übel: "
         "out for the battle, First aid can stabilise (§3.9)"
     )
+
+
+def test_range_bands(rules: RulesData) -> None:
+    rifle = rules.weapon("Hunting rifle")  # 60 cm
+    assert [range_band(rifle, d, rules) for d in (10, 60, 60.5, 120, 121)] == [
+        "normal",
+        "normal",
+        "long",
+        "long",
+        None,
+    ]
+    with pytest.raises(AttackInputError, match="base contact"):
+        range_band(rules.weapon("Knife"), 1, rules)

@@ -103,6 +103,7 @@ def _many_events(rules: RulesData, fig: Fig) -> list[Event]:
         events += res.events
     events += area.burn_damage(fig("Raider"), rules, ScriptedDice([6, 6])).events
     events += (injury.fall(fig("Bruno", tp=0), rules, ScriptedDice([17])).event,)
+    events.append(injury.stand_up(fig("Mira", tp=0, condition=Condition.DOWN))[1])
     events.append(injury.first_aid(fig("Selma"), fig("Mira", tp=2), rules, ScriptedDice([2])).event)
     events += morale.morale_test([fig("Raider"), fig("Brute")], rules, ScriptedDice([20])).events
     plan = attack.plan_attack(fig("Raider"), fig("Mira"), pistol, AttackContext(), rules)

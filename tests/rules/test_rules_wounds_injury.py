@@ -16,6 +16,7 @@ from game.rules.injury import (
     fall,
     first_aid,
     injury_result,
+    stand_up,
 )
 from game.rules.loader import RulesData
 from game.rules.wounds import WoundsTaken, apply_wounds
@@ -139,3 +140,11 @@ def test_first_aid_cannot_help(rules: RulesData, fig: Fig, condition: Condition)
 def test_first_aid_needs_a_wound(rules: RulesData, fig: Fig) -> None:
     with pytest.raises(FirstAidError, match="not wounded"):
         first_aid(fig("Selma"), fig("Mira"), rules, ScriptedDice([20]))
+
+
+def test_a_downed_figure_stands_up(fig: Fig) -> None:
+    up, event = stand_up(fig("Mira", tp=0, condition=Condition.DOWN))
+    assert up.condition is Condition.STANDING and up.tp == 1
+    assert event.explain("en") == "Mira gets up at 1 TP (§3.9)"
+    with pytest.raises(ValueError, match="not down"):
+        stand_up(fig("Mira"))
