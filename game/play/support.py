@@ -1,18 +1,491 @@
-"""(being written) Handlers for this room's actions."""
+"""The support room (RULES.md §4, §9, §11, §13): Aim, Reload, Take cover, First aid
+and Interact (gates, looting the storage, the Tüftler's Improvisieren).
+
+Every `check_*` raises `IllegalAction` before anything changes; every `do_*`
+carries the action out and returns its events. `legal` lists exactly the
+concrete actions whose check passes.
+
+Decisions (P, not fixed by the rulebook):
+- Gates are barred from inside: a raiding side (a side with a threat) neither
+  opens nor closes them — it must break them (§11). Any other side may.
+- A storage holds unlimited loot: each Interact by a raider in contact takes 1
+  (Interact is repeatable, so a raider may take 2 in one activation). A figure
+  that falls drops what it carries (`harm.fallen`).
+- First aid tends another figure of the same side, never itself.
+- Improvisieren is an Interact: on a broken gate, a damaged or smashed barricade
+  or a spent minefield the Tüftler's Interact restores / re-arms it. A damaged
+  gate that still stands is ambiguous (Interact opens/closes it), so the explicit
+  form `UseAbility(figure, "Improvisieren", target=piece)` restores any of them.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from game.actions import Action
+from shapely.geometry import Point
+
+from game import actions as act
+from game.actions import IllegalAction
+from game.board.terrain import ZONE_KINDS, TerrainKind, TerrainPiece
+from game.cover import Cover
+from game.engine import Handler
+from game.events import CatalogueEvent, Event
+from game.i18n import tr
+from game.play import bridge, flow
+from game.rules import ammo as rules_ammo
+from game.rules.combatant import Combatant, Condition
+from game.rules.injury import FirstAidError, first_aid
+from game.state import Figure, Presence, WeaponState
 
 if TYPE_CHECKING:
-    from game.engine import Game, Handler, Legal
-    from game.state import Figure
+    from game.engine import Game, Legal
 
-HANDLERS: dict[type[Action], Handler] = {}
+IMPROVISED = "improvisieren_used"  # Figure.uses key: Improvisieren uses this battle
+IMPROVISE = "Improvisieren"
+_EPS = 1e-9
+
+
+# -- events ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SupportEvent(CatalogueEvent):
+    """Base of this room's events (catalogue `support.<kind>`)."""
+
+    room: ClassVar[str] = "support"
+
+
+@dataclass(frozen=True, slots=True)
+class Aimed(SupportEvent):
+    """Aim: the next attack this or the next activation has advantage (§4)."""
+
+    kind: ClassVar[str] = "aim"
+    section: ClassVar[str] = "§3.2"
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
+class TookCover(SupportEvent):
+    """Take cover: one step better cover until the figure's next activation (§4)."""
+
+    kind: ClassVar[str] = "cover"
+    section: ClassVar[str] = "§3.2"
+    figure: str
+    near_terrain: bool  # none → light needs terrain in base contact
+
+    def values(self, language: str) -> dict[str, Any]:
+        key = "yes" if self.near_terrain else "no"
+        return {"terrain_text": tr(f"support.cover_terrain.{key}", language=language)}
+
+
+@dataclass(frozen=True, slots=True)
+class InfirmaryHelped(SupportEvent):
+    """The infirmary adds TP to a successful First aid (§11)."""
+
+    kind: ClassVar[str] = "infirmary"
+    section: ClassVar[str] = "§11"
+    patient: str
+    infirmary: str
+    bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class GateMoved(SupportEvent):
+    """Interact: a gate is opened or closed (§11)."""
+
+    kind: ClassVar[str] = "gate"
+    section: ClassVar[str] = "§11"
+    figure: str
+    gate: str
+    open: bool
+
+    def values(self, language: str) -> dict[str, Any]:
+        key = "open" if self.open else "closed"
+        return {"state_text": tr(f"support.gate_state.{key}", language=language)}
+
+
+@dataclass(frozen=True, slots=True)
+class LootTaken(SupportEvent):
+    """Interact: a raider takes 1 loot from the storage; it must carry it off (§12)."""
+
+    kind: ClassVar[str] = "loot"
+    section: ClassVar[str] = "§12"
+    figure: str
+    storage: str
+    carried: int
+
+
+@dataclass(frozen=True, slots=True)
+class Improvised(SupportEvent):
+    """Improvisieren: a gate or barricade restored to full, or a minefield re-armed (§13)."""
+
+    kind: ClassVar[str] = "improvise"
+    section: ClassVar[str] = "§1.3"
+    figure: str
+    piece: str
+    what: str  # restored | rearmed
+    structure: int | None
+
+    def values(self, language: str) -> dict[str, Any]:
+        text = tr(f"support.improvised.{self.what}", language=language, n=self.structure)
+        return {"what_text": text}
+
+
+# -- geometry of bases ---------------------------------------------------------------------
+
+
+def contact_gap(game: Game) -> float:
+    """Bases this close (cm) or closer are in base contact (§1.4)."""
+    return float(game.rules.knobs.base_contact_gap)
+
+
+def base_gap(a: Figure, b: Figure) -> float:
+    """The gap between two bases in cm (negative when they overlap)."""
+    return math.dist(a.pos, b.pos) - a.radius - b.radius
+
+
+def adjacent(game: Game, a: Figure, b: Figure) -> bool:
+    """Two bases in base contact (gap ≤ knob base_contact_gap, §1.4)."""
+    return base_gap(a, b) <= contact_gap(game) + _EPS
+
+
+def piece_gap(figure: Figure, piece: TerrainPiece) -> float:
+    """The gap between a base and a piece (≤ 0 when the base overlaps it)."""
+    return float(Point(figure.x, figure.y).distance(piece.polygon)) - figure.radius
+
+
+def touches(game: Game, figure: Figure, piece: TerrainPiece) -> bool:
+    """The base is in contact with the piece, or on it (§1.4)."""
+    return piece_gap(figure, piece) <= contact_gap(game) + _EPS
+
+
+def bases_on(game: Game, piece: TerrainPiece) -> list[Figure]:
+    """Figures on the table (standing or lying) whose base overlaps the piece."""
+    return [
+        f
+        for f in game.state.figures.values()
+        if f.presence is Presence.TABLE and piece_gap(f, piece) < -_EPS
+    ]
+
+
+def is_terrain(piece: TerrainPiece) -> bool:
+    """Terrain one can take cover at: it blocks movement or sight or gives cover
+    (smoke and burning zones and the zone modules do not count)."""
+    if piece.kind in ZONE_KINDS:
+        return False
+    return piece.blocks_movement or piece.blocks_sight or piece.cover > Cover.NONE
+
+
+def adjacent_to_terrain(game: Game, figure: Figure) -> bool:
+    """Is the base in contact with any terrain? (Take cover: none → light, §4)."""
+    reach = figure.radius + contact_gap(game) + _EPS
+    near = game.state.board.pieces_near(Point(figure.x, figure.y), reach)
+    return any(is_terrain(p) for p in near)
+
+
+def nearby_pieces(game: Game, figure: Figure) -> list[TerrainPiece]:
+    """Pieces the base is in contact with or stands on."""
+    reach = figure.radius + contact_gap(game) + _EPS
+    return game.state.board.pieces_near(Point(figure.x, figure.y), reach)
+
+
+def module_standing(game: Game, kind: TerrainKind) -> TerrainPiece | None:
+    """The first module of a kind on the board that is not destroyed (§11)."""
+    destroyed = set(game.state.destroyed_modules)
+    for piece in game.state.board:
+        if piece.kind is kind and piece.is_module and piece.id not in destroyed:
+            return piece
+    return None
+
+
+# -- Aim ---------------------------------------------------------------------------------
+
+
+def check_aim(game: Game, action: act.Aim) -> None:
+    flow.check_budget(game, action.figure, action.verb, action.cost)
+
+
+def do_aim(game: Game, action: act.Aim) -> list[Event]:
+    """The Aim lasts 2 activation starts: this activation and the next one (§4)."""
+    fig = game.figure(action.figure)
+    flow.spend(game, fig, action.verb)
+    fig.aimed = 2
+    return [Aimed(fig.id)]
+
+
+# -- Reload ------------------------------------------------------------------------------
+
+
+def ammo_of(figure: Figure, weapon: WeaponState) -> rules_ammo.AmmoState:
+    """The rules' view of one weapon's ammo (the supply die is the figure's)."""
+    return rules_ammo.AmmoState(figure.ammo, weapon.loaded, weapon.jammed)
+
+
+def reload_problem(game: Game, figure: Figure, name: str) -> str | None:
+    """Why the figure cannot reload the weapon now (None: it can)."""
+    try:
+        carried = figure.weapon(name)
+    except KeyError:
+        return f"{figure.name} carries no {name}"
+    weapon = game.rules.weapon(carried.name)
+    size = weapon.magazine if weapon.type == "ranged" else None
+    if size is None and not carried.jammed:
+        return f"the {weapon.name} has no magazine to reload"
+    if figure.ammo <= 0:
+        return f"{figure.name} has no ammo left to reload the {weapon.name} (§5.6)"
+    if not carried.jammed and size is not None and (carried.loaded or 0) >= min(size, figure.ammo):
+        return f"the {weapon.name}'s magazine is full ({carried.loaded} shots) and not jammed"
+    return None
+
+
+def check_reload(game: Game, action: act.Reload) -> None:
+    fig = flow.check_budget(game, action.figure, action.verb, action.cost)
+    problem = reload_problem(game, fig, action.weapon)
+    if problem is not None:
+        raise IllegalAction(problem)
+
+
+def do_reload(game: Game, action: act.Reload) -> list[Event]:
+    """Refill the magazine from the supply and clear a jam (§5.6)."""
+    fig = game.figure(action.figure)
+    carried = fig.weapon(action.weapon)
+    weapon = game.rules.weapon(carried.name)
+    after, event = rules_ammo.reload(fig.name, weapon, ammo_of(fig, carried))
+    flow.spend(game, fig, action.verb)
+    carried.loaded, carried.jammed, fig.ammo = after.magazine, after.jammed, after.supply
+    return [event]
+
+
+# -- Take cover -------------------------------------------------------------------------
+
+
+def check_cover(game: Game, action: act.TakeCover) -> None:
+    flow.check_budget(game, action.figure, action.verb, action.cost)
+
+
+def do_cover(game: Game, action: act.TakeCover) -> list[Event]:
+    """Until its next activation the figure's cover is one step better (§4)."""
+    fig = game.figure(action.figure)
+    flow.spend(game, fig, action.verb)
+    fig.took_cover = True
+    return [TookCover(fig.id, adjacent_to_terrain(game, fig))]
+
+
+# -- First aid ----------------------------------------------------------------------------
+
+PATIENT_CONDITIONS = (Condition.STANDING, Condition.DOWN, Condition.OUT_UNSTABLE)
+
+
+def aid_problem(game: Game, healer: Figure, patient: Figure) -> str | None:
+    """Why the healer cannot give First aid to the patient (None: it can)."""
+    if patient.id == healer.id:
+        return f"{healer.name} cannot give First aid to itself"
+    if patient.side != healer.side:
+        return f"{patient.name} is not on {healer.name}'s side"
+    if patient.presence is not Presence.TABLE or patient.condition not in PATIENT_CONDITIONS:
+        return f"First aid cannot help {patient.name} ({patient.condition.value})"
+    if patient.condition is Condition.STANDING and patient.tp >= patient.max_tp:
+        return f"{patient.name} is not wounded"
+    if not adjacent(game, healer, patient):
+        return (
+            f"{patient.name} is not adjacent to {healer.name} "
+            f"({base_gap(healer, patient):.1f} cm apart; contact is ≤ {contact_gap(game):g} cm)"
+        )
+    return None
+
+
+def check_aid(game: Game, action: act.FirstAid) -> None:
+    fig = flow.check_budget(game, action.figure, action.verb, action.cost)
+    problem = aid_problem(game, fig, game.figure(action.target))
+    if problem is not None:
+        raise IllegalAction(problem)
+
+
+def do_aid(game: Game, action: act.FirstAid) -> list[Event]:
+    """VER test 12: stabilise and +1 TP (+1 with a standing infirmary) (§4, §9, §11)."""
+    fig, patient = game.figure(action.figure), game.figure(action.target)
+    infirmary = module_standing(game, TerrainKind.INFIRMARY)
+    flow.spend(game, fig, action.verb)
+    before = bridge.combatant(game, patient)
+    try:
+        aid = first_aid(
+            bridge.combatant(game, fig),
+            before,
+            game.rules,
+            game.dice,
+            infirmary=infirmary is not None,
+        )
+    except FirstAidError as exc:  # pragma: no cover - aid_problem checked it
+        raise IllegalAction(str(exc)) from None
+    bridge.write_back(game, patient, aid.patient)
+    events: list[Event] = [aid.event]
+    bonus = aid.patient.tp - _healed_without_infirmary(game, before, aid.event.effect)
+    if infirmary is not None and bonus > 0:
+        events.append(InfirmaryHelped(patient.id, infirmary.id, bonus))
+    return events
+
+
+def _healed_without_infirmary(game: Game, before: Combatant, effect: str) -> int:
+    """The patient's TP after a successful First aid had no infirmary stood."""
+    heal = game.rules.knobs.tests.first_aid_heal
+    if effect == "healed":
+        return min(before.max_tp, before.tp + heal)
+    if effect == "stood_up":
+        return min(before.max_tp, max(1, heal))
+    return before.tp
+
+
+# -- Interact -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Interaction:
+    """What an Interact with a piece does: open | close | loot | restore | rearm."""
+
+    what: str
+    piece: TerrainPiece
+
+
+def improvise_problem(game: Game, figure: Figure, piece: TerrainPiece) -> str | None:
+    """Why the figure cannot use Improvisieren on the piece (None: it can, §13)."""
+    if not bridge.combatant(game, figure).has(IMPROVISE):
+        return f"only a Tüftler's Improvisieren restores {piece.id} ({figure.name} has none)"
+    allowed = game.rules.signatures.improvisieren.uses_per_battle
+    if figure.uses.get(IMPROVISED, 0) >= allowed:
+        return f"{figure.name} has used Improvisieren already (once per battle)"
+    if piece.kind is TerrainKind.MINEFIELD:
+        if piece.id not in game.state.minefield_spent:
+            return f"the minefield {piece.id} is still armed"
+        return None
+    if piece.max_structure is None:
+        return f"{piece.id} is a {piece.kind.value}: Improvisieren restores gates and barricades"
+    if not piece.destroyed and (piece.structure or 0) >= piece.max_structure:
+        return f"{piece.id} is whole ({piece.structure} structure points)"
+    solid_again = (piece.destroyed_from or piece.kind) is not TerrainKind.GATE
+    on_it = bases_on(game, piece) if solid_again else []
+    if on_it:
+        who = ", ".join(f.name for f in on_it)
+        return f"{piece.id} cannot be rebuilt while {who} stands on it"
+    return None
+
+
+def interaction(game: Game, figure: Figure, target: str) -> Interaction:
+    """What Interact with `target` would do; IllegalAction naming why not."""
+    piece = game.state.board.pieces.get(target)
+    if piece is None:
+        raise IllegalAction(f"there is no terrain piece or module {target!r} to interact with")
+    if not touches(game, figure, piece):
+        raise IllegalAction(
+            f"{figure.name} is not in base contact with {target} "
+            f"({piece_gap(figure, piece):.1f} cm away; contact is ≤ {contact_gap(game):g} cm)"
+        )
+    kind = piece.kind
+    if kind is TerrainKind.GATE:
+        return _gate(game, figure, piece)
+    if kind is TerrainKind.STORAGE:
+        return _storage(game, figure, piece)
+    if kind is TerrainKind.MINEFIELD or piece.max_structure is not None:
+        problem = improvise_problem(game, figure, piece)
+        if problem is not None:
+            raise IllegalAction(problem)
+        return Interaction("rearm" if kind is TerrainKind.MINEFIELD else "restore", piece)
+    raise IllegalAction(
+        f"{target} is a {kind.value}: nothing to interact with (Interact opens and closes "
+        "gates and loots the storage; Improvisieren restores gates, barricades, minefields)"
+    )
+
+
+def _gate(game: Game, figure: Figure, gate: TerrainPiece) -> Interaction:
+    if gate.destroyed:
+        problem = improvise_problem(game, figure, gate)
+        if problem is not None:
+            raise IllegalAction(f"the gate {gate.id} is broken and stays open; {problem}")
+        return Interaction("restore", gate)
+    if game.state.sides[figure.side].threat is not None:
+        raise IllegalAction(
+            f"the gate {gate.id} is barred from inside: attackers must break it (§11)"
+        )
+    if gate.open:
+        on_it = bases_on(game, gate)
+        if on_it:
+            who = ", ".join(f.name for f in on_it)
+            raise IllegalAction(f"the gate {gate.id} cannot close while {who} stands in it")
+        return Interaction("close", gate)
+    return Interaction("open", gate)
+
+
+def _storage(game: Game, figure: Figure, storage: TerrainPiece) -> Interaction:
+    threat = game.state.sides[figure.side].threat
+    if threat != "raiders":
+        raise IllegalAction(f"only raiders loot the storage {storage.id} (§12)")
+    if storage.id in game.state.destroyed_modules:
+        raise IllegalAction(f"the storage {storage.id} is destroyed: nothing left to take")
+    return Interaction("loot", storage)
+
+
+def check_interact(game: Game, action: act.Interact) -> None:
+    fig = flow.check_budget(game, action.figure, action.verb, action.cost)
+    interaction(game, fig, action.target)
+
+
+def do_interact(game: Game, action: act.Interact) -> list[Event]:
+    fig = game.figure(action.figure)
+    done = interaction(game, fig, action.target)
+    flow.spend(game, fig, action.verb)
+    return carry_out(game, fig, done)
+
+
+def carry_out(game: Game, figure: Figure, done: Interaction) -> list[Event]:
+    """Change the board or the figure as the interaction says."""
+    st, piece = game.state, done.piece
+    if done.what in ("open", "close"):
+        st.board.set_gate(piece.id, done.what == "open")
+        return [GateMoved(figure.id, piece.id, done.what == "open")]
+    if done.what == "loot":
+        figure.loot += 1
+        return [LootTaken(figure.id, piece.id, figure.loot)]
+    figure.uses[IMPROVISED] = figure.uses.get(IMPROVISED, 0) + 1
+    if done.what == "rearm":
+        st.minefield_spent.remove(piece.id)
+        return [Improvised(figure.id, piece.id, "rearmed", None)]
+    st.board.repair(piece.id)
+    if piece.id in st.destroyed_modules:
+        st.destroyed_modules.remove(piece.id)
+    return [Improvised(figure.id, piece.id, "restored", st.board.piece(piece.id).structure)]
+
+
+# -- the room's table and legal actions ------------------------------------------------
+
+
+def _passes(game: Game, check: Handler, action: act.Action) -> bool:
+    try:
+        check.check(game, action)
+    except IllegalAction:
+        return False
+    return True
 
 
 def legal(game: Game, figure: Figure) -> list[Legal]:
-    """This room's legal actions for an active figure."""
-    return []
+    """Aim, Reload per weapon, Take cover, First aid per patient, Interact per piece."""
+    if not figure.standing:
+        return []
+    candidates: list[act.Action] = [act.Aim(figure.id), act.TakeCover(figure.id)]
+    candidates += [act.Reload(figure.id, w.name) for w in figure.weapons]
+    candidates += [
+        act.FirstAid(figure.id, f.id)
+        for f in game.state.figures.values()
+        if f.id != figure.id and f.side == figure.side and f.presence is Presence.TABLE
+    ]
+    candidates += [act.Interact(figure.id, p.id) for p in nearby_pieces(game, figure)]
+    return [a for a in candidates if _passes(game, HANDLERS[type(a)], a)]
+
+
+HANDLERS: dict[type[act.Action], Handler] = {
+    act.Aim: Handler(check_aim, do_aim),
+    act.Reload: Handler(check_reload, do_reload),
+    act.TakeCover: Handler(check_cover, do_cover),
+    act.FirstAid: Handler(check_aid, do_aid),
+    act.Interact: Handler(check_interact, do_interact),
+}
