@@ -212,6 +212,11 @@ def check_context(attacker: Combatant, weapon: Weapon, ctx: AttackContext) -> No
         raise AttackInputError("; ".join(problems))
 
 
+def _to_hit_number(weapon: Weapon, target: Combatant, rules: RulesData) -> int:
+    """The target's VW; a template weapon aims at a point (§5.5: P 10)."""
+    return rules.knobs.template.throw_target if weapon.template else target.vw
+
+
 def plan_attack(
     attacker: Combatant,
     target: Combatant,
@@ -219,14 +224,16 @@ def plan_attack(
     ctx: AttackContext,
     rules: RulesData,
 ) -> AttackPlan:
-    """The full plan of an attack on a figure (no dice rolled)."""
+    """The full plan of an attack on a figure (no dice rolled). For a template
+    weapon it is the throw at the figure's spot: hit vs the point's number, then
+    the figure's own pool (what `game.odds.attack_odds` shows for a direct hit)."""
     check_context(attacker, weapon, ctx)
     return AttackPlan(
         attacker=attacker,
         target=target,
         weapon=weapon,
         context=ctx,
-        hit=hit_plan(attacker, weapon, ctx, rules, target.vw),
+        hit=hit_plan(attacker, weapon, ctx, rules, _to_hit_number(weapon, target, rules)),
         damage=damage_plan(attacker, target, weapon, ctx, rules),
         ammo=ammo_cost(weapon, ctx.burst, rules),
     )
@@ -559,6 +566,10 @@ def resolve_attack(
     With `ammo` given the weapon must be able to fire (else AttackInputError)
     and the result carries the new ammo state.
     """
+    if weapon.template is not None:
+        raise AttackInputError(
+            f"the {weapon.name} throws a template: use area.throw_template and template_damage"
+        )
     plan = plan_attack(attacker, target, weapon, ctx, rules)
     if ammo is not None:
         problem = fire_problem(weapon, ammo, ctx.burst, rules)

@@ -24,7 +24,7 @@ from game.rules.area import (
     template_damage,
     throw_template,
 )
-from game.rules.attack import AttackInputError, resolve_attack
+from game.rules.attack import AttackInputError, plan_attack, resolve_attack
 from game.rules.combatant import AttackContext, Combatant
 from game.rules.loader import RulesData
 from game.rules.structures import StructureDamaged, attack_structure, structure_points
@@ -198,3 +198,11 @@ def test_brute_breaks_barricades_twice_as_fast(rules: RulesData, fig: Fig) -> No
     assert axe.after == 0 and axe.explain("en").endswith("2 → 0: broken (§5.3)")
     with pytest.raises(AttackInputError):
         attack_structure(fig("Mira"), rules.weapon("Pistol"), "gate", 8, rules, ScriptedDice())
+
+
+def test_template_weapons_go_through_the_throw(rules: RulesData, fig: Fig) -> None:
+    grenade = rules.weapon("Hand grenade")
+    with pytest.raises(AttackInputError, match="throw_template"):
+        resolve_attack(fig("Ferdl"), fig("Raider"), grenade, AttackContext(), rules, ScriptedDice())
+    plan = plan_attack(fig("Ferdl"), fig("Jonas"), grenade, AttackContext(), rules)
+    assert plan.hit.target_number == 10 and plan.damage.needed.value == 3
