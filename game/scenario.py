@@ -135,9 +135,9 @@ class TerrainSpec(_PieceSpec):
     @model_validator(mode="after")
     def _kind_fields(self) -> TerrainSpec:
         if self.structure is not None and self.kind not in STRUCTURED_KINDS:
-            raise ValueError(f"structure is only for barricades, not {self.kind}")
+            raise ValueError(f"@structure: only barricades have structure, not {self.kind}")
         if self.expires_round is not None and self.kind not in ("smoke", "burning"):
-            raise ValueError(f"expires_round is only for smoke and burning, not {self.kind}")
+            raise ValueError(f"@expires_round: only smoke and burning expire, not {self.kind}")
         return self
 
 
@@ -151,9 +151,11 @@ class ModuleSpec(_PieceSpec):
     @model_validator(mode="after")
     def _kind_fields(self) -> ModuleSpec:
         if self.open is not None and self.kind != "gate":
-            raise ValueError(f"open is only for gates, not {self.kind}")
+            raise ValueError(f"@open: only gates open, not {self.kind}")
         if self.structure is not None and self.kind not in STRUCTURED_KINDS:
-            raise ValueError(f"structure is only for gates and barricades, not {self.kind}")
+            raise ValueError(
+                f"@structure: only gates and barricades have structure, not {self.kind}"
+            )
         return self
 
 
@@ -255,11 +257,13 @@ class RaidSpec(_Model):
     roster: Annotated[list[RosterEntry], Field(min_length=1)]
     entry: Annotated[list[EntrySpec], Field(min_length=1)]
 
-    @field_validator("waves")
+    @field_validator("waves", mode="before")
     @classmethod
-    def _waves_dice(cls, value: int | str | None) -> int | str | None:
+    def _waves_dice(cls, value: Any) -> int | str | None:
         if value is None:
             return None
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise ValueError("give a dice expression such as '1W3+1' or a whole number")
         try:
             expr = DiceExpression.parse(value)
         except DiceExpressionError as exc:
@@ -303,11 +307,11 @@ class ObjectiveSpec(_Model):
     @model_validator(mode="after")
     def _kind_fields(self) -> ObjectiveSpec:
         if self.kind == "protect" and self.key_point is None:
-            raise ValueError("a protect objective needs a key_point")
+            raise ValueError("@key_point: a protect objective needs one")
         if self.kind == "hold" and self.rounds is None:
-            raise ValueError("a hold objective needs rounds")
+            raise ValueError("@rounds: a hold objective needs them")
         if self.kind != "protect" and self.key_point is not None:
-            raise ValueError(f"key_point is only for protect, not {self.kind}")
+            raise ValueError(f"@key_point: only for protect, not {self.kind}")
         return self
 
 
@@ -442,7 +446,7 @@ class _Checker:
         poly = _raw_polygon(value)
         if poly is None:
             return None
-        if poly.area <= _EPS:
+        if poly.convex_hull.area <= _EPS:
             self.add(path, "has no area (its points lie on one line)")
             return None
         if not poly.is_valid:
@@ -585,8 +589,10 @@ def _pydantic_issues(exc: ValidationError) -> list[Issue]:
         elif kind == "extra_forbidden":
             reason = "unknown field"
         else:
-            reason = str(err["msg"])
-            reason = reason.removeprefix("Value error, ")
+            reason = str(err["msg"]).removeprefix("Value error, ")
+            if reason.startswith("@"):  # a model check naming its field: "@open: ..."
+                field, _, reason = reason[1:].partition(": ")
+                loc.append(field)
             reason = reason[:1].lower() + reason[1:]
         issues.append((format_path(loc), reason))
     return _dedupe(issues)
@@ -618,6 +624,19 @@ def parse_scenario(
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError([f"{filename}: toml: {exc}"]) from None
+    return scenario_from_data(raw, filename, validators=validators, base_radius=base_radius)
+
+
+def scenario_from_data(
+    raw: dict[str, Any],
+    filename: str = "<scenario>",
+    *,
+    validators: Sequence[Validator] | None = None,
+    base_radius: RadiusLookup | None = None,
+) -> Scenario:
+    """Validate already parsed scenario data (e.g. from an editor) like a file."""
+    if not isinstance(raw, dict):
+        raise ScenarioError([f"{filename}: (file): not a table of sections"])
     issues: list[Issue] = []
     model: Scenario | None = None
     try:
