@@ -34,7 +34,7 @@ from game.board.segments import (
     circle_block_counts,
     segments_clear,
 )
-from game.board.vgraph_kernels import astar, bitangent_pairs, tangent_from
+from game.board.vgraph_kernels import astar, bitangent_pairs, dijkstra_from, tangent_from
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
@@ -361,7 +361,7 @@ class NavGraph:
             goal_cost,
             goal[0],
             goal[1],
-            math.inf,
+            direct,
         )
         if not math.isfinite(cost):
             return GraphPath((), math.inf)
@@ -372,6 +372,19 @@ class NavGraph:
             node = int(prev[node])
         chain.append(start)
         return GraphPath(tuple(reversed(chain)), float(cost))
+
+    def costs_from(self, start: Point2, limit: float) -> tuple[FloatArray, FloatArray]:
+        """Corner nodes reachable from a strictly free point within `limit` cm of
+        cost: their positions (k, 2) and exact costs (k,)."""
+        s_nodes, s_cost = self.links(start)
+        if len(s_nodes) == 0:
+            return np.empty((0, 2)), np.empty(0)
+        indptr, indices, weights = self._graph()
+        dist = dijkstra_from(
+            indptr, indices, weights, len(self._pos), s_nodes, s_cost, float(limit)
+        )
+        near = np.flatnonzero(np.isfinite(dist))
+        return self._pos[near], dist[near]
 
     @property
     def size(self) -> tuple[int, int]:

@@ -161,3 +161,40 @@ def astar(
                 keys, vals = heap_grow(keys, vals, size)
                 size = heap_push(keys, vals, size, nd + h, v)
     return float(dist[goal]), prev
+
+
+@njit
+def dijkstra_from(
+    indptr: IntArray,
+    indices: IntArray,
+    weights: FloatArray,
+    n: int,
+    start_nodes: IntArray,
+    start_cost: FloatArray,
+    limit: float,
+) -> FloatArray:
+    """Costs from a point linked to start_nodes to every node (inf beyond limit)."""
+    dist = np.full(n, np.inf)
+    done = np.zeros(n, np.bool_)
+    keys = np.empty(256, np.float64)
+    vals = np.empty(256, np.int64)
+    size = 0
+    for k in range(start_nodes.shape[0]):
+        v = start_nodes[k]
+        if start_cost[k] < dist[v] and start_cost[k] <= limit:
+            dist[v] = start_cost[k]
+            keys, vals = heap_grow(keys, vals, size)
+            size = heap_push(keys, vals, size, start_cost[k], v)
+    while size > 0:
+        d, u, size = heap_pop(keys, vals, size)
+        if done[u]:
+            continue
+        done[u] = True
+        for e in range(indptr[u], indptr[u + 1]):
+            v = indices[e]
+            nd = d + weights[e]
+            if nd < dist[v] and nd <= limit:
+                dist[v] = nd
+                keys, vals = heap_grow(keys, vals, size)
+                size = heap_push(keys, vals, size, nd, v)
+    return dist

@@ -1,0 +1,141 @@
+"""numba kernels of the movement grid: Dijkstra over a stencil, descent, sight."""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game.board.jit import heap_grow, heap_pop, heap_push, njit
+
+FloatArray = NDArray[np.float64]
+IntArray = NDArray[np.int64]
+BoolArray = NDArray[np.bool_]
+
+
+@njit
+def grid_dijkstra(
+    free: BoolArray,
+    weight: FloatArray,
+    seeds: IntArray,
+    seed_dist: FloatArray,
+    step: IntArray,
+    step_len: FloatArray,
+    via: IntArray,
+    via_count: IntArray,
+    limit: float,
+) -> tuple[FloatArray, IntArray]:
+    """Costs from the seeds over a padded flat grid (blocked border), and each cell's
+    predecessor (-1 for seeds). A move by step[k] costs step_len[k] × the mean
+    weight of the cells it crosses (the end cells count half: they are shared with
+    the next steps); it needs the cells via[k, :via_count[k]] free too."""
+    n = free.shape[0]
+    dist = np.full(n, np.inf)
+    parent = np.full(n, -1, np.int64)
+    done = np.zeros(n, np.bool_)
+    keys = np.empty(4096, np.float64)
+    vals = np.empty(4096, np.int64)
+    size = 0
+    for s in range(seeds.shape[0]):
+        c = seeds[s]
+        if free[c] and seed_dist[s] < dist[c]:
+            dist[c] = seed_dist[s]
+            keys, vals = heap_grow(keys, vals, size)
+            size = heap_push(keys, vals, size, seed_dist[s], c)
+    n_steps = step.shape[0]
+    while size > 0:
+        d, c, size = heap_pop(keys, vals, size)
+        if done[c]:
+            continue
+        done[c] = True
+        wc = weight[c]
+        for k in range(n_steps):
+            b = c + step[k]
+            if not free[b] or done[b]:
+                continue
+            if d + step_len[k] >= dist[b]:
+                continue
+            ok = True
+            w_sum = 0.5 * (wc + weight[b])
+            for m in range(via_count[k]):
+                f = c + via[k, m]
+                if not free[f]:
+                    ok = False
+                    break
+                w_sum += weight[f]
+            if not ok:
+                continue
+            nd = d + step_len[k] * w_sum / (1 + via_count[k])
+            if nd >= dist[b] or nd > limit:
+                continue
+            dist[b] = nd
+            parent[b] = c
+            keys, vals = heap_grow(keys, vals, size)
+            size = heap_push(keys, vals, size, nd, b)
+    return dist, parent
+
+
+@njit
+def grid_clear(
+    free: BoolArray,
+    stride: int,
+    x0: float,
+    y0: float,
+    cell: float,
+    ax: float,
+    ay: float,
+    bx: float,
+    by: float,
+    skip: int,
+) -> bool:
+    """Are all cells under the segment a→b free (sampled every quarter cell), except
+    perhaps the cell `skip` (-1: none)?"""
+    length = np.hypot(bx - ax, by - ay)
+    steps = int(np.ceil(length / (0.25 * cell))) + 1
+    for s in range(steps + 1):
+        t = s / steps
+        i = int(np.floor((ax + t * (bx - ax) - x0) / cell))
+        j = int(np.floor((ay + t * (by - ay) - y0) / cell))
+        f = i * stride + j
+        if not free[f] and f != skip:
+            return False
+    return True
+
+
+@njit
+def line_costs(
+    free: BoolArray,
+    weight: FloatArray,
+    stride: int,
+    x0: float,
+    y0: float,
+    cell: float,
+    sx: float,
+    sy: float,
+    cells: IntArray,
+) -> FloatArray:
+    """Cost of the straight move from (sx, sy) to each cell's centre, integrating the
+    cell weights every quarter cell; inf where it crosses a blocked cell."""
+    out = np.full(cells.shape[0], np.inf)
+    for k in range(cells.shape[0]):
+        c = cells[k]
+        i = c // stride
+        j = c - i * stride
+        bx = x0 + (i + 0.5) * cell
+        by = y0 + (j + 0.5) * cell
+        length = np.hypot(bx - sx, by - sy)
+        steps = int(np.ceil(length / (0.25 * cell))) + 1
+        ds = length / steps
+        total = 0.0
+        ok = True
+        for s in range(steps):
+            t = (s + 0.5) / steps
+            ci = int(np.floor((sx + t * (bx - sx) - x0) / cell))
+            cj = int(np.floor((sy + t * (by - sy) - y0) / cell))
+            f = ci * stride + cj
+            if not free[f]:
+                ok = False
+                break
+            total += weight[f] * ds
+        if ok:
+            out[k] = total
+    return out
