@@ -1,0 +1,251 @@
+"""Scenario checks against the rules data (spec/SCENARIO.md, RULES.md §14–16).
+
+The scenario models (game/scenario.py) check structure and geometry; this module
+adds what needs the rules tables: profile, weapon, armour and archetype names of
+figures, inline stats and raid rosters, the [knobs] overrides, overwatch starters
+without a ranged weapon, and base sizes from the profiles (40 mm bases that
+overlap). Importing it registers `rules_issues` with `register_validator`; load
+scenarios through `parse_checked` / `load_checked` to get the profiles' base radii
+as well. Never evaluates code.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from game.play.profiles import inline_profile
+from game.rules.loader import RulesData, RulesDataError, UnknownNameError, load_rules
+from game.rules.profile import Profile
+from game.scenario import (
+    FigureSpec,
+    InlineStats,
+    Issue,
+    RadiusLookup,
+    Scenario,
+    ScenarioError,
+    Validator,
+    default_radius,
+    parse_scenario,
+    register_validator,
+)
+
+# kind -> the RulesData mapping that lists its valid names (in file order)
+_TABLES = {
+    "profile": "profiles",
+    "weapon": "weapons",
+    "armour": "armours",
+    "archetype": "archetypes",
+}
+
+
+def _known(rules: RulesData, kind: str) -> list[str]:
+    table: Mapping[str, Any] = getattr(rules, _TABLES[kind])
+    return list(table)
+
+
+def name_issue(rules: RulesData, kind: str, name: str, path: str) -> Issue | None:
+    """An issue if `name` is not a `kind` of the rules data (naming the valid ones)."""
+    try:
+        rules.canonical(kind, name)
+    except UnknownNameError:
+        known = _known(rules, kind)
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        hint = f" — did you mean {close[0]!r}?" if close else ""
+        return path, f"unknown {kind} {name!r}{hint} ({', '.join(known)})"
+    return None
+
+
+def _stats_issues(rules: RulesData, stats: InlineStats, path: str) -> list[Issue]:
+    checks: list[tuple[str, str | None, str]] = [
+        ("profile", stats.base, f"{path}.base"),
+        ("armour", stats.armour, f"{path}.armour"),
+        ("archetype", stats.archetype, f"{path}.archetype"),
+    ]
+    checks += [("weapon", w, f"{path}.weapons[{i}]") for i, w in enumerate(stats.weapons or [])]
+    issues = [
+        issue
+        for kind, name, where in checks
+        if name is not None and (issue := name_issue(rules, kind, name, where)) is not None
+    ]
+    if not issues:
+        try:
+            inline_profile(stats, rules)
+        except (UnknownNameError, RulesDataError, ValueError, KeyError, IndexError) as exc:
+            issues.append((path, f"cannot build the profile: {exc}"))
+    return issues
+
+
+def _figure_paths(scenario: Scenario) -> Iterator[tuple[str, FigureSpec]]:
+    for s, side in enumerate(scenario.side):
+        for q, squad in enumerate(side.squad):
+            for f, figure in enumerate(squad.figure):
+                yield f"side[{s}].squad[{q}].figure[{f}]", figure
+
+
+def figure_issues(scenario: Scenario, rules: RulesData) -> list[Issue]:
+    """Unknown names in figures (profile or inline stats); overwatch without a gun."""
+    issues: list[Issue] = []
+    for path, figure in _figure_paths(scenario):
+        if figure.profile is not None:
+            issue = name_issue(rules, "profile", figure.profile, f"{path}.profile")
+            if issue is not None:
+                issues.append(issue)
+                continue
+        found = _stats_issues(rules, figure.stats, f"{path}.stats") if figure.stats else []
+        issues += found
+        if not found and figure.overwatch:
+            issues += _overwatch_issues(rules, figure, path)
+    return issues
+
+
+def _overwatch_issues(rules: RulesData, figure: FigureSpec, path: str) -> list[Issue]:
+    """A figure that starts in overwatch needs a ranged weapon (§6)."""
+    profile = resolve_profile(rules, figure)
+    ranged = [w for w in profile.weapons if rules.weapon(w).type == "ranged"]
+    if ranged:
+        return []
+    weapons = ", ".join(profile.weapons) or "none"
+    return [(f"{path}.overwatch", f"{figure.id} has no ranged weapon (weapons: {weapons})")]
+
+
+def roster_issues(scenario: Scenario, rules: RulesData) -> list[Issue]:
+    """Unknown profiles in raid rosters."""
+    issues: list[Issue] = []
+    for s, side in enumerate(scenario.side):
+        if side.raid is None:
+            continue
+        for r, entry in enumerate(side.raid.roster):
+            path = f"side[{s}].raid.roster[{r}].profile"
+            issue = name_issue(rules, "profile", entry.profile, path)
+            if issue is not None:
+                issues.append(issue)
+    return issues
+
+
+def _knob_reason(exc: RulesDataError, value: Any) -> str:
+    """The loader's reason; a bad value (not a bad name) is quoted first."""
+    reason = exc.reason.split(" (after overrides ")[0]
+    reason = reason[:1].lower() + reason[1:]
+    return reason if exc.file == "overrides" else f"value {value!r}: {reason}"
+
+
+def knob_issues(knobs: Mapping[str, Any], rules: RulesData) -> list[Issue]:
+    """Bad [knobs] names or values, each by name; then the set as a whole."""
+    issues: list[Issue] = []
+    for name, value in knobs.items():
+        try:
+            rules.with_overrides({name: value})
+        except RulesDataError as exc:
+            issues.append((f"knobs.{name}", _knob_reason(exc, value)))
+        except (UnknownNameError, ValueError, KeyError, TypeError) as exc:
+            issues.append((f"knobs.{name}", str(exc)))
+    if not issues and knobs:
+        try:
+            rules.with_overrides(knobs)
+        except (RulesDataError, UnknownNameError, ValueError, KeyError, TypeError) as exc:
+            issues.append(("knobs", str(exc)))
+    return issues
+
+
+def issues_against(scenario: Scenario, base: RulesData) -> list[Issue]:
+    """Every rules-data problem of a structurally valid scenario against `base`
+    (figures and rosters are checked with the scenario's knobs applied)."""
+    issues = knob_issues(scenario.knobs, base)
+    rules = _with_knobs(base, scenario.knobs) or base
+    return issues + figure_issues(scenario, rules) + roster_issues(scenario, rules)
+
+
+def rules_issues(scenario: Scenario) -> list[Issue]:
+    """The registered hook: `issues_against` the default rules data."""
+    return issues_against(scenario, load_rules())
+
+
+def validator_for(rules: RulesData) -> Validator:
+    """A validator against other rules data (e.g. a sweep's overridden tables)."""
+
+    def validate(scenario: Scenario) -> list[Issue]:
+        return issues_against(scenario, rules)
+
+    return validate
+
+
+register_validator(rules_issues)
+
+
+# -- base sizes from the profiles --------------------------------------------------
+
+
+def resolve_profile(rules: RulesData, figure: FigureSpec) -> Profile:
+    """The figure's resolved Profile (raises on unknown names)."""
+    if figure.stats is not None:
+        return inline_profile(figure.stats, rules)
+    assert figure.profile is not None
+    return rules.profile(figure.profile)
+
+
+def rules_radius(rules: RulesData) -> RadiusLookup:
+    """The radius hook for `parse_scenario`: the profile's base radius (§1.4);
+    the 25/40 mm default where a name is unknown (that is reported elsewhere)."""
+
+    def radius(figure: FigureSpec) -> float:
+        try:
+            return float(resolve_profile(rules, figure).base_radius)
+        except (UnknownNameError, RulesDataError, ValueError, KeyError, IndexError):
+            return default_radius(figure)
+
+    return radius
+
+
+def _with_knobs(rules: RulesData, knobs: Any) -> RulesData | None:
+    """The rules with a scenario's knobs applied, or None when they are not valid."""
+    if not isinstance(knobs, dict) or not knobs:
+        return rules
+    try:
+        return rules.with_overrides(knobs)
+    except (RulesDataError, UnknownNameError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _raw_knobs(text: str) -> Any:
+    try:
+        return tomllib.loads(text).get("knobs")
+    except tomllib.TOMLDecodeError:
+        return None
+
+
+# -- loading with every check -------------------------------------------------------
+
+
+def parse_checked(
+    text: str,
+    filename: str = "<scenario>",
+    *,
+    rules: RulesData | None = None,
+) -> Scenario:
+    """Parse scenario text with every check (rules names, knobs, profile base radii);
+    raise ScenarioError listing all problems. `rules` defaults to the rules data."""
+    base = rules or load_rules()
+    applied = _with_knobs(base, _raw_knobs(text)) or base
+    extra = [validator_for(rules)] if rules is not None else None
+    return parse_scenario(text, filename, validators=extra, base_radius=rules_radius(applied))
+
+
+def load_checked(path: str | Path, *, rules: RulesData | None = None) -> Scenario:
+    """Read a scenario file with every check; raise ScenarioError listing all problems,
+    each starting with the path as given."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError([f"{path}: file not found"]) from None
+    except UnicodeDecodeError:
+        raise ScenarioError([f"{path}: not UTF-8 text"]) from None
+    except IsADirectoryError:
+        raise ScenarioError([f"{path}: is a directory, not a scenario file"]) from None
+    except OSError as exc:
+        raise ScenarioError([f"{path}: cannot read: {exc.strerror or exc}"]) from None
+    return parse_checked(text, str(path), rules=rules)
