@@ -392,8 +392,8 @@ def interaction(game: Game, figure: Figure, target: str) -> Interaction:
             raise IllegalAction(problem)
         return Interaction("rearm" if kind is TerrainKind.MINEFIELD else "restore", piece)
     raise IllegalAction(
-        f"{target} is a {kind.value}: nothing to interact with (Interact opens and closes "
-        "gates and loots the storage; Improvisieren restores gates, barricades, minefields)"
+        f"nothing to interact with at {target} ({kind.value}): Interact opens and closes "
+        "gates and loots the storage; Improvisieren restores gates, barricades, minefields"
     )
 
 

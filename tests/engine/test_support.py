@@ -6,6 +6,7 @@ import pytest
 from test_support_scenes import activate, game_of, scene
 
 from game.actions import (
+    Action,
     Aim,
     EndActivation,
     FirstAid,
@@ -14,6 +15,8 @@ from game.actions import (
     Reload,
     TakeCover,
 )
+from game.engine import Game
+from game.events import Event
 from game.play import bridge, support
 from game.play.support import Aimed, InfirmaryHelped, TookCover
 from game.rules.ammo import Reloaded
@@ -175,7 +178,7 @@ def test_first_aid_that_fails_changes_nothing_but_costs_the_action() -> None:
     assert events[0].effect == "failed" and game.state.spent["selma"] == ["aid"]
 
 
-def _grazed(game_modules: tuple[str, ...], faces: list[int]) -> tuple[object, list[object]]:
+def _grazed(game_modules: tuple[str, ...], faces: list[int]) -> tuple[Game, list[Event]]:
     game = game_of(scene(YARD, modules=game_modules), faces)
     bruno = game.state.figures["bruno"]
     bruno.tp, bruno.condition = 0, Condition.DOWN
@@ -185,19 +188,19 @@ def _grazed(game_modules: tuple[str, ...], faces: list[int]) -> tuple[object, li
 
 def test_first_aid_stands_a_grazed_figure_up_at_one_tp() -> None:
     game, events = _grazed(("gate",), [*A_WINS, 15])
-    bruno = game.state.figures["bruno"]  # type: ignore[attr-defined]
+    bruno = game.state.figures["bruno"]
     assert (bruno.condition, bruno.tp, bruno.presence) == (Condition.STANDING, 1, Presence.TABLE)
     assert [type(e) for e in events] == [FirstAidRolled]
-    assert events[0].effect == "stood_up"  # type: ignore[attr-defined]
+    assert isinstance(events[0], FirstAidRolled) and events[0].effect == "stood_up"
 
 
 def test_a_standing_infirmary_adds_one_tp() -> None:
     game, events = _grazed(("gate", "infirmary"), [*A_WINS, 15])
-    bruno = game.state.figures["bruno"]  # type: ignore[attr-defined]
+    bruno = game.state.figures["bruno"]
     assert (bruno.condition, bruno.tp) == (Condition.STANDING, 2)
     assert events[1] == InfirmaryHelped("bruno", "infirmary", 1)
-    assert "stands up at 2 TP" in events[0].explain()  # type: ignore[attr-defined]
-    assert "adds 1 TP" in events[1].explain()  # type: ignore[attr-defined]
+    assert "stands up at 2 TP" in events[0].explain()
+    assert "adds 1 TP" in events[1].explain()
 
 
 def test_a_destroyed_infirmary_adds_nothing() -> None:
@@ -276,4 +279,5 @@ def test_legal_lists_the_rooms_concrete_actions() -> None:
         Interact("ferdl", "gate"),
     ]
     for action in mine:  # every listed action passes its check
+        assert isinstance(action, Action)
         support.HANDLERS[type(action)].check(game, action)
