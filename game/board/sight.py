@@ -41,7 +41,6 @@ from game.board.sight_kernel import (
     EdgeTable,
     Fans,
     FloatArray,
-    IntArray,
     Trace,
     edge_table,
     trace,
@@ -185,7 +184,11 @@ class LosResult:
 
 @dataclass(frozen=True)
 class SightBatch:
-    """One viewer against N targets; arrays indexed by target."""
+    """One viewer against N targets; arrays indexed by target.
+
+    The ids of blocking and covering pieces are traced on demand by `result(i)`,
+    against a snapshot of the board taken when the batch was computed.
+    """
 
     origin: Vec
     targets: FloatArray  # (N, 2)
@@ -199,27 +202,40 @@ class SightBatch:
     line_ends: FloatArray  # (N, K, 2)
     viewer_on_platform: bool
     target_on_platform: BoolArray  # (N,)
-    piece_ids: tuple[str, ...]
-    hit_target: IntArray = field(repr=False)
-    hit_piece: IntArray = field(repr=False)
-    hit_blocks: BoolArray = field(repr=False)
+    snapshot: Board = field(repr=False)
+    ignore: BoolArray = field(repr=False)  # (1, P) cover pieces the viewer ignores
+    max_radius: float = field(repr=False)
 
     def __len__(self) -> int:
         return len(self.targets)
 
-    def _ids(self, mask: BoolArray) -> tuple[str, ...]:
-        return tuple(self.piece_ids[i] for i in np.unique(self.hit_piece[mask]))
+    def piece_ids(self, i: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(blocking, cover_from) ids for target i: sight blockers met by any of its
+        lines, and counted cover met by a clear line."""
+        table = edge_table(self.snapshot)
+        fans = Fans(np.asarray([self.origin]), np.zeros(1, np.int64), self.line_ends[i : i + 1])
+        tr = trace(
+            self.snapshot,
+            fans,
+            self.ignore,
+            np.zeros(1, np.int64),
+            max_radius=self.max_radius,
+            collect=True,
+        )
+        blocking = tuple(table.ids[p] for p in np.unique(tr.hit_piece[tr.hit_blocks]))
+        cover_from = tuple(table.ids[p] for p in np.unique(tr.hit_piece[~tr.hit_blocks]))
+        return blocking, cover_from
 
     def result(self, i: int) -> LosResult:
         """The full result for target i (with blocking / cover ids)."""
-        mine = self.hit_target == i
+        blocking, cover_from = self.piece_ids(i)
         return LosResult(
             visible=bool(self.visible[i]),
             visible_fraction=float(self.visible_fraction[i]),
             cover=Cover(int(self.cover[i])),
             terrain_cover=Cover(int(self.terrain_cover[i])),
-            blocking=self._ids(mine & self.hit_blocks),
-            cover_from=self._ids(mine & ~self.hit_blocks),
+            blocking=blocking,
+            cover_from=cover_from,
             line_blocked=self.line_blocked[i],
             line_cover=self.line_cover[i],
             line_ends=self.line_ends[i],
@@ -292,7 +308,7 @@ def line_of_sight_batch(
     )[0]
     rows = (group > 0).astype(np.int64)
     max_radius = float(max(viewer_radius, radii.max(initial=0.0)))
-    tr = trace(board, Fans(origins, group, ends), ignore, rows, max_radius=max_radius, collect=True)
+    tr = trace(board, Fans(origins, group, ends), ignore, rows, max_radius=max_radius)
     fwd = Trace(tr.blocked[:n], tr.level[:n], tr.hit_fan, tr.hit_piece, tr.hit_blocks)
     fwd_clear = ~fwd.blocked
     visible: BoolArray = np.asarray(fwd_clear.any(axis=1))
@@ -301,7 +317,6 @@ def line_of_sight_batch(
     line_level = _line_cover(fwd)
     on_platform = platforms_under(board, pts)
     final, terrain = _finish_cover(line_level, visible, on_platform, params)
-    mine = tr.hit_fan < n
     d = pts - c
     return SightBatch(
         origin=(float(c[0]), float(c[1])),
@@ -316,10 +331,9 @@ def line_of_sight_batch(
         line_ends=fwd_ends,
         viewer_on_platform=bool(platforms_under(board, c[None, :])[0]),
         target_on_platform=on_platform,
-        piece_ids=table.ids,
-        hit_target=tr.hit_fan[mine],
-        hit_piece=tr.hit_piece[mine],
-        hit_blocks=tr.hit_blocks[mine],
+        snapshot=board.clone(),
+        ignore=ignore[:1],
+        max_radius=max_radius,
     )
 
 

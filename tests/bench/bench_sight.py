@@ -1,0 +1,145 @@
+"""Line-of-sight benchmarks on the shared dense scene (not part of the default run).
+
+    python -m pytest tests/bench -q -s
+    python tests/bench/bench_sight.py
+
+1. All-pairs LOS throughput: `sight_matrix` over the scene's 200 figures (every
+   ordered pair, K = 16 sight lines, cover included) against the naive loop it
+   replaces — one shapely `LineString.intersects` per obstacle, stopping at the first
+   hit — in sight lines per second, measured in the same run. Target: ≥ 20×.
+2. Cover for one viewer against the 200 figures (K = 16, ids collected, symmetric
+   visibility): median milliseconds over viewers in free space. Target: ≤ 3 ms.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from shapely.geometry import LineString
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from game.board.sight import fan_ends, line_of_sight_batch, sight_matrix  # noqa: E402
+from game.board.terrain import Board  # noqa: E402
+from game.scenario import load_scenario  # noqa: E402
+
+SCENE = ROOT.parent / "shared" / "bench" / "dense_scene.toml"
+K = 16
+RADIUS = 1.25
+MIN_RATIO = 20.0
+MAX_COVER_MS = 3.0
+
+
+def load() -> tuple[Board, np.ndarray]:
+    scenario = load_scenario(SCENE)
+    points = np.array([fig.at for _, _, fig in scenario.figures()], dtype=np.float64)
+    return Board.from_scenario(scenario), points
+
+
+def naive_rate(board: Board, points: np.ndarray, n_lines: int = 20_000) -> float:
+    """Sight lines per second of the plain shapely loop over the obstacles."""
+    obstacles = [p.polygon for p in board.sight_blockers()]
+    n = len(points)
+    vi, ti = np.nonzero(~np.eye(n, dtype=bool))
+    pick = np.random.default_rng(7).choice(len(vi), n_lines // K, replace=False)
+    ends = fan_ends(points[vi[pick]], points[ti[pick]], np.full(len(pick), RADIUS), K)
+    starts = points[vi[pick]]
+    t0 = time.perf_counter()
+    blocked = 0
+    for f in range(len(pick)):
+        for k in range(K):
+            line = LineString([starts[f], ends[f, k]])
+            for poly in obstacles:
+                if line.intersects(poly):
+                    blocked += 1
+                    break
+    return len(pick) * K / (time.perf_counter() - t0)
+
+
+def matrix_rate(board: Board, points: np.ndarray, repeats: int = 7) -> tuple[float, float]:
+    """(sight lines per second, median seconds) of the all-pairs matrix."""
+    sight_matrix(board, points)  # compile / warm the caches
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        sight_matrix(board, points)
+        times.append(time.perf_counter() - t0)
+    n = len(points)
+    seconds = statistics.median(times)
+    return n * (n - 1) * K / seconds, seconds
+
+
+def free_viewers(board: Board, count: int) -> np.ndarray:
+    """Seeded viewer positions whose base does not touch solid terrain."""
+    rng = np.random.default_rng(11)
+    solid = board.solid_geometry().buffer(RADIUS)
+    found: list[tuple[float, float]] = []
+    while len(found) < count:
+        x, y = rng.uniform(RADIUS, board.width - RADIUS, 2)
+        if not solid.contains(LineString([(x, y), (x, y)]).centroid):
+            found.append((float(x), float(y)))
+    return np.array(found)
+
+
+def cover_ms(board: Board, points: np.ndarray, viewers: int = 60) -> float:
+    """Median ms of one viewer's LOS + cover against all figures."""
+    spots = free_viewers(board, viewers)
+    line_of_sight_batch(board, spots[0], points)  # warm
+    times = []
+    for spot in spots:
+        t0 = time.perf_counter()
+        line_of_sight_batch(board, spot, points)
+        times.append(time.perf_counter() - t0)
+    return 1e3 * statistics.median(times)
+
+
+def measure() -> dict[str, float]:
+    board, points = load()
+    naive = naive_rate(board, points)
+    fast, seconds = matrix_rate(board, points)
+    ms = cover_ms(board, points)
+    return {
+        "figures": float(len(points)),
+        "naive_lines_per_s": naive,
+        "matrix_lines_per_s": fast,
+        "matrix_seconds": seconds,
+        "ratio": fast / naive,
+        "cover_ms": ms,
+    }
+
+
+def report(m: dict[str, float]) -> str:
+    n = int(m["figures"])
+    return "\n".join(
+        [
+            f"dense scene: {n} figures, K = {K}, {n * (n - 1)} ordered pairs",
+            f"naive shapely loop    {m['naive_lines_per_s']:>14,.0f} sight lines/s",
+            f"sight_matrix          {m['matrix_lines_per_s']:>14,.0f} sight lines/s "
+            f"({1e3 * m['matrix_seconds']:.1f} ms per matrix)",
+            f"ratio                 {m['ratio']:>14.1f} x   (target >= {MIN_RATIO:g} x)",
+            f"1 viewer vs {n} cover {m['cover_ms']:>14.2f} ms median (target <= {MAX_COVER_MS:g})",
+        ]
+    )
+
+
+def test_sight_benchmarks() -> None:
+    import pytest
+
+    if not SCENE.exists():
+        pytest.skip(f"benchmark scene missing: {SCENE}")
+    m = measure()
+    print("\n" + report(m))
+    assert m["ratio"] >= MIN_RATIO
+    assert m["cover_ms"] <= MAX_COVER_MS
+
+
+if __name__ == "__main__":
+    if not SCENE.exists():
+        print(f"skipped: benchmark scene missing: {SCENE}")
+        sys.exit(0)
+    print(report(measure()))
