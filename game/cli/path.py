@@ -1,0 +1,101 @@
+"""`main.py path`: the shortest path for a base on a scenario's board, in cm.
+
+    main.py path scenarios/refuge_horde.toml --from 10,10 --to 60,40 [--radius 1.25]
+        [--json] [--ignore-figures]
+
+The scenario's figures (at their `at` points, with their base sizes) are obstacles
+unless --ignore-figures; a figure standing exactly on --from is the mover itself.
+With --json one object: reachable, length_cm, cost_cm (difficult ground counts
+double), points. "Cannot get there" is an answer (reachable false, exit 0); bad
+input (a file that does not load, a point off the table or inside a wall) is an
+error (exit 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+
+from game.board.freespace import Circle, free_space
+from game.board.paths import PathResult, find_path
+from game.board.terrain import Board
+from game.cli import CliError
+from game.cli.los import parse_point
+from game.scenario import Scenario, ScenarioError, default_radius, load_scenario
+
+COMMAND = "path"
+HELP = "shortest path for a base between two points on a scenario's board, in cm"
+MIN_RADIUS, MAX_RADIUS = 0.1, 20.0
+
+
+def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
+    parser.add_argument("scenario", help="scenario file (TOML)")
+    parser.add_argument("--from", dest="start", required=True, metavar="X,Y", help="start (cm)")
+    parser.add_argument("--to", dest="goal", required=True, metavar="X,Y", help="goal (cm)")
+    parser.add_argument(
+        "--radius", type=float, default=1.25, help="base radius of the mover, cm (default 1.25)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--ignore-figures", action="store_true", help="the scenario's figures are no obstacles"
+    )
+
+
+def figure_bases(scenario: Scenario, mover_at: tuple[float, float]) -> list[Circle]:
+    """The scenario's figures as base circles, less one standing on the mover's spot."""
+    bases = []
+    for _side, _squad, figure in scenario.figures():
+        x, y = figure.at
+        if math.dist((x, y), mover_at) <= 1e-6:
+            continue
+        bases.append(Circle(float(x), float(y), default_radius(figure)))
+    return bases
+
+
+def check_point(board: Board, flag: str, point: tuple[float, float], radius: float) -> None:
+    """A point must be on the table with room for the base, clear of solid terrain."""
+    x, y = point
+    if not board.contains(x, y):
+        raise CliError(f"{flag} {x:g},{y:g} is off the {board.width:g} x {board.height:g} table")
+    for piece in board.pieces_at(point):
+        if piece.blocks_movement:
+            raise CliError(f"{flag} {x:g},{y:g} is inside {piece.kind} {piece.id!r}")
+    problem = free_space(board, radius).problem(point)
+    if problem is not None:
+        raise CliError(f"{flag} {x:g},{y:g}: a base of radius {radius:g} cm {problem}")
+
+
+def render(res: PathResult, start: tuple[float, float], goal: tuple[float, float]) -> str:
+    """The result as readable text."""
+    head = f"Path from {start[0]:g},{start[1]:g} to {goal[0]:g},{goal[1]:g}:"
+    if not res.reachable:
+        return f"{head} cannot get there ({res.reason})."
+    lines = [
+        head,
+        f"  length {res.length_cm:.2f} cm, movement cost {res.cost_cm:.2f} cm"
+        + (" (difficult ground counts double)" if res.cost_cm > res.length_cm + 1e-9 else ""),
+        f"  {len(res.points) - 2} corner(s):",
+    ]
+    lines.extend(f"    {x:8.2f} {y:8.2f}" for x, y in res.points)
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    start = parse_point("--from", args.start)
+    goal = parse_point("--to", args.goal)
+    if not MIN_RADIUS <= args.radius <= MAX_RADIUS:
+        raise CliError(f"--radius {args.radius:g} is not between {MIN_RADIUS} and {MAX_RADIUS} cm")
+    try:
+        scenario = load_scenario(args.scenario)
+    except ScenarioError as exc:
+        raise CliError("\n  ".join(["the scenario does not load:", *exc.errors])) from None
+    board = Board.from_scenario(scenario)
+    check_point(board, "--from", start, args.radius)
+    check_point(board, "--to", goal, args.radius)
+    bases = [] if args.ignore_figures else figure_bases(scenario, start)
+    res = find_path(board, start, goal, radius=args.radius, obstacles=bases)
+    if res.reason.startswith("start overlaps another base"):
+        raise CliError(f"--from {start[0]:g},{start[1]:g} overlaps a figure's base")
+    print(json.dumps(res.to_dict()) if args.json else render(res, start, goal))
+    return 0
