@@ -30,7 +30,8 @@ def _event_classes() -> list[type[CatalogueEvent]]:
         cls = todo.pop()
         for sub in cls.__subclasses__():
             todo.append(sub)
-            if "kind" in sub.__dict__:  # slotted dataclasses are listed twice
+            if "kind" in sub.__dict__ and sub.__module__.startswith("game.rules."):
+                # (slotted dataclasses are listed twice: keyed by name)
                 found[f"{sub.__module__}.{sub.__qualname__}"] = sub
     return list(found.values())
 
