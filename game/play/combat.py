@@ -1,18 +1,301 @@
-"""(being written) Handlers for this room's actions."""
+"""The combat room (RULES.md §5, §10, §11, §13): the Attack, Throw and Intercept
+actions, and `attack` / `explode` for the other rooms (charges, overwatch shots,
+free attacks on withdrawal, the minefield).
+
+Attack modes: "action" (the Attack action), "charge" (melee after a charge move),
+"overwatch" (an interrupt shot), "free" (a withdrawal's free melee attack), "gift"
+(a gift's attack such as Riss-Stoß: the weapon is the gift, nothing is carried).
+Only "action" and "charge" pause for an Abfangen decision; the others decide it
+at once (see `game.play.intercept`).
+
+Not in the engine yet (P): coup-de-grâce on incapacitated figures — only standing
+figures can be attacked.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions import Action
+from game import actions as act
+from game.actions import IllegalAction
+from game.engine import Handler
+from game.events import Event
+from game.play import breaking, bridge, context, flow, intercept, resolve, sight, throw
+from game.play.blast import explode
+from game.play.combat_events import AttackMade, AttackWithheld
+from game.rules.ammo import fire_problem
+from game.rules.attack import plan_attack, roll_to_hit
+from game.rules.loader import UnknownNameError
+from game.rules.models import Weapon
+from game.state import Figure
 
 if TYPE_CHECKING:
-    from game.engine import Game, Handler, Legal
-    from game.state import Figure
+    from game.engine import Game, Legal
 
-HANDLERS: dict[type[Action], Handler] = {}
+MODES = ("action", "charge", "overwatch", "free", "gift")
+paused = intercept.paused
+
+__all__ = ["HANDLERS", "attack", "attack_problem", "explode", "legal", "paused"]
+
+
+# -- what may be attacked with what ---------------------------------------------------
+
+
+def _weapon(game: Game, attacker: Figure, name: str, mode: str) -> Weapon | str:
+    """The weapon for this attack, or why it cannot be used."""
+    try:
+        weapon = game.rules.weapon(name)
+    except UnknownNameError:
+        return f"there is no weapon {name!r}"
+    if mode == "gift":
+        return weapon if weapon.type == "gift" else f"the {weapon.name} is not a gift"
+    try:
+        attacker.weapon(weapon.name)
+    except KeyError:
+        return f"{attacker.name} carries no {weapon.name}"
+    if weapon.type == "thrown":
+        return f"the {weapon.name} is thrown with the Throw action (§5.5)"
+    if weapon.type == "gift":
+        return f"the gift {weapon.name} is used as an ability"
+    return weapon
+
+
+def reach(game: Game, weapon: Weapon) -> float:
+    """The farthest a ranged weapon may shoot: 2 × range (long range, §5.1)."""
+    return (weapon.range or 0.0) * game.rules.knobs.attack.long_range_factor
+
+
+def attack_problem(
+    game: Game,
+    attacker: Figure,
+    target: Figure,
+    weapon: str,
+    *,
+    burst: bool = False,
+    mode: str = "action",
+) -> str | None:
+    """Why this attack is not allowed now (None: it is) (§5.1, §5.6, §10, §13).
+
+    Checks the weapon (carried, not thrown, loaded and not jammed, burst only for
+    Automatisch with the ammo for it), the target (a standing enemy on the table,
+    not veiled from this distance), base contact for melee, and for ranged
+    attacks range ≤ 2 × range and line of sight. Call it before changing anything.
+    """
+    if mode not in MODES:
+        return f"unknown attack mode {mode!r} (one of {', '.join(MODES)})"
+    if not attacker.standing:
+        return f"{attacker.name} is not standing"
+    if target.id == attacker.id:
+        return f"{attacker.name} cannot attack itself"
+    if target.side == attacker.side:
+        return f"{target.name} is on {attacker.name}'s side"
+    if not target.standing:
+        return f"{target.name} is not standing and cannot be targeted (§9)"
+    arms = _weapon(game, attacker, weapon, mode)
+    if isinstance(arms, str):
+        return arms
+    if burst and not arms.has("Automatisch"):
+        return f"the {arms.name} cannot fire a burst (not Automatisch)"
+    distance = sight.base_gap(attacker, target)
+    if arms.is_melee:
+        if not sight.in_contact(game, attacker, target):
+            return f"melee needs base contact; {target.name} is {distance:.1f} cm away (§5.1)"
+    else:
+        limit = reach(game, arms)
+        if distance > limit + 1e-9:
+            return (
+                f"{target.name} is {distance:.1f} cm away, beyond 2 × the "
+                f"{arms.name}'s range ({limit:g} cm) (§5.1)"
+            )
+        if not sight.can_see(game, attacker, target):
+            return f"{attacker.name} has no line of sight to {target.name} (§10)"
+        ammo = resolve.ammo_state(attacker, arms) if mode != "gift" else None
+        if ammo is not None and (why := fire_problem(arms, ammo, burst, game.rules)):
+            return why
+    if context.veiled_from(game, target, distance):
+        return f"{target.name} is veiled and {distance:.1f} cm away (Schleier, §13)"
+    return None
+
+
+# -- attacking a figure -------------------------------------------------------------------
+
+
+def attack(
+    game: Game,
+    attacker: Figure,
+    target: Figure,
+    weapon: str,
+    *,
+    burst: bool = False,
+    mode: str = "action",
+) -> list[Event]:
+    """One attack on a figure, resolved completely: sight, cover and context, ammo,
+    the rules' attack, harm, noise, aim used up, facing toward the target.
+
+    For modes "action" and "charge" a hit next to a Hüter may pause the game for
+    an Abfangen decision (`paused(game)`); the rest follows on `Intercept`.
+    If `attack_problem` finds a problem nothing changes: mode "action" raises
+    IllegalAction, the other modes (interrupts in the middle of another action)
+    return one `AttackWithheld` event. Overwatch bookkeeping (the zone spent, the
+    shot counted) is the caller's.
+    """
+    problem = attack_problem(game, attacker, target, weapon, burst=burst, mode=mode)
+    if problem is not None and mode == "action":
+        raise IllegalAction(problem)
+    if problem is not None:
+        return [AttackWithheld(attacker.id, target.id, weapon, mode, problem)]
+    arms = game.rules.weapon(weapon)
+    measured = context.measure(game, attacker, target, arms, burst=burst, mode=mode)
+    ctx = measured.ctx
+    events: list[Event] = [
+        AttackMade(
+            attacker.id,
+            target.id,
+            arms.name,
+            mode,
+            round(measured.distance, 3),
+            measured.los.visible_fraction,
+            int(measured.cover),
+            measured.cover != measured.los.cover,
+            burst,
+            ctx.long_range,
+        )
+    ]
+    attacker.facing = sight.bearing(attacker.pos, target.pos)
+    if context.wachsam(game, attacker, mode):
+        attacker.uses[context.WACHSAM_USED] = 1
+    plan = plan_attack(
+        bridge.combatant(game, attacker), bridge.combatant(game, target), arms, ctx, game.rules
+    )
+    hit = roll_to_hit(plan, game.dice)
+    events.append(hit.event)
+    attacker.aimed = 0
+    victim = target
+    guards = intercept.guardians(game, target) if hit.hit else []
+    if guards and mode in intercept.PAUSING_MODES:
+        return events + intercept.pause(game, attacker, target, plan, hit, guards, mode=mode)
+    if guards:
+        chosen, decided = intercept.auto_decide(game, plan, attacker, target, guards)
+        events += decided
+        if chosen is not None:
+            plan, event = intercept.redirect(game, plan, attacker, chosen)
+            events.append(event)
+            victim = chosen
+    return events + resolve.finish(game, attacker, victim, plan, hit)
+
+
+# -- the Attack action --------------------------------------------------------------------
+
+
+def _carried(game: Game, figure: Figure, name: str) -> Weapon:
+    arms = _weapon(game, figure, name, "action")
+    if isinstance(arms, str):
+        raise IllegalAction(arms)
+    return arms
+
+
+def check_attack(game: Game, action: act.Attack) -> None:
+    fig = flow.check_budget(game, action.figure, "attack", act.Attack.cost)
+    st = game.state
+    target = st.figures.get(action.target)
+    if target is not None:
+        problem = attack_problem(game, fig, target, action.weapon, burst=action.burst)
+    elif action.target in st.board.pieces:
+        arms = _carried(game, fig, action.weapon)
+        problem = breaking.problem(game, fig, action.target, arms)
+        if problem is None and action.burst:
+            problem = "a burst is not a melee attack"
+    else:
+        problem = f"there is no figure or terrain piece {action.target!r}"
+    if problem is not None:
+        raise IllegalAction(problem)
+
+
+def do_attack(game: Game, action: act.Attack) -> list[Event]:
+    fig = game.figure(action.figure)
+    flow.spend(game, fig, "attack")
+    target = game.state.figures.get(action.target)
+    if target is not None:
+        return attack(game, fig, target, action.weapon, burst=action.burst)
+    fig.aimed = 0
+    return breaking.strike(game, fig, action.target, _carried(game, fig, action.weapon))
+
+
+# -- legal actions ----------------------------------------------------------------------
+
+
+def _usable(game: Game, figure: Figure) -> list[Weapon]:
+    """Carried melee and ranged weapons, in carrying order."""
+    out = []
+    for carried in figure.weapons:
+        arms = game.rules.weapon(carried.name)
+        if arms.type in ("melee", "ranged"):
+            out.append(arms)
+    return out
+
+
+def _ranged_attacks(
+    game: Game, figure: Figure, weapons: list[Weapon], enemies: list[Figure]
+) -> list[Legal]:
+    """Ranged attacks on enemies in reach and sight (one batched sight pass)."""
+    loaded = []
+    for w in weapons:
+        ammo = resolve.ammo_state(figure, w)
+        if w.is_melee or ammo is None:
+            continue
+        for burst in (False, True) if w.has("Automatisch") else (False,):
+            if fire_problem(w, ammo, burst, game.rules) is None:
+                loaded.append((w, burst))
+    if not loaded:
+        return []
+    far = max(reach(game, w) for w, _ in loaded)
+    gaps = {e.id: sight.base_gap(figure, e) for e in enemies}
+    near = [e for e in enemies if gaps[e.id] <= far + 1e-9]
+    if not near:
+        return []
+    seen = sight.batch(game, figure, near).visible
+    out: list[Legal] = []
+    for w, burst in loaded:
+        for enemy, visible in zip(near, seen, strict=True):
+            gap = gaps[enemy.id]
+            if (
+                visible
+                and gap <= reach(game, w) + 1e-9
+                and not context.veiled_from(game, enemy, gap)
+            ):
+                out.append(act.Attack(figure.id, enemy.id, w.name, burst))
+    return out
 
 
 def legal(game: Game, figure: Figure) -> list[Legal]:
-    """This room's legal actions for an active figure."""
-    return []
+    """Attacks on enemies and breakable pieces legal now, and Throw templates."""
+    if not figure.standing or figure.suppressed:
+        return []
+    weapons = _usable(game, figure)
+    enemies = [e for e in game.state.enemies_of(figure) if e.on_table]
+    out: list[Legal] = _ranged_attacks(game, figure, weapons, enemies) if enemies else []
+    melee = [w for w in weapons if w.is_melee]
+    if melee:
+        adjacent = [
+            e
+            for e in enemies
+            if sight.in_contact(game, figure, e)
+            and not context.veiled_from(game, e, sight.base_gap(figure, e))
+        ]
+        pieces = breaking.pieces_in_reach(game, figure)
+        for w in melee:
+            out += [act.Attack(figure.id, e.id, w.name) for e in adjacent]
+            out += [
+                act.Attack(figure.id, p.id, w.name)
+                for p in pieces
+                if p.id not in game.state.figures and breaking.touching(game, figure, p)
+            ]
+    out += throw.templates(game, figure)
+    return out
+
+
+HANDLERS: dict[type[act.Action], Handler] = {
+    act.Attack: Handler(check_attack, do_attack),
+    act.Throw: Handler(throw.check, throw.execute),
+    act.Intercept: Handler(intercept.check, intercept.execute),
+}

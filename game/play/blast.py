@@ -1,0 +1,137 @@
+"""Area templates on the table (RULES.md §5.5): which bases a template touches,
+their cover as seen from its centre, the damage pools, burning zones, noise.
+
+A round template touches a base when their circles meet. Cover is traced from
+the centre (a point, so only cover the centre itself lies on is ignored) to each
+touched base with the board's sight lines, one-way: a base no line reaches is
+shielded completely; the others take the cover_share level (Take cover counts).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+from shapely.geometry import Point
+
+from game.board.sight import line_of_sight_batch
+from game.board.terrain import TerrainKind
+from game.cover import Cover
+from game.events import Event
+from game.play import bridge, harm, noise, sight
+from game.play.combat_events import BurningZoneAdded, TemplateLanded
+from game.rules.area import template_damage
+from game.rules.combatant import Combatant
+from game.rules.models import Weapon
+
+if TYPE_CHECKING:
+    from game.engine import Game
+    from game.state import Figure
+
+_CIRCLE_SEGMENTS = 16  # quarter-circle segments of a burning zone's polygon
+
+
+@dataclass(frozen=True, slots=True)
+class Touch:
+    """A base under a template: shielded by terrain, or hit with some cover."""
+
+    figure: Figure
+    shielded: bool
+    cover: Cover
+
+
+def touched(game: Game, centre: tuple[float, float], radius: float) -> list[Touch]:
+    """Every standing base the template touches, in figure order, with its cover."""
+    figs = [
+        f
+        for f in game.state.figures.values()
+        if f.standing and math.dist(f.pos, centre) <= radius + f.radius + 1e-9
+    ]
+    if not figs:
+        return []
+    params = dataclasses.replace(sight.params(game), contact_gap=0.0)
+    seen = line_of_sight_batch(
+        game.state.board,
+        centre,
+        np.array([f.pos for f in figs]),
+        viewer_radius=0.0,
+        target_radii=np.array([f.radius for f in figs]),
+        params=params,
+        symmetric=False,
+    )
+    out = []
+    for i, fig in enumerate(figs):
+        visible = bool(seen.visible[i])
+        cover = sight.improved_cover(game, fig, Cover(int(seen.cover[i])))
+        out.append(Touch(fig, not visible, cover))
+    return out
+
+
+def _as_weapon(game: Game, weapon: str | Weapon) -> Weapon:
+    return weapon if isinstance(weapon, Weapon) else game.rules.weapon(weapon)
+
+
+def explode(
+    game: Game,
+    centre: tuple[float, float],
+    weapon: str | Weapon,
+    attacker: Figure | None,
+    *,
+    source: str,
+    critical: bool = False,
+) -> list[Event]:
+    """An Explosiv / Feuer template at a point: every touched base takes its own
+    pool (cover from the centre), noise, and a Feuer weapon's burning zone (§5.5).
+
+    `source` names the cause in the log (e.g. "throw", "minefield"); `critical`
+    adds the natural 20's dice to every pool.
+    """
+    arms = _as_weapon(game, weapon)
+    if arms.template is None:
+        raise ValueError(f"the {arms.name} has no template")
+    radius = game.rules.knobs.template.radius(arms.template)
+    touches = touched(game, centre, radius)
+    hit = [t for t in touches if not t.shielded]
+    events: list[Event] = [
+        TemplateLanded(
+            source,
+            arms.name,
+            centre[0],
+            centre[1],
+            radius,
+            tuple(t.figure.id for t in hit),
+            tuple(int(t.cover) for t in hit),
+            tuple(t.figure.id for t in touches if t.shielded),
+        )
+    ]
+    who = bridge.combatant(game, attacker) if attacker is not None else Combatant(name=source)
+    victims = [(bridge.combatant(game, t.figure), t.cover) for t in hit]
+    results = template_damage(who, arms, victims, game.rules, game.dice, critical=critical)
+    for touch, result in zip(hit, results, strict=True):
+        events += result.events
+        events += harm.land(game, touch.figure, result)
+    if arms.loud:
+        kind = "explosion" if arms.has("Explosiv") else "firearm"
+        events += noise.make_noise(game, kind, centre, attacker.id if attacker else None)
+    if arms.has("Feuer"):
+        events += burning_zone(game, centre, radius)
+    return events
+
+
+def burning_zone(game: Game, centre: tuple[float, float], radius: float) -> list[Event]:
+    """Leave a burning zone (the template's circle, on the table) for the knob's
+    rounds: it lasts through the round `burn_rounds − 1` after this one (§5.5)."""
+    st = game.state
+    rounds = game.rules.knobs.template.burn_rounds
+    if rounds <= 0:
+        return []
+    circle = Point(centre).buffer(radius, quad_segs=_CIRCLE_SEGMENTS)
+    area = circle.intersection(st.board.bounds)
+    if area.is_empty or area.geom_type != "Polygon":
+        return []
+    until = st.round + rounds - 1
+    zone = st.board.add_zone(TerrainKind.BURNING, area, until)
+    return [BurningZoneAdded(zone, centre[0], centre[1], radius, until)]

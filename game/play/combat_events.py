@@ -1,0 +1,187 @@
+"""Events of the combat room: what the engine measured and decided around an
+attack (sight, distance, cover, Abfangen, templates, burning zones, structures).
+
+The dice themselves are reported by the rules' events (`game.rules.attack` …).
+Each explains itself through `game/i18n/<lang>/combat.toml` (key = `kind`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from game.events import CatalogueEvent
+from game.i18n import tr
+
+
+@dataclass(frozen=True, slots=True)
+class CombatEvent(CatalogueEvent):
+    """Base of the combat room's events."""
+
+    room: ClassVar[str] = "combat"
+
+
+def _cover_text(cover: int, language: str) -> str:
+    return tr(f"combat.cover.{('none', 'light', 'heavy')[cover]}", language=language)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackMade(CombatEvent):
+    """An attack on a figure: weapon, distance between bases, sight and cover (§5.1, §10)."""
+
+    kind: ClassVar[str] = "attack"
+    section: ClassVar[str] = "§5.1"
+    attacker: str
+    target: str
+    weapon: str
+    mode: str
+    distance: float
+    visible_fraction: float
+    cover: int
+    took_cover: bool
+    burst: bool
+    long_range: bool
+
+    def values(self, language: str) -> dict[str, Any]:
+        notes = []
+        if self.burst:
+            notes.append(tr("combat.note.burst", language=language))
+        if self.long_range:
+            notes.append(tr("combat.note.long_range", language=language))
+        if self.took_cover:
+            notes.append(tr("combat.note.took_cover", language=language))
+        return {
+            "mode_text": tr(f"combat.mode.{self.mode}", language=language),
+            "cover_text": _cover_text(self.cover, language),
+            "percent": round(self.visible_fraction * 100),
+            "notes": "".join(f"; {n}" for n in notes),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class AttackWithheld(CombatEvent):
+    """An interrupt attack (overwatch, charge, free) that cannot be made; `reason`
+    is the engine's explanation (English)."""
+
+    kind: ClassVar[str] = "attack_withheld"
+    section: ClassVar[str] = "§5.1"
+    attacker: str
+    target: str
+    weapon: str
+    mode: str
+    reason: str
+
+    def values(self, language: str) -> dict[str, Any]:
+        return {"mode_text": tr(f"combat.mode.{self.mode}", language=language)}
+
+
+@dataclass(frozen=True, slots=True)
+class InterceptOffered(CombatEvent):
+    """A hit on a figure next to a Hüter: its side decides on Abfangen (§13)."""
+
+    kind: ClassVar[str] = "intercept_offered"
+    section: ClassVar[str] = "§13"
+    guardians: tuple[str, ...]
+    ally: str
+    attacker: str
+
+    def values(self, language: str) -> dict[str, Any]:
+        return {"who": ", ".join(self.guardians)}
+
+
+@dataclass(frozen=True, slots=True)
+class InterceptDecided(CombatEvent):
+    """Abfangen accepted or declined; `auto` when the engine decided it for an
+    overwatch or free attack (the Hüter steps in if its needed number is higher)."""
+
+    kind: ClassVar[str] = "intercept_decided"
+    section: ClassVar[str] = "§13"
+    guardian: str
+    ally: str
+    accept: bool
+    auto: bool
+    guardian_need: int
+    ally_need: int
+
+    def values(self, language: str) -> dict[str, Any]:
+        key = "accept" if self.accept else "decline"
+        how = tr("combat.note.auto_intercept", language=language) if self.auto else ""
+        return {"decision": tr(f"combat.intercept.{key}", language=language), "how": how}
+
+
+@dataclass(frozen=True, slots=True)
+class StructureBroken(CombatEvent):
+    """A barricade became rubble or a gate broke open (§11)."""
+
+    kind: ClassVar[str] = "structure_broken"
+    section: ClassVar[str] = "§11"
+    figure: str
+    piece: str
+    structure_kind: str
+
+    def values(self, language: str) -> dict[str, Any]:
+        return {"what": tr(f"combat.broken.{self.structure_kind}", language=language)}
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowAimed(CombatEvent):
+    """A throw at a visible point within range (§5.5)."""
+
+    kind: ClassVar[str] = "throw"
+    section: ClassVar[str] = "§5.5"
+    figure: str
+    weapon: str
+    x: float
+    y: float
+    distance: float
+    uses_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class TemplateLanded(CombatEvent):
+    """A template at a point: the bases it touches, and those terrain shields (§5.5)."""
+
+    kind: ClassVar[str] = "template_landed"
+    section: ClassVar[str] = "§5.5"
+    source: str
+    weapon: str
+    x: float
+    y: float
+    radius: float
+    touched: tuple[str, ...]
+    covers: tuple[int, ...]
+    shielded: tuple[str, ...]
+
+    def values(self, language: str) -> dict[str, Any]:
+        hit = [
+            f"{fid} ({_cover_text(c, language)})"
+            for fid, c in zip(self.touched, self.covers, strict=True)
+        ]
+        none = tr("combat.word.nobody", language=language)
+        shielded = ""
+        if self.shielded:
+            shielded = tr("combat.note.shielded", language=language, who=", ".join(self.shielded))
+        return {"hit": ", ".join(hit) or none, "shielded_text": shielded}
+
+
+@dataclass(frozen=True, slots=True)
+class BurningZoneAdded(CombatEvent):
+    """A Feuer template leaves a burning zone for some rounds (§5.5)."""
+
+    kind: ClassVar[str] = "burning_zone"
+    section: ClassVar[str] = "§5.5"
+    zone: str
+    x: float
+    y: float
+    radius: float
+    until_round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Burning(CombatEvent):
+    """A figure enters a burning zone or ends its activation in it (§5.5)."""
+
+    kind: ClassVar[str] = "burning"
+    section: ClassVar[str] = "§5.5"
+    figure: str
+    zone: str

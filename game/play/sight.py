@@ -1,0 +1,147 @@
+"""Line of sight between figures as the engine uses it (RULES.md §10, §4 Take cover).
+
+The geometry is the board's (`game.board.sight`): K sight lines between bases,
+the cover_share rule, cover the viewer touches ignored, watchtowers (a viewer on
+one sees over barricades and low walls, a target on one counts heavy cover).
+Figures never block sight. This module adds the game's knobs, a cache per
+(board version, positions) and the Take cover step.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from shapely.geometry import Point
+
+from game.board.sight import (
+    LosResult,
+    SightBatch,
+    SightParams,
+    line_of_sight,
+    line_of_sight_batch,
+)
+from game.board.terrain import AREA_MODULE_KINDS
+from game.cover import Cover
+
+if TYPE_CHECKING:
+    from game.engine import Game
+    from game.state import Figure
+
+_CACHE_KEY = "_sight_cache"
+_CACHE_LIMIT = 4096
+POINT_RADIUS = 0.01
+"""The 'tiny base' a point is given when a thrower traces sight to it (cm)."""
+
+
+def params(game: Game) -> SightParams:
+    """The sight knobs of this game (sight_lines, cover_share, base_contact_gap)."""
+    knobs = game.rules.knobs
+    return SightParams(
+        sight_lines=knobs.sight_lines,
+        cover_share=knobs.cover_share,
+        contact_gap=knobs.base_contact_gap,
+    )
+
+
+def _cache(game: Game) -> dict[tuple[object, ...], LosResult]:
+    cache: dict[tuple[object, ...], LosResult] = game.__dict__.setdefault(_CACHE_KEY, {})
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+    return cache
+
+
+def los_between(
+    game: Game,
+    viewer: tuple[float, float],
+    viewer_radius: float,
+    target: tuple[float, float],
+    target_radius: float,
+) -> LosResult:
+    """Line of sight between two bases given by centre and radius (cached)."""
+    board = game.state.board
+    key = (board.version, *viewer, viewer_radius, *target, target_radius)
+    cache = _cache(game)
+    hit = cache.get(key)
+    if hit is None:
+        hit = line_of_sight(
+            board,
+            viewer,
+            target,
+            viewer_radius=viewer_radius,
+            target_radius=target_radius,
+            params=params(game),
+        )
+        cache[key] = hit
+    return hit
+
+
+def figure_los(game: Game, viewer: Figure, target: Figure) -> LosResult:
+    """Line of sight and terrain cover from one figure's base to another's (§10)."""
+    return los_between(game, viewer.pos, viewer.radius, target.pos, target.radius)
+
+
+def point_los(game: Game, viewer: Figure, point: tuple[float, float]) -> LosResult:
+    """Line of sight from a figure's base to a point (a tiny base there, §5.5)."""
+    return los_between(game, viewer.pos, viewer.radius, point, POINT_RADIUS)
+
+
+def can_see(game: Game, viewer: Figure, target: Figure) -> bool:
+    """Can the viewer see the target (symmetric, §10)?"""
+    return figure_los(game, viewer, target).visible
+
+
+def batch(game: Game, viewer: Figure, targets: Sequence[Figure]) -> SightBatch:
+    """Line of sight from one figure to many (at least one) in one vectorised pass."""
+    if not targets:
+        raise ValueError("a sight batch needs at least one target")
+    return line_of_sight_batch(
+        game.state.board,
+        viewer.pos,
+        [t.pos for t in targets],
+        viewer_radius=viewer.radius,
+        target_radii=[t.radius for t in targets],
+        params=params(game),
+    )
+
+
+def near_terrain(game: Game, figure: Figure) -> bool:
+    """Is the figure's base in contact with any terrain piece (not a zone module)?"""
+    gap = game.rules.knobs.base_contact_gap
+    near = game.state.board.pieces_near(Point(figure.x, figure.y), figure.radius + gap)
+    return any(p.kind not in AREA_MODULE_KINDS for p in near)
+
+
+def improved_cover(game: Game, figure: Figure, cover: Cover) -> Cover:
+    """Cover one step better while the figure has Taken cover (§4): none → light
+    only when it is in contact with some terrain; light → heavy."""
+    if not figure.took_cover or cover is Cover.HEAVY:
+        return cover
+    if cover is Cover.NONE and not near_terrain(game, figure):
+        return cover
+    return cover.better()
+
+
+def attack_cover(
+    game: Game, attacker: Figure, target: Figure, los: LosResult | None = None
+) -> Cover:
+    """The target's cover against the attacker: the sight lines' cover, one step
+    better if the target Took cover (§4, §10)."""
+    seen = los if los is not None else figure_los(game, attacker, target)
+    return improved_cover(game, target, seen.cover)
+
+
+def base_gap(a: Figure, b: Figure) -> float:
+    """Distance between two bases' edges (0 when touching), cm."""
+    return max(0.0, math.dist(a.pos, b.pos) - a.radius - b.radius)
+
+
+def in_contact(game: Game, a: Figure, b: Figure) -> bool:
+    """Base contact: the bases are at most `base_contact_gap` apart (§1.4)."""
+    return math.dist(a.pos, b.pos) - a.radius - b.radius <= game.rules.knobs.base_contact_gap
+
+
+def bearing(origin: tuple[float, float], to: tuple[float, float]) -> float:
+    """Degrees counter-clockwise from +x of the direction origin → to."""
+    return math.degrees(math.atan2(to[1] - origin[1], to[0] - origin[0]))
