@@ -1,0 +1,230 @@
+"""Movement benchmarks on the shared dense scene (not part of the default run).
+
+    python -m pytest tests/bench/bench_paths.py -q -s
+    python tests/bench/bench_paths.py
+
+1. Exact path query (visibility graph, the other 199 figures as obstacles, a
+   different mover each query so the graph is updated incrementally): median ms.
+   Target ≤ 5 ms. Baseline in the same run: the same query with the graph built
+   from scratch (a fresh board version).
+2. Reachable area for a Move (15 cm) among the figures, polygon included: median
+   ms. Target ≤ 10 ms.
+3. Flow field over the whole table towards 3 goals: median ms. Target ≤ 10 ms.
+   Baseline in the same run: a pure-Python heap Dijkstra with the same stencil on a
+   quarter of the table, compared per cell.
+4. pymunk bases: all 200 figures move one after another (exact path, cut at 15 cm,
+   then moved through the base space); total time, and no overlap afterwards.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from shapely.geometry import Point
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from game.board.fields import FlowField  # noqa: E402
+from game.board.freespace import Circle, free_space  # noqa: E402
+from game.board.grid import move_grid, stencil  # noqa: E402
+from game.board.paths import find_path, truncate_path  # noqa: E402
+from game.board.physics import BaseSpace  # noqa: E402
+from game.board.reach import reachable_area  # noqa: E402
+from game.board.terrain import Board  # noqa: E402
+from game.scenario import load_scenario  # noqa: E402
+
+SCENE = ROOT.parent / "shared" / "bench" / "dense_scene.toml"
+R = 1.25
+MAX_PATH_MS = 5.0
+MAX_REACH_MS = 10.0
+MAX_FIELD_MS = 10.0
+
+
+def load() -> tuple[Board, list[Circle], list[str]]:
+    scenario = load_scenario(SCENE)
+    figs = [fig for _, _, fig in scenario.figures()]
+    bases = [Circle(float(f.at[0]), float(f.at[1]), R) for f in figs]
+    return Board.from_scenario(scenario), bases, [f.id for f in figs]
+
+
+def targets(board: Board, bases: list[Circle], n: int, seed: int) -> list[tuple[float, float]]:
+    """Seeded free points 5–30 cm from the figures they belong to (one per figure)."""
+    rng = np.random.default_rng(seed)
+    space = free_space(board, R)
+    out: list[tuple[float, float]] = []
+    k = 0
+    while len(out) < n:
+        base = bases[k % len(bases)]
+        angle, dist = rng.uniform(0, 2 * math.pi), rng.uniform(5, 30)
+        p = (base.x + dist * math.cos(angle), base.y + dist * math.sin(angle))
+        clear = all(math.dist(p, b.centre) >= 2 * R for b in bases)
+        if space.problem(p) is None and clear:
+            out.append(p)
+            k += 1
+    return out
+
+
+def others(bases: list[Circle], i: int) -> list[Circle]:
+    return bases[:i] + bases[i + 1 :]
+
+
+def path_ms(board: Board, bases: list[Circle], goals: list[tuple[float, float]]) -> float:
+    find_path(board, bases[0].centre, goals[0], radius=R, obstacles=others(bases, 0))
+    times = []
+    for i, goal in enumerate(goals):
+        t0 = time.perf_counter()
+        find_path(board, bases[i].centre, goal, radius=R, obstacles=others(bases, i))
+        times.append(time.perf_counter() - t0)
+    return 1e3 * statistics.median(times)
+
+
+def uncached_path_ms(board: Board, bases: list[Circle], goals: list[tuple[float, float]]) -> float:
+    times = []
+    for i, goal in enumerate(goals):
+        board.add_zone("smoke", Point(0.5, 0.5).buffer(0.1), None)  # new version: no caches
+        t0 = time.perf_counter()
+        find_path(board, bases[i].centre, goal, radius=R, obstacles=others(bases, i))
+        times.append(time.perf_counter() - t0)
+    return 1e3 * statistics.median(times)
+
+
+def reach_ms(board: Board, bases: list[Circle], n: int = 60) -> float:
+    _ = reachable_area(board, bases[0].centre, 15.0, radius=R, obstacles=others(bases, 0)).polygon
+    times = []
+    for i in range(n):
+        t0 = time.perf_counter()
+        area = reachable_area(board, bases[i].centre, 15.0, radius=R, obstacles=others(bases, i))
+        _ = area.polygon  # the polygon is part of the answer
+        times.append(time.perf_counter() - t0)
+    return 1e3 * statistics.median(times)
+
+
+def field_ms(board: Board, bases: list[Circle], n: int = 15) -> tuple[float, int]:
+    FlowField(board, [b.centre for b in bases[:3]], radius=R)
+    times = []
+    for i in range(n):
+        goals = [b.centre for b in bases[3 * i : 3 * i + 3]]
+        t0 = time.perf_counter()
+        field = FlowField(board, goals, radius=R)
+        times.append(time.perf_counter() - t0)
+    return 1e3 * statistics.median(times), int(np.isfinite(field.dist).sum())
+
+
+def python_dijkstra_cell_us(board: Board) -> float:
+    """µs per settled cell of a plain heapq Dijkstra, same stencil, quarter table."""
+    grid = move_grid(board, R)
+    free = grid.terrain_free.reshape(grid.nx, grid.ny)
+    steps = [(di, dj, math.hypot(di, dj) * grid.cell) for di, dj in stencil(16)]
+    ni, nj = grid.nx // 2, grid.ny // 2
+    start = next((i, j) for i in range(ni // 2, ni) for j in range(nj // 2, nj) if free[i, j])
+    dist = {start: 0.0}
+    heap = [(0.0, start)]
+    done: set[tuple[int, int]] = set()
+    t0 = time.perf_counter()
+    while heap:
+        d, (i, j) = heapq.heappop(heap)
+        if (i, j) in done:
+            continue
+        done.add((i, j))
+        for di, dj, w in steps:
+            a, b = i + di, j + dj
+            if 0 <= a < ni and 0 <= b < nj and free[a, b] and (a, b) not in done:
+                nd = d + w
+                if nd < dist.get((a, b), math.inf):
+                    dist[(a, b)] = nd
+                    heapq.heappush(heap, (nd, (a, b)))
+    return 1e6 * (time.perf_counter() - t0) / max(len(done), 1)
+
+
+def move_all(board: Board, bases: list[Circle], ids: list[str]) -> tuple[float, int, int]:
+    """(seconds, moves that went somewhere, overlaps afterwards)."""
+    space = BaseSpace(board)
+    for fid, base in zip(ids, bases, strict=True):
+        space.add_base(fid, base.centre, base.radius)
+    goals = targets(board, bases, len(bases), seed=99)
+    moved = 0
+    t0 = time.perf_counter()
+    for i, fid in enumerate(ids):
+        here = space.position(fid)
+        pos = space.positions()
+        obstacles = [Circle(x, y, R) for other, (x, y) in pos.items() if other != fid]
+        path = find_path(board, here, goals[i], radius=R, obstacles=obstacles)
+        if not path.reachable:
+            continue
+        leg = truncate_path(board, path, 15.0)
+        end = space.move_along(fid, leg.points[1:])
+        moved += math.dist(end, here) > 1e-6
+    seconds = time.perf_counter() - t0
+    return seconds, moved, len(space.overlaps())
+
+
+def measure() -> dict[str, float]:
+    board, bases, ids = load()
+    goals = targets(board, bases, 100, seed=5)
+    cold = uncached_path_ms(board, bases, goals[:8])
+    warm = path_ms(board, bases, goals)
+    reach = reach_ms(board, bases)
+    field, cells = field_ms(board, bases)
+    py_cell_us = python_dijkstra_cell_us(board)
+    seconds, moved, overlaps = move_all(board, bases, ids)
+    return {
+        "path_ms": warm,
+        "path_cold_ms": cold,
+        "path_ratio": cold / warm,
+        "reach_ms": reach,
+        "field_ms": field,
+        "field_cells": float(cells),
+        "field_ratio": py_cell_us * cells / 1e3 / field,
+        "python_cell_us": py_cell_us,
+        "move_all_s": seconds,
+        "moved": float(moved),
+        "overlaps": float(overlaps),
+    }
+
+
+def report(m: dict[str, float]) -> str:
+    return "\n".join(
+        [
+            "dense scene: 200 figures on 25 mm bases, 60 obstacles, 120 x 120 cm",
+            f"exact path, warm graph     {m['path_ms']:8.2f} ms median (target <= {MAX_PATH_MS:g})",
+            f"exact path, graph rebuilt  {m['path_cold_ms']:8.2f} ms median "
+            f"-> cached {m['path_ratio']:.0f} x faster",
+            f"reachable area (15 cm)     {m['reach_ms']:8.2f} ms median "
+            f"(target <= {MAX_REACH_MS:g})",
+            f"flow field, whole table    {m['field_ms']:8.2f} ms median "
+            f"(target <= {MAX_FIELD_MS:g}; {int(m['field_cells'])} cells)",
+            f"pure-Python heap Dijkstra  {m['python_cell_us']:8.2f} us per cell "
+            f"-> numba grid {m['field_ratio']:.0f} x faster",
+            f"200 figures moved in turn  {m['move_all_s']:8.2f} s "
+            f"({1e3 * m['move_all_s'] / 200:.1f} ms each incl. path; "
+            f"{int(m['moved'])} moved, {int(m['overlaps'])} overlaps)",
+        ]
+    )
+
+
+def test_movement_benchmarks() -> None:
+    import pytest
+
+    if not SCENE.exists():
+        pytest.skip(f"benchmark scene missing: {SCENE}")
+    m = measure()
+    print("\n" + report(m))
+    assert m["path_ms"] <= MAX_PATH_MS
+    assert m["reach_ms"] <= MAX_REACH_MS
+    assert m["field_ms"] <= MAX_FIELD_MS
+    assert m["overlaps"] == 0
+    assert m["moved"] >= 150
+
+
+if __name__ == "__main__":
+    if not SCENE.exists():
+        print(f"skipped: benchmark scene missing: {SCENE}")
+        sys.exit(0)
+    print(report(measure()))
