@@ -76,6 +76,14 @@ def _next_version() -> int:
     return next(_versions)
 
 
+def _ring(coords: Iterable[Any]) -> list[list[float]]:
+    return [[float(c[0]), float(c[1])] for c in list(coords)[:-1]]
+
+
+def _points(ring: Iterable[Any]) -> list[tuple[float, float]]:
+    return [(float(x), float(y)) for x, y in ring]
+
+
 @dataclass(frozen=True, slots=True)
 class TerrainPiece:
     """One terrain piece or refuge module with its current state."""
@@ -132,11 +140,11 @@ class TerrainPiece:
         return self.broken or self.destroyed_from is not None
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-able data."""
-        return {
+        """Plain JSON-able data (rings without the repeated closing point)."""
+        data: dict[str, Any] = {
             "id": self.id,
             "kind": self.kind.value,
-            "polygon": [[x, y] for x, y in list(self.polygon.exterior.coords)[:-1]],
+            "polygon": _ring(self.polygon.exterior.coords),
             "is_module": self.is_module,
             "structure": self.structure,
             "max_structure": self.max_structure,
@@ -145,6 +153,9 @@ class TerrainPiece:
             "expires_round": self.expires_round,
             "destroyed_from": None if self.destroyed_from is None else self.destroyed_from.value,
         }
+        if self.polygon.interiors:
+            data["holes"] = [_ring(hole.coords) for hole in self.polygon.interiors]
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TerrainPiece:
@@ -152,7 +163,7 @@ class TerrainPiece:
         return cls(
             id=str(data["id"]),
             kind=TerrainKind(data["kind"]),
-            polygon=Polygon([(float(x), float(y)) for x, y in data["polygon"]]),
+            polygon=Polygon(_points(data["polygon"]), [_points(h) for h in data.get("holes", ())]),
             is_module=bool(data.get("is_module", False)),
             structure=data.get("structure"),
             max_structure=data.get("max_structure"),

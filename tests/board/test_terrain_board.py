@@ -148,3 +148,12 @@ def test_versions_are_unique_across_boards() -> None:
     assert a.version != b.version
     a.clone().remove("wall")
     assert "wall" in a.pieces
+
+
+def test_zone_with_a_hole_round_trips() -> None:
+    board = Board(50.0, 50.0)
+    ring = Point(10, 10).buffer(5).difference(Point(10, 10).buffer(2))
+    zone = board.add_zone("burning", ring, expires_round=4)
+    again = Board.from_dict(json.loads(json.dumps(board.to_dict())))
+    assert again.piece(zone).polygon.area == pytest.approx(ring.area)
+    assert again.pieces_at((10, 10)) == [] and [p.id for p in again.pieces_at((13.5, 10))] == [zone]
