@@ -1,0 +1,99 @@
+"""`main.py replay FILE`: play a game record again (game/replay.py).
+
+    main.py replay game.json            # the battle report of the replayed game
+    main.py replay game.json --verify   # compare the event stream's hash
+
+`--verify` exits 0 when the replay's event hash matches the record, 1 with the first
+differing event (its index and both explanations) when it does not; a file that is
+not a valid record exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from game.i18n import languages, set_language, tr
+from game.replay import (
+    GameRecord,
+    RecordError,
+    Verification,
+    explain,
+    load_record,
+    replay,
+    verify,
+)
+
+COMMAND = "replay"
+HELP = "replay a game record: print its battle report, or --verify its event hash"
+
+
+def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
+    parser.add_argument("file", metavar="FILE", help="a game record (JSON, from run --record)")
+    parser.add_argument(
+        "--verify", action="store_true", help="re-simulate and compare the event hash"
+    )
+    parser.add_argument("--lang", choices=languages(), help="language of the output")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.lang:
+        set_language(args.lang)
+    try:
+        record = load_record(args.file)
+        if args.verify:
+            return _verify(args.file, record)
+        return _report(record)
+    except RecordError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _verify(file: str, record: GameRecord) -> int:
+    result = verify(record)
+    if result.ok:
+        print(tr("cli.replay.match", file=file, events=result.events, hash=result.replayed_hash))
+        return 0
+    print("\n".join(mismatch_lines(file, result)))
+    return 1
+
+
+def mismatch_lines(file: str, result: Verification) -> list[str]:
+    """What differs between a record and its replay."""
+    lines = [
+        tr(
+            "cli.replay.mismatch",
+            file=file,
+            recorded=result.recorded_hash,
+            replayed=result.replayed_hash,
+        )
+    ]
+    if result.index is None:
+        lines.append(tr("cli.replay.unknown_difference"))
+    else:
+        none = tr("cli.replay.no_event")
+        lines += [
+            tr("cli.replay.first_difference", index=result.index),
+            tr("cli.replay.recorded", text=result.recorded or none),
+            tr("cli.replay.replayed", text=result.replayed or none),
+        ]
+    if result.illegal:
+        lines.append(tr("cli.replay.stopped", reason=result.illegal))
+    return lines
+
+
+def _report(record: GameRecord) -> int:
+    run = replay(record)
+    lines = [
+        tr(
+            "cli.replay.header",
+            name=record.scenario_name or "?",
+            seed=record.seed,
+            actions=len(record.actions),
+        )
+    ]
+    lines += [explain(event) for event in run.events]
+    if run.illegal:
+        lines.append(tr("cli.replay.stopped", reason=run.illegal))
+    print("\n".join(lines))
+    return 1 if run.illegal else 0

@@ -1,0 +1,150 @@
+"""`main.py run SCENARIO`: play one game headless, every side by its controller.
+
+    main.py run scenarios/refuge_horde.toml --seed 7 --log
+    main.py run scenarios/refuge_horde.toml --seed 7 --json --record game.json
+
+Prints the outcome; `--log` first prints every event's explanation in order (a
+battle report), `--json` prints one object {"outcome", "rounds", "seed",
+"events_hash", "casualties"} instead, `--record FILE` saves the game record
+(game/replay.py) for `main.py replay`. The same seed prints the same thing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from game.cli import CliError
+from game.i18n import languages, set_language, tr
+from game.play.validate import knob_issues, load_checked
+from game.replay import explain, make_record, save_record
+from game.rules.loader import load_rules
+from game.scenario import ScenarioError
+from game.sim import GameResult, GameStalled, run_game
+
+COMMAND = "run"
+HELP = "play one game headless (random bot for every side for now) and print the outcome"
+
+
+def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
+    parser.add_argument("scenario", metavar="SCENARIO", help="scenario file (TOML)")
+    parser.add_argument("--seed", type=int, help="seed (default: the scenario's, else 0)")
+    parser.add_argument("--record", metavar="FILE", help="save the game record (JSON) here")
+    parser.add_argument(
+        "--knob",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override a rules knob or table cell, e.g. cover_share=0.6 (repeatable)",
+    )
+    parser.add_argument("--lang", choices=languages(), help="language of the output")
+    out = parser.add_mutually_exclusive_group()
+    out.add_argument("--log", action="store_true", help="print every event (a battle report)")
+    out.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def parse_knobs(texts: list[str]) -> dict[str, Any]:
+    """NAME=VALUE pairs; values read as TOML (numbers, booleans), else as text."""
+    knobs: dict[str, Any] = {}
+    for text in texts:
+        name, sep, raw = text.partition("=")
+        name, raw = name.strip(), raw.strip()
+        if not sep or not name or not raw:
+            raise CliError(tr("cli.run.bad_knob", text=text))
+        try:
+            knobs[name] = tomllib.loads(f"v = {raw}")["v"]
+        except tomllib.TOMLDecodeError:
+            knobs[name] = raw
+    problems = knob_issues(knobs, load_rules())
+    if problems:
+        path, reason = problems[0]
+        raise CliError(
+            tr("cli.run.knob_problem", problem=f"{path.removeprefix('knobs.')}: {reason}")
+        )
+    return knobs
+
+
+def report(result: GameResult) -> list[str]:
+    """The battle report: every event's explanation, with the controllers' intents."""
+    intents: dict[int, list[str]] = {}
+    for at, side, line in result.intents:
+        intents.setdefault(at, []).append(tr("cli.run.intent", side=side, line=line))
+    lines: list[str] = []
+    for i, event in enumerate(result.events):
+        lines.append(explain(event))
+        lines += intents.get(i + 1, [])
+    return lines
+
+
+def outcome_lines(result: GameResult) -> list[str]:
+    outcome = result.outcome
+    text = tr(f"engine.outcome.{outcome}") if outcome else tr("cli.run.no_outcome")
+    lost = ", ".join(
+        tr("cli.run.casualty", side=side, count=n) for side, n in result.casualties.items()
+    )
+    return [
+        tr(
+            "cli.run.outcome",
+            outcome_text=text,
+            rounds=result.rounds,
+            seed=result.seed,
+            actions=len(result.actions),
+            events=len(result.events),
+        ),
+        tr("cli.run.casualties", list=lost),
+    ]
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.lang:
+        set_language(args.lang)
+    if args.seed is not None and args.seed < 0:
+        raise CliError(tr("cli.run.bad_seed", seed=args.seed))
+    knobs = parse_knobs(args.knob)
+    path = Path(args.scenario)
+    try:
+        scenario = load_checked(path)
+    except ScenarioError as exc:
+        print("\n".join(exc.errors), file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else (scenario.scenario.seed or 0)
+    name = scenario.scenario.name
+    try:
+        result = run_game(scenario, seed, knobs=knobs, scenario_name=name)
+    except GameStalled as exc:
+        print(f"error: {tr('cli.run.stalled', reason=exc)}", file=sys.stderr)
+        return 1
+    if args.record:
+        _save(args.record, path, name, seed, knobs, result)
+    if args.json:
+        print(json.dumps(result.summary(), ensure_ascii=False))
+    else:
+        print("\n".join([*(report(result) if args.log else []), *outcome_lines(result)]))
+    if args.record and not args.json:
+        print(tr("cli.run.recorded", file=args.record))
+    return 0
+
+
+def _save(
+    target: str, path: Path, name: str, seed: int, knobs: dict[str, Any], result: GameResult
+) -> None:
+    record = make_record(
+        path.read_text(encoding="utf-8"),
+        scenario_name=name,
+        seed=seed,
+        knobs=knobs,
+        actions=result.actions,
+        events=result.events,
+        outcome=result.outcome,
+        rounds=result.rounds,
+    )
+    try:
+        save_record(record, target)
+    except OSError as exc:
+        raise CliError(
+            tr("cli.run.cannot_write", file=target, reason=exc.strerror or exc)
+        ) from None

@@ -1,0 +1,134 @@
+"""Headless play: `run_game` plays one battle with every side's controller.
+
+Deterministic: the game's dice come from the seed, and controllers draw only from
+generators spawned from the same seed (ai/base.py `decision_dice`), so the same
+(scenario, knobs, seed) gives the same actions, events and hash. The batch
+simulator (a later issue) calls `run_game` once per game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from game.actions import Action, IllegalAction
+from game.engine import Game
+from game.events import Event
+from game.play.events import RoundStarted
+from game.replay import EventHasher
+from game.rules.loader import RulesData
+from game.scenario import Scenario
+from game.state import Presence
+
+if TYPE_CHECKING:
+    from ai.base import Controller
+
+MAX_ACTIONS = 100_000
+"""Actions after which a game that has not ended counts as stuck (a bug)."""
+
+Observer = Callable[[Game, Action, list[Event]], None]
+"""Called after every applied action with the game, the action and its events."""
+
+
+class GameStalled(RuntimeError):
+    """A game did not end within `max_actions`, or a controller chose an illegal action."""
+
+
+@dataclass
+class GameResult:
+    """The outcome of one headless game and how it came about."""
+
+    outcome: str | None
+    rounds: int
+    seed: int
+    events_hash: str
+    casualties: dict[str, int]
+    actions: list[Action] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    intents: list[tuple[int, str, str]] = field(default_factory=list)
+    """(number of events before it, side, line): what a controller said it meant to do."""
+
+    def summary(self) -> dict[str, Any]:
+        """The JSON summary `main.py run --json` prints."""
+        return {
+            "outcome": self.outcome,
+            "rounds": self.rounds,
+            "seed": self.seed,
+            "events_hash": self.events_hash,
+            "casualties": dict(self.casualties),
+        }
+
+
+def casualties(game: Game) -> dict[str, int]:
+    """By side: figures that came to the table and are not standing at the end
+    (out, dead, down, fled or gone); reserves that never arrived do not count."""
+    out = {side: 0 for side in game.state.sides}
+    for fig in game.state.figures.values():
+        if fig.presence is not Presence.RESERVE and not fig.standing:
+            out[fig.side] += 1
+    return out
+
+
+def rounds_played(events: list[Event]) -> int:
+    """The last round that began."""
+    return max((e.round for e in events if isinstance(e, RoundStarted)), default=0)
+
+
+def run_game(
+    scenario: Scenario,
+    seed: int,
+    *,
+    knobs: Mapping[str, Any] | None = None,
+    controllers: Mapping[str, Controller] | None = None,
+    max_actions: int = MAX_ACTIONS,
+    rules: RulesData | None = None,
+    scenario_name: str = "",
+    observer: Observer | None = None,
+) -> GameResult:
+    """Play one game to its end; `controllers` by side id (default: each side's
+    `controller_for(side.controller)`). Raises GameStalled if it does not end."""
+    from ai import controller_for
+
+    game = Game(scenario, seed=seed, rules=rules, knobs=knobs, scenario_name=scenario_name)
+    chosen = dict(controllers or {})
+    for side in scenario.side:
+        if side.id not in chosen:
+            chosen[side.id] = controller_for(side.controller)
+    events = list(game.opening_events)
+    hasher = EventHasher()
+    hasher.add(events)
+    intents: list[tuple[int, str, str]] = []
+    for _ in range(max_actions):
+        pending = game.pending()
+        if pending is None:
+            break
+        controller = chosen[pending.side]
+        action = controller.choose(game)
+        try:
+            new = game.apply(action)
+        except IllegalAction as exc:
+            raise GameStalled(
+                f"the controller of {pending.side} chose an illegal action '{action}': "
+                f"{exc.reason} (seed {seed}, action {len(game.history)})"
+            ) from None
+        hasher.add(new)
+        events += new
+        if pending.kind == "activate":
+            line = controller.intent(game)
+            if line:
+                intents.append((len(events), pending.side, line))
+        if observer is not None:
+            observer(game, action, new)
+    if not game.is_over():
+        raise GameStalled(f"the game did not end within {max_actions} actions (seed {seed})")
+    return GameResult(
+        outcome=game.outcome(),
+        rounds=rounds_played(events),
+        seed=seed,
+        events_hash=hasher.hexdigest(),
+        casualties=casualties(game),
+        actions=list(game.history),
+        events=events,
+        intents=intents,
+    )

@@ -1,0 +1,341 @@
+"""Game records (game/replay.py), `run_game` (game/sim.py) and the run / replay commands."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import main
+from game.engine import Game
+from game.play.events import GameStarted
+from game.play.validate import load_checked
+from game.replay import (
+    GameRecord,
+    RecordError,
+    canonical_json,
+    events_hash,
+    load_record,
+    make_record,
+    save_record,
+    verify,
+    write_json_atomic,
+)
+from game.scenario import Scenario
+from game.sim import GameResult, run_game
+
+ROOT = Path(__file__).resolve().parents[2]
+SKIRMISH = ROOT / "scenarios" / "open_skirmish.toml"
+SEED = 11
+
+
+@pytest.fixture(scope="module")
+def skirmish() -> Scenario:
+    return load_checked(SKIRMISH)
+
+
+@pytest.fixture(scope="module")
+def played(skirmish: Scenario) -> GameResult:
+    return run_game(skirmish, SEED, scenario_name=skirmish.scenario.name)
+
+
+def record_of(result: GameResult, scenario: Scenario) -> GameRecord:
+    return make_record(
+        SKIRMISH.read_text(encoding="utf-8"),
+        scenario_name=scenario.scenario.name,
+        seed=result.seed,
+        knobs={},
+        actions=result.actions,
+        events=result.events,
+        outcome=result.outcome,
+        rounds=result.rounds,
+    )
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main.main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+# -- hashing ------------------------------------------------------------------------------
+
+
+def test_events_hash_is_sha256_of_the_canonical_event_list(played: GameResult) -> None:
+    data = [e.to_dict() for e in played.events]
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    assert played.events_hash == hashlib.sha256(text.encode()).hexdigest()
+    assert events_hash(played.events) == played.events_hash
+    assert canonical_json({"b": 1, "a": [1.5, "ü"]}) == '{"a":[1.5,"\\u00fc"],"b":1}'
+
+
+def test_the_hash_includes_the_opening_events(played: GameResult) -> None:
+    assert isinstance(played.events[0], GameStarted)
+    assert events_hash(played.events[1:]) != played.events_hash
+
+
+# -- run_game ------------------------------------------------------------------------------
+
+
+def test_run_game_result_describes_the_game(skirmish: Scenario, played: GameResult) -> None:
+    assert played.outcome in ("victory", "defeat", "draw")
+    assert 1 <= played.rounds <= skirmish.scenario.max_rounds
+    assert set(played.casualties) == {s.id for s in skirmish.side}
+    assert played.summary() == {
+        "outcome": played.outcome,
+        "rounds": played.rounds,
+        "seed": SEED,
+        "events_hash": played.events_hash,
+        "casualties": played.casualties,
+    }
+    again = Game(skirmish, seed=SEED)
+    for action in played.actions:
+        again.apply(action)
+    assert again.is_over() and again.outcome() == played.outcome
+
+
+def test_run_game_is_deterministic_and_seeds_matter(skirmish: Scenario, played: GameResult) -> None:
+    same = run_game(skirmish, SEED, scenario_name=skirmish.scenario.name)
+    assert same.events_hash == played.events_hash
+    assert [str(a) for a in same.actions] == [str(a) for a in played.actions]
+    other = run_game(skirmish, SEED + 1, scenario_name=skirmish.scenario.name)
+    assert other.events_hash != played.events_hash
+
+
+# -- records ------------------------------------------------------------------------------
+
+
+def test_record_round_trips_through_json(
+    tmp_path: Path, skirmish: Scenario, played: GameResult
+) -> None:
+    record = record_of(played, skirmish)
+    path = tmp_path / "game.json"
+    save_record(record, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["seed"] == SEED
+    assert data["scenario"] == SKIRMISH.read_text(encoding="utf-8")
+    assert data["scenario_name"] == skirmish.scenario.name
+    assert data["knobs"] == {}
+    assert data["actions"] == [str(a) for a in played.actions]
+    assert data["events_hash"] == played.events_hash
+    assert data["version"] == 1
+    assert len(data["events"]) == len(played.events)
+    assert load_record(path) == record
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temp file left
+
+
+def test_atomic_write_keeps_the_old_file_when_writing_fails(tmp_path: Path) -> None:
+    path = tmp_path / "keep.json"
+    write_json_atomic(path, {"a": 1})
+    with pytest.raises(TypeError):
+        write_json_atomic(path, {"a": object()})
+    assert json.loads(path.read_text(encoding="utf-8")) == {"a": 1}
+    assert [p.name for p in tmp_path.iterdir()] == ["keep.json"]
+
+
+def test_verify_matches_a_true_record(skirmish: Scenario, played: GameResult) -> None:
+    result = verify(record_of(played, skirmish))
+    assert result.ok and result.replayed_hash == played.events_hash
+    assert result.events == len(played.events)
+
+
+def test_verify_names_the_first_differing_event(skirmish: Scenario, played: GameResult) -> None:
+    record = record_of(played, skirmish)
+    changed = GameRecord.from_dict({**record.to_dict(), "seed": SEED + 1})
+    result = verify(changed)
+    assert not result.ok
+    assert result.index == 0  # GameStarted carries the seed
+    assert result.recorded is not None and f"(seed {SEED})" in result.recorded
+    assert result.replayed is not None and f"(seed {SEED + 1})" in result.replayed
+
+
+def test_an_illegal_recorded_action_stops_the_replay(
+    skirmish: Scenario, played: GameResult
+) -> None:
+    record = record_of(played, skirmish)
+    actions = list(record.actions)
+    actions[3] = "activate figure=nobody"
+    result = verify(GameRecord.from_dict({**record.to_dict(), "actions": actions}))
+    assert not result.ok
+    assert result.illegal == "action 3 'activate figure=nobody': there is no figure 'nobody'"
+    assert result.index is not None
+
+
+BAD_RECORDS: dict[str, tuple[Any, str]] = {
+    "not_an_object": ([1, 2], "not a game record"),
+    "missing_seed": ({"version": 1}, "seed: required field is missing"),
+    "newer": ({"version": 9}, "version 9 is newer than this program"),
+    "bad_hash": ({"events_hash": "xyz"}, "events_hash: String should match pattern"),
+    "negative_seed": ({"seed": -1}, "seed: Input should be greater than or equal to 0"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_RECORDS))
+def test_bad_records_are_named(
+    name: str, tmp_path: Path, skirmish: Scenario, played: GameResult
+) -> None:
+    change, message = BAD_RECORDS[name]
+    data: Any = change
+    if isinstance(change, dict):
+        data = record_of(played, skirmish).to_dict()
+        data.update(change)
+        if name == "missing_seed":
+            del data["seed"]
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RecordError, match=message):
+        load_record(path)
+
+
+def test_bad_action_text_and_scenario_are_record_errors(
+    skirmish: Scenario, played: GameResult
+) -> None:
+    data = record_of(played, skirmish).to_dict()
+    with pytest.raises(RecordError, match=r"actions\[0\]: unknown action 'teleport'"):
+        verify(GameRecord.from_dict({**data, "actions": ["teleport figure=mira"]}))
+    with pytest.raises(RecordError, match="the recorded scenario is not valid"):
+        verify(GameRecord.from_dict({**data, "scenario": "[scenario]\nname = 'x'\n"}))
+
+
+# -- the commands -----------------------------------------------------------------------------
+
+
+def test_run_prints_the_outcome_the_same_way_twice(
+    capsys: pytest.CaptureFixture[str], played: GameResult
+) -> None:
+    args = ["run", str(SKIRMISH), "--seed", str(SEED)]
+    code, out, err = cli(capsys, *args)
+    assert code == 0 and err == ""
+    assert out.splitlines()[0].endswith(
+        f"after {played.rounds} round(s) — seed {SEED}, "
+        f"{len(played.actions)} actions, {len(played.events)} events"
+    )
+    assert cli(capsys, *args)[1] == out
+
+
+def test_run_json_prints_one_object(capsys: pytest.CaptureFixture[str], played: GameResult) -> None:
+    code, out, _ = cli(capsys, "run", str(SKIRMISH), "--seed", str(SEED), "--json")
+    assert code == 0
+    assert json.loads(out) == played.summary()
+
+
+def test_run_log_is_the_battle_report(
+    capsys: pytest.CaptureFixture[str], played: GameResult
+) -> None:
+    code, out, _ = cli(capsys, "run", str(SKIRMISH), "--seed", str(SEED), "--log")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[: len(played.events)] == [e.explain() for e in played.events]
+    assert lines[0].startswith("Battle begins: ")
+
+
+def test_run_default_seed_is_the_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "run", str(SKIRMISH), "--json")
+    assert code == 0 and json.loads(out)["seed"] == 1050
+
+
+def test_run_record_then_replay_verify(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    code, out, _ = cli(capsys, "run", str(SKIRMISH), "--seed", "3", "--record", str(path))
+    assert code == 0 and out.splitlines()[-1] == f"Game record written to {path}"
+    code, out, _ = cli(capsys, "replay", str(path), "--verify")
+    assert code == 0
+    assert out.startswith(f"{path}: the replay matches the record — ")
+    code, report, _ = cli(capsys, "replay", str(path))
+    code_log, log, _ = cli(capsys, "run", str(SKIRMISH), "--seed", "3", "--log")
+    assert code == code_log == 0
+    assert report.splitlines()[1:] == log.splitlines()[: len(report.splitlines()) - 1]
+
+
+def test_run_with_knobs_records_them(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "k.json"
+    args = ["run", str(SKIRMISH), "--seed", "3", "--knob", "cover_share=0.75", "--record"]
+    assert cli(capsys, *args, str(path))[0] == 0
+    assert json.loads(path.read_text(encoding="utf-8"))["knobs"] == {"cover_share": 0.75}
+    assert cli(capsys, "replay", str(path), "--verify")[0] == 0
+
+
+def test_replay_verify_mismatch_exits_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, skirmish: Scenario, played: GameResult
+) -> None:
+    data = record_of(played, skirmish).to_dict()
+    data["seed"] = SEED + 1
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = cli(capsys, "replay", str(path), "--verify")
+    lines = out.splitlines()
+    assert code == 1
+    assert lines[0].startswith(f"{path}: the replay differs from the record")
+    assert lines[1] == "first differing event #0:"
+    assert lines[2].startswith("  recorded: Battle begins:") and f"(seed {SEED})" in lines[2]
+    assert lines[3].startswith("  replayed: Battle begins:") and f"(seed {SEED + 1})" in lines[3]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "not JSON"),
+        ('{"version": 1}', "required field is missing"),
+        (None, "file not found"),
+    ],
+)
+def test_replay_bad_file_exits_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str | None, message: str
+) -> None:
+    path = tmp_path / "bad.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    for extra in ([], ["--verify"]):
+        code, out, err = cli(capsys, "replay", str(path), *extra)
+        assert code == 2 and out == ""
+        assert message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seed", "-4"], "--seed must be 0 or more"),
+        (["--knob", "cover_share"], "--knob needs NAME=VALUE"),
+        (["--knob", "cover_shar=0.5"], "--knob cover_shar: unknown knob"),
+        (["--knob", "cover_share=7"], "--knob cover_share: value 7: input should be"),
+    ],
+)
+def test_run_bad_arguments_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = cli(capsys, "run", str(SKIRMISH), *args)
+    assert code == 2 and out == ""
+    assert message in err
+
+
+def test_run_bad_scenario_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    bad = Path(__file__).parent / "data" / "unknown_profile.toml"
+    code, out, err = cli(capsys, "run", str(bad))
+    assert code == 2 and out == ""
+    assert err.startswith(f"{bad}: side[1].raid.roster[0].profile: unknown profile 'Zombie'")
+
+
+def test_run_cannot_write_the_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target = tmp_path / "no" / "such" / "dir" / "g.json"
+    code, _, err = cli(capsys, "run", str(SKIRMISH), "--record", str(target))
+    assert code == 2 and "cannot write the record" in err
+
+
+def test_log_and_json_do_not_go_together(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main.main(["run", str(SKIRMISH), "--log", "--json"])
+    assert exc.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_german_battle_report(capsys: pytest.CaptureFixture[str]) -> None:
+    from game.i18n import set_language
+
+    try:
+        code, out, _ = cli(capsys, "run", str(SKIRMISH), "--seed", "2", "--lang", "de")
+    finally:
+        set_language("en")
+    assert code == 0 and " nach " in out.splitlines()[0] and "Runde(n)" in out
