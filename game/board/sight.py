@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -86,9 +87,13 @@ class SightParams:
 DEFAULT_PARAMS = SightParams()
 
 
+@cache
 def sample_offsets(k: int) -> FloatArray:
-    """Offsets of the K sample points across a base, in units of its radius."""
-    return (2.0 * np.arange(k) + 1.0 - k) / k
+    """Offsets of the K sample points across a base, in units of its radius
+    (read-only)."""
+    offsets = (2.0 * np.arange(k) + 1.0 - k) / k
+    offsets.flags.writeable = False
+    return offsets
 
 
 def fan_ends(origins: FloatArray, targets: FloatArray, radii: FloatArray, k: int) -> FloatArray:
@@ -96,11 +101,14 @@ def fan_ends(origins: FloatArray, targets: FloatArray, radii: FloatArray, k: int
     of fire from the matching origin."""
     d = targets - origins
     length = np.hypot(d[:, 0], d[:, 1])
-    safe = np.where(length > 0.0, length, 1.0)
-    normal = np.stack([-d[:, 1] / safe, d[:, 0] / safe], axis=1)
-    normal[length == 0.0] = (0.0, 1.0)
-    offsets = sample_offsets(k)[None, :, None] * radii[:, None, None]
-    ends: FloatArray = targets[:, None, :] + offsets * normal[:, None, :]
+    zero = length == 0.0
+    length[zero] = 1.0
+    normal = np.empty_like(d)
+    normal[:, 0] = -d[:, 1] / length
+    normal[:, 1] = d[:, 0] / length
+    normal[zero] = (0.0, 1.0)
+    scaled = sample_offsets(k)[None, :] * radii[:, None]  # (N, K)
+    ends: FloatArray = targets[:, None, :] + scaled[:, :, None] * normal[:, None, :]
     return ends
 
 
@@ -122,6 +130,8 @@ def _as_points(points: ArrayLike) -> FloatArray:
 
 
 def _radii(radius: float | ArrayLike, n: int) -> FloatArray:
+    if isinstance(radius, int | float):
+        return np.full(n, float(radius))
     return np.broadcast_to(np.asarray(radius, dtype=np.float64), (n,)).astype(np.float64)
 
 

@@ -59,10 +59,7 @@ class EdgeTable:
     cover: Int8Array  # (P,) cover level a crossing gives (0 for blockers)
     overlooked: BoolArray  # (P,) ignored by a viewer on a watchtower
     blocker_union: BaseGeometry  # prepared union of the sight blockers
-
-    @property
-    def ids(self) -> tuple[str, ...]:
-        return tuple(p.id for p in self.pieces)
+    ids: tuple[str, ...]  # piece ids, in `pieces` order
 
 
 def _rings(poly: Polygon) -> list[FloatArray]:
@@ -93,6 +90,7 @@ def build_edges(board: Board) -> EdgeTable:
         cover=np.array([0 if p.blocks_sight else int(p.cover) for p in pieces], dtype=np.int8),
         overlooked=np.array([p.kind in OVERLOOKED_FROM_PLATFORM for p in pieces], dtype=np.bool_),
         blocker_union=union,
+        ids=tuple(p.id for p in pieces),
     )
 
 
