@@ -1,18 +1,572 @@
-"""(being written) Handlers for this room's actions."""
+"""Move, Run, Charge and Overwatch (RULES.md §4, §6, §7): the movement room.
+
+A Move goes along the shortest path around terrain and other bases (difficult
+ground costs double). A destination beyond the allowance is not illegal: the
+figure goes toward it along that path and stops where its allowance runs out.
+Run vaulting over low walls (knob `move.vault_cost`) is not implemented: low walls
+are solid for every move.
+
+On the way, in path order: burning zones the mover enters burn it, the first
+attacker entering an armed minefield sets it off, and enemy watchers whose fire
+zone the path enters in their sight interrupt the move and fire (§6). The move goes
+on afterwards unless the mover fell, was pushed off its path, or became suppressed.
+Before all of that, enemies the mover leaves base contact with strike first
+(withdrawal, §4); if the mover falls, it does not move.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from game.actions import Action
+from game.actions import Action, Charge, IllegalAction, Move, Overwatch, Run
+from game.board.paths import PathResult, truncate_path
+from game.board.terrain import TerrainKind
+from game.events import Event
+from game.play import combat, fire, flow, noise, overwatch, sight, space
+from game.play.space import MovementEvent, Point2
+from game.rules.area import minefield_weapon
 
 if TYPE_CHECKING:
     from game.engine import Game, Handler, Legal
     from game.state import Figure
 
-HANDLERS: dict[type[Action], Handler] = {}
+QUIET_RUN_TALENT = "Leisetreter"
+"""A talent that makes Run silent (§4: "unless a talent says otherwise")."""
+MIN_MOVE = 1e-6
+"""cm: a move shorter than this would not move the figure at all."""
+
+
+# -- events ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(MovementEvent):
+    """One leg of a move: from a point to the next stop (the end, or where something
+    on the way happens). `spent_cm` is the cost of the whole move so far."""
+
+    kind: ClassVar[str] = "moved"
+    section: ClassVar[str] = "§3.2"
+    figure: str
+    mode: str  # move | run | charge
+    start: Point2
+    end: Point2
+    points: tuple[Point2, ...]
+    length_cm: float
+    cost_cm: float
+    allowance: float
+    spent_cm: float
+    until: str  # destination | allowance | contact | overwatch | burning | minefield
+
+    def values(self, language: str) -> dict[str, Any]:
+        from game.i18n import tr
+
+        return {
+            "mode_text": tr(f"movement.mode.{self.mode}", language=language),
+            "until_text": tr(f"movement.until.{self.until}", language=language),
+            "difficult_text": tr("movement.difficult", language=language, cost=self.cost_cm)
+            if self.cost_cm > self.length_cm + 1e-6
+            else "",
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MoveHalted(MovementEvent):
+    """The move ends early: the mover fell, was pushed or became suppressed."""
+
+    kind: ClassVar[str] = "halted"
+    section: ClassVar[str] = "§3.6"
+    figure: str
+    at: Point2
+    reason: str  # fell | pushed | suppressed
+
+    def values(self, language: str) -> dict[str, Any]:
+        from game.i18n import tr
+
+        return {"reason_text": tr(f"movement.halt.{self.reason}", language=language)}
+
+
+@dataclass(frozen=True, slots=True)
+class FreeAttack(MovementEvent):
+    """An enemy the mover leaves base contact with strikes first (withdrawal, §4)."""
+
+    kind: ClassVar[str] = "free_attack"
+    section: ClassVar[str] = "§3.2"
+    figure: str
+    mover: str
+    weapon: str
+
+
+@dataclass(frozen=True, slots=True)
+class Charged(MovementEvent):
+    """A charge: move into base contact, then a melee attack (§4)."""
+
+    kind: ClassVar[str] = "charge"
+    section: ClassVar[str] = "§3.2"
+    figure: str
+    target: str
+    weapon: str
+    path_cm: float
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeBroken(MovementEvent):
+    """A charge that ends without its melee attack."""
+
+    kind: ClassVar[str] = "charge_broken"
+    section: ClassVar[str] = "§3.2"
+    figure: str
+    target: str
+    reason: str  # halted | target_down | no_contact
+
+    def values(self, language: str) -> dict[str, Any]:
+        from game.i18n import tr
+
+        return {"reason_text": tr(f"movement.charge_reason.{self.reason}", language=language)}
+
+
+@dataclass(frozen=True, slots=True)
+class EnteredBurning(MovementEvent):
+    """The mover enters a burning zone and takes its fire (§5.5)."""
+
+    kind: ClassVar[str] = "entered_burning"
+    section: ClassVar[str] = "§3A"
+    figure: str
+    zone: str
+    at: Point2
+
+
+@dataclass(frozen=True, slots=True)
+class MinefieldTriggered(MovementEvent):
+    """The first attacker entering the minefield sets it off, once per raid (§11)."""
+
+    kind: ClassVar[str] = "minefield"
+    section: ClassVar[str] = "§5.3"
+    figure: str
+    minefield: str
+    at: Point2
+
+
+# -- allowances and plans ------------------------------------------------------------------
+
+
+def allowance(game: Game, figure: Figure, mode: str) -> float:
+    """cm of movement: the profile's move, + the Run bonus for a Run (§4)."""
+    move = float(game.profile(figure).move)
+    return move + float(game.rules.knobs.move.run_bonus) if mode == "run" else move
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A checked move: the path the figure will walk (already cut to the allowance)."""
+
+    figure: str
+    mode: str
+    allowance: float
+    walk: PathResult
+    reached: bool  # the wanted destination (or contact) is the end of the walk
+
+
+def nearest_visible_enemy(game: Game, figure: Figure) -> Figure | None:
+    """The nearest enemy the figure can see (§7), by centre distance."""
+    enemies = game.state.enemies_of(figure)
+    if not enemies:
+        return None
+    batch = sight.batch(game, figure, enemies)
+    seen = [(float(batch.distance[i]), e.id, e) for i, e in enumerate(enemies) if batch.visible[i]]
+    return min(seen, key=lambda t: (t[0], t[1]))[2] if seen else None
+
+
+def _check_suppressed(game: Game, figure: Figure, end: Point2) -> None:
+    """§7: a suppressed figure's move must end farther from the nearest visible enemy."""
+    if not figure.suppressed:
+        return
+    enemy = nearest_visible_enemy(game, figure)
+    if enemy is None:
+        return
+    if math.dist(end, enemy.pos) <= math.dist(figure.pos, enemy.pos) + 1e-9:
+        raise IllegalAction(
+            f"{figure.name} is suppressed: must move away from the nearest enemy "
+            f"({enemy.name}) (§7)"
+        )
+
+
+def plan_move(game: Game, figure: Figure, to: Point2, mode: str) -> Plan:
+    """Check a Move/Run to `to` and work out the walk (IllegalAction says why not)."""
+    x, y = float(to[0]), float(to[1])
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise IllegalAction(f"{figure.name} cannot move to a point that is not finite")
+    found = space.path_to(game, figure, (x, y))
+    if not found.reachable:
+        raise IllegalAction(f"{figure.name} cannot move to ({x:g}, {y:g}): {found.reason}")
+    cm = allowance(game, figure, mode)
+    walk = truncate_path(game.state.board, found, cm, difficult_cost=space.difficult_cost(game))
+    if walk.length_cm < MIN_MOVE:
+        raise IllegalAction(f"{figure.name} would not move (already there, or no allowance)")
+    end = walk.end
+    assert end is not None
+    _check_suppressed(game, figure, end)
+    return Plan(figure.id, mode, cm, walk, walk.complete)
+
+
+def melee_weapons(game: Game, figure: Figure) -> list[str]:
+    """The melee weapons the figure carries (a figure with none cannot strike in
+    melee: the combat room attacks only with carried weapons)."""
+    return [w.name for w in figure.weapons if game.rules.weapon(w.name).is_melee]
+
+
+def best_melee(game: Game, figure: Figure) -> str | None:
+    """The figure's best melee weapon: the biggest pool, then the highest BR."""
+    names = melee_weapons(game, figure)
+    if not names:
+        return None
+    return max(
+        names,
+        key=lambda n: (game.rules.weapon(n).pool, game.rules.weapon(n).br, -names.index(n)),
+    )
+
+
+def _melee_name(game: Game, figure: Figure, weapon: str) -> str:
+    for name in melee_weapons(game, figure):
+        if name.casefold() == weapon.casefold():
+            return name
+    raise IllegalAction(f"{figure.name} has no melee weapon {weapon!r} to charge with")
+
+
+def plan_charge(game: Game, figure: Figure, target_id: str, weapon: str) -> Plan:
+    """Check a Charge and work out the path into base contact."""
+    target = game.figure(target_id)
+    if target.side == figure.side:
+        raise IllegalAction(f"{figure.name} cannot charge {target.name}: not an enemy")
+    if not target.standing:
+        raise IllegalAction(f"{figure.name} cannot charge {target.name}: it is not standing")
+    _melee_name(game, figure, weapon)
+    cm = allowance(game, figure, "charge")
+    found = space.contact_path(game, figure, target, cm)
+    if found is None:
+        raise IllegalAction(
+            f"{figure.name} cannot reach base contact with {target.name} within {cm:g} cm"
+        )
+    return Plan(figure.id, "charge", cm, found, True)
+
+
+# -- walking --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """Something that happens at a distance along the walk."""
+
+    along: float
+    order: int  # zones before overwatch at the same point
+    near: float  # watchers at the same point: nearest first
+    kind: str  # burning | minefield | overwatch
+    ref: str  # zone id or watcher id
+
+
+def is_attacker(game: Game, figure: Figure) -> bool:
+    """A figure of a raiding side (§11 minefield)."""
+    side = game.state.sides[figure.side]
+    return side.threat is not None or side.waves is not None
+
+
+def triggers(game: Game, figure: Figure, points: tuple[Point2, ...]) -> list[Trigger]:
+    """Everything the walk sets off, in path order."""
+    st = game.state
+    out: list[Trigger] = []
+    if len(points) < 2:
+        return out
+    for piece in st.board.pieces.values():
+        if piece.kind is TerrainKind.BURNING:
+            kind = "burning"
+        elif (
+            piece.kind is TerrainKind.MINEFIELD
+            and piece.id not in st.minefield_spent
+            and is_attacker(game, figure)
+        ):
+            kind = "minefield"
+        else:
+            continue
+        along = space.entry_distance(points, piece.polygon)
+        if along is not None and along > 0:
+            out.append(Trigger(along, 0, 0.0, kind, piece.id))
+    for watcher in overwatch.watchers(game, figure):
+        along = overwatch.first_interrupt(game, watcher, figure, points)
+        if along is not None:
+            at = space.point_at(points, along)
+            out.append(Trigger(along, 1, math.dist(watcher.pos, at), "overwatch", watcher.id))
+    return sorted(out, key=lambda t: (t.along, t.order, t.near, t.ref))
+
+
+@dataclass(slots=True)
+class Walker:
+    """Walks a figure along its planned path, leg by leg."""
+
+    game: Game
+    figure: Figure
+    plan: Plan
+    done: float = 0.0  # cm along the path already walked
+    spent: float = 0.0  # cost so far
+
+    def leg(self, until_along: float, until: str) -> list[Event]:
+        points = self.plan.walk.points
+        leg = space.sub_path(points, self.done, until_along)
+        self.done = until_along
+        if len(leg) < 2:
+            return []
+        length, cost = space.leg_cost(self.game, leg)
+        self.spent += cost
+        fig = self.figure
+        fig.x, fig.y = leg[-1]
+        facing = space.heading(leg[-2], leg[-1])
+        if facing is not None:
+            fig.facing = facing
+        return [
+            Moved(
+                fig.id,
+                self.plan.mode,
+                leg[0],
+                leg[-1],
+                tuple(leg),
+                length,
+                cost,
+                self.plan.allowance,
+                self.spent,
+                until,
+            )
+        ]
+
+    def still_applies(self, trig: Trigger) -> bool:
+        st = self.game.state
+        if trig.kind == "overwatch":
+            watcher = st.figures[trig.ref]
+            at = space.point_at(self.plan.walk.points, trig.along)
+            return overwatch.is_watching(self.game, watcher) and overwatch.can_shoot_at(
+                self.game, watcher, self.figure, at
+            )
+        if trig.kind == "minefield":
+            return trig.ref not in st.minefield_spent and trig.ref in st.board.pieces
+        return trig.ref in st.board.pieces
+
+    def fire(self, trig: Trigger) -> list[Event]:
+        game, fig = self.game, self.figure
+        st = game.state
+        if trig.kind == "burning":
+            return [EnteredBurning(fig.id, trig.ref, fig.pos), *fire.burn(game, fig, trig.ref)]
+        if trig.kind == "minefield":
+            st.minefield_spent.append(trig.ref)
+            events: list[Event] = [MinefieldTriggered(fig.id, trig.ref, fig.pos)]
+            return events + combat.explode(
+                game, fig.pos, minefield_weapon(game.rules), None, source="minefield"
+            )
+        watcher = st.figures[trig.ref]
+        zone = watcher.overwatch
+        assert zone is not None
+        shot: list[Event] = [
+            overwatch.OverwatchTriggered(
+                watcher.id,
+                fig.id,
+                fig.pos,
+                trig.along,
+                math.dist(watcher.pos, fig.pos),
+                zone.weapon,
+            )
+        ]
+        shot += combat.attack(game, watcher, fig, zone.weapon, mode="overwatch")
+        overwatch.record_shot(game, watcher)
+        return shot
+
+    def walk(self) -> tuple[list[Event], bool]:
+        """Walk the whole plan; (events, whether the figure got to the end)."""
+        fig = self.figure
+        events: list[Event] = []
+        for trig in triggers(self.game, fig, self.plan.walk.points):
+            if not self.still_applies(trig):
+                continue
+            events += self.leg(trig.along, trig.kind)
+            at, was_suppressed = fig.pos, fig.suppressed
+            events += self.fire(trig)
+            halt = halt_reason(fig, at, was_suppressed)
+            if halt is not None:
+                events.append(MoveHalted(fig.id, fig.pos, halt))
+                return events, False
+        end = self.plan.walk.length_cm
+        if self.plan.mode == "charge":
+            until = "contact"
+        else:
+            until = "destination" if self.plan.reached else "allowance"
+        events += self.leg(end, until)
+        return events, True
+
+
+def halt_reason(figure: Figure, at: Point2, was_suppressed: bool) -> str | None:
+    """Why the move cannot go on after something hit the mover (None: it goes on)."""
+    if not figure.standing:
+        return "fell"
+    if math.dist(figure.pos, at) > 1e-9:
+        return "pushed"
+    if figure.suppressed and not was_suppressed:
+        return "suppressed"
+    return None
+
+
+def withdraw(game: Game, figure: Figure, end: Point2) -> list[Event]:
+    """Enemies the figure leaves base contact with strike first (§4)."""
+    leaving = [
+        e
+        for e in space.enemies_in_contact(game, figure)
+        if not space.in_contact_at(game, end, figure.radius, e)
+    ]
+    leaving.sort(key=lambda e: (space.gap(figure, e), e.id))
+    events: list[Event] = []
+    for enemy in leaving:
+        if not figure.standing:
+            break
+        if not enemy.standing:
+            continue
+        weapon = best_melee(game, enemy)
+        if weapon is None:
+            continue
+        events.append(FreeAttack(enemy.id, figure.id, weapon))
+        events += combat.attack(game, enemy, figure, weapon, mode="free")
+    return events
+
+
+def carry_out(game: Game, figure: Figure, plan: Plan) -> tuple[list[Event], bool]:
+    """Withdrawal, then the walk; (events, whether the figure got to the end)."""
+    end = plan.walk.end
+    assert end is not None
+    events = withdraw(game, figure, end)
+    if not figure.standing:
+        events.append(MoveHalted(figure.id, figure.pos, "fell"))
+        return events, False
+    walked, arrived = Walker(game, figure, plan).walk()
+    return events + walked, arrived
+
+
+# -- handlers ---------------------------------------------------------------------------------
+
+
+def check_move(game: Game, action: Move) -> None:
+    fig = flow.check_budget(game, action.figure, "move", Move.cost)
+    plan_move(game, fig, action.to, "move")
+
+
+def do_move(game: Game, action: Move) -> list[Event]:
+    fig = game.figure(action.figure)
+    plan = plan_move(game, fig, action.to, "move")
+    flow.spend(game, fig, "move")
+    return carry_out(game, fig, plan)[0]
+
+
+def check_run(game: Game, action: Run) -> None:
+    fig = flow.check_budget(game, action.figure, "run", Run.cost)
+    plan_move(game, fig, action.to, "run")
+
+
+def do_run(game: Game, action: Run) -> list[Event]:
+    fig = game.figure(action.figure)
+    plan = plan_move(game, fig, action.to, "run")
+    flow.spend(game, fig, "run")
+    fig.ran_round = game.state.round
+    events, _ = carry_out(game, fig, plan)
+    if QUIET_RUN_TALENT not in game.profile(fig).talents and fig.on_table:
+        events += noise.make_noise(game, "run", fig.pos, fig.id)
+    return events
+
+
+def check_charge(game: Game, action: Charge) -> None:
+    fig = flow.check_budget(game, action.figure, "charge", Charge.cost)
+    taken = set(game.state.spent.get(fig.id, [])) & {"move", "attack"}
+    if taken:
+        raise IllegalAction(
+            f"{fig.name} already took {', '.join(sorted(taken))} this activation: "
+            "a charge is a Move and an Attack (no repeats, §4)"
+        )
+    plan_charge(game, fig, action.target, action.weapon)
+
+
+def do_charge(game: Game, action: Charge) -> list[Event]:
+    fig = game.figure(action.figure)
+    target = game.figure(action.target)
+    weapon = _melee_name(game, fig, action.weapon)
+    plan = plan_charge(game, fig, action.target, weapon)
+    flow.spend(game, fig, "move")
+    flow.spend(game, fig, "attack")
+    events: list[Event] = [Charged(fig.id, target.id, weapon, plan.walk.length_cm)]
+    walked, arrived = carry_out(game, fig, plan)
+    events += walked
+    if not arrived:
+        return [*events, ChargeBroken(fig.id, target.id, "halted")]
+    if not target.standing:
+        return [*events, ChargeBroken(fig.id, target.id, "target_down")]
+    if not space.in_contact(game, fig, target):
+        return [*events, ChargeBroken(fig.id, target.id, "no_contact")]
+    facing = space.heading(fig.pos, target.pos)
+    if facing is not None:
+        fig.facing = facing
+    return events + combat.attack(game, fig, target, weapon, mode="charge")
+
+
+def _handlers() -> dict[type[Action], Handler]:
+    from game.engine import Handler
+
+    return {
+        Move: Handler(check_move, do_move),
+        Run: Handler(check_run, do_run),
+        Charge: Handler(check_charge, do_charge),
+        Overwatch: Handler(overwatch.check_declare, overwatch.do_declare),
+    }
+
+
+HANDLERS: dict[type[Action], Handler] = _handlers()
+
+
+# -- legal actions ------------------------------------------------------------------------------
 
 
 def legal(game: Game, figure: Figure) -> list[Legal]:
-    """This room's legal actions for an active figure."""
-    return []
+    """Move/Run templates, the Charges it can make, an Overwatch template."""
+    from game.engine import ActionTemplate
+
+    if not figure.standing:
+        return []
+    spent = set(game.state.spent.get(figure.id, []))
+    left = flow.action_budget(game, figure) - flow.used(game, figure)
+    out: list[Legal] = []
+    extra: dict[str, Any] = {}
+    if figure.suppressed:
+        enemy = nearest_visible_enemy(game, figure)
+        if enemy is not None:
+            extra = {"away_from": [enemy.x, enemy.y]}
+    for mode, cost in (("move", Move.cost), ("run", Run.cost)):
+        if mode not in spent and left >= cost:
+            limits = {"allowance": allowance(game, figure, mode), **extra}
+            out.append(ActionTemplate(mode, figure.id, limits))
+    if figure.suppressed:
+        return out
+    weapon = overwatch.readied_weapon(game, figure)
+    if weapon is not None and "overwatch" not in spent and left >= Overwatch.cost:
+        limits = {
+            "max_angle": float(game.rules.knobs.overwatch.max_angle),
+            "max_radius": overwatch.max_radius(game, weapon),
+        }
+        out.append(ActionTemplate("overwatch", figure.id, limits))
+    if left >= Charge.cost and not spent & {"move", "attack", "charge"}:
+        out += charges(game, figure)
+    return out
+
+
+def charges(game: Game, figure: Figure) -> list[Action]:
+    """Charges into base contact the figure can make this activation."""
+    cm = allowance(game, figure, "charge")
+    reach = cm + space.contact_gap(game)
+    out: list[Action] = []
+    for enemy in game.state.enemies_of(figure):
+        if space.gap(figure, enemy) > reach:
+            continue
+        if space.contact_path(game, figure, enemy, cm) is None:
+            continue
+        out += [Charge(figure.id, enemy.id, w) for w in melee_weapons(game, figure)]
+    return out

@@ -1,18 +1,299 @@
-"""(being written) The engine's view of bases in space: paths, pushes, contact."""
+"""The engine's view of bases in space (RULES.md §1.4, §4, §5.3 Wuchtig).
+
+Bases never overlap each other or solid terrain, and never leave the table. Paths
+run on `game.board.paths` (a visibility graph around grown terrain) with every
+other base on the table as an obstacle; a push runs straight and stops at the
+first thing in the way (`game.board.physics`: pymunk with exact contact times).
+
+Every figure on the table is an obstacle, standing or not: an incapacitated figure
+lies where it fell and its base is still there (§9).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
-from game.events import Event
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point
+
+from game.board.freespace import TOL, Circle, free_space
+from game.board.paths import PathResult, find_path, path_cost
+from game.board.physics import BaseSpace
+from game.events import CatalogueEvent, Event
 
 if TYPE_CHECKING:
     from game.engine import Game
     from game.state import Figure
 
+Point2 = tuple[float, float]
+
+CONTACT_TOL = 1e-3
+"""cm of slack on the base-contact test (floating point after a path or a push)."""
+RING_STEPS = 72
+"""Candidate contact points around a charge target (every 5°)."""
+PUSH_STOP_GAP = 1e-3
+"""cm: a pushed base this close to something (or this short of its distance) was
+stopped by it."""
+
+
+@dataclass(frozen=True, slots=True)
+class MovementEvent(CatalogueEvent):
+    """Base of the movement room's events (catalogue `movement.<kind>`)."""
+
+    room: ClassVar[str] = "movement"
+
+
+@dataclass(frozen=True, slots=True)
+class Pushed(MovementEvent):
+    """A base was pushed straight away (Wuchtig, §5.3); it stops at terrain or bases."""
+
+    kind: ClassVar[str] = "pushed"
+    section: ClassVar[str] = "§5.3"
+    figure: str
+    start: Point2
+    end: Point2
+    wanted: float
+    distance: float
+    stopped_by: str  # "" (full push) | "terrain" | "table edge" | a figure id
+
+    def values(self, language: str) -> dict[str, object]:
+        from game.i18n import tr
+
+        if not self.stopped_by:
+            return {"stop_text": ""}
+        if self.stopped_by in ("terrain", "table edge"):
+            what = tr(f"movement.word.{self.stopped_by.replace(' ', '_')}", language=language)
+        else:
+            what = self.stopped_by
+        return {"stop_text": tr("movement.push_stopped", language=language, what=what)}
+
+
+# -- bases ----------------------------------------------------------------------------
+
+
+def base(figure: Figure) -> Circle:
+    """The figure's base as a circle."""
+    return Circle(float(figure.x), float(figure.y), float(figure.radius))
+
+
+def obstacles(game: Game, mover: Figure | None = None) -> list[Circle]:
+    """The bases other figures on the table put in a mover's way."""
+    return [
+        base(f)
+        for f in game.state.figures.values()
+        if f.on_table and (mover is None or f.id != mover.id)
+    ]
+
+
+def gap(a: Figure, b: Figure) -> float:
+    """Distance between the edges of two bases (negative: they overlap)."""
+    return math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
+
+
+def contact_gap(game: Game) -> float:
+    """The base-contact distance knob (§1.4)."""
+    return float(game.rules.knobs.base_contact_gap)
+
+
+def in_contact(game: Game, a: Figure, b: Figure) -> bool:
+    """Are two bases adjacent (≤ base_contact_gap apart, §1.4)?"""
+    return gap(a, b) <= contact_gap(game) + CONTACT_TOL
+
+
+def in_contact_at(game: Game, at: Point2, radius: float, other: Figure) -> bool:
+    """Would a base of `radius` centred at `at` be in contact with `other`?"""
+    d = math.hypot(at[0] - other.x, at[1] - other.y) - radius - other.radius
+    return d <= contact_gap(game) + CONTACT_TOL
+
+
+def enemies_in_contact(game: Game, figure: Figure, at: Point2 | None = None) -> list[Figure]:
+    """Standing enemies in base contact with the figure (at its place or at `at`)."""
+    where = at if at is not None else figure.pos
+    return [
+        e for e in game.state.enemies_of(figure) if in_contact_at(game, where, figure.radius, e)
+    ]
+
+
+def difficult_cost(game: Game) -> float:
+    return float(game.rules.knobs.move.difficult_cost)
+
+
+def overlap_problems(game: Game) -> list[str]:
+    """Every overlap of bases on the table with each other, solid terrain or the
+    table edge (empty when all is well); the invariant of §1.4."""
+    st = game.state
+    figs = [f for f in st.figures.values() if f.on_table]
+    problems: list[str] = []
+    for i, a in enumerate(figs):
+        problem = free_space(st.board, a.radius).problem(a.pos)
+        if problem is not None:
+            problems.append(f"{a.id} {problem}")
+        for b in figs[i + 1 :]:
+            if gap(a, b) < -TOL:
+                problems.append(f"{a.id} overlaps {b.id} by {-gap(a, b):.6f} cm")
+    return problems
+
+
+# -- paths --------------------------------------------------------------------------
+
+
+def path_to(game: Game, figure: Figure, goal: Point2) -> PathResult:
+    """The shortest path for the figure's base to `goal` around terrain and bases."""
+    return find_path(
+        game.state.board,
+        figure.pos,
+        goal,
+        radius=figure.radius,
+        obstacles=obstacles(game, figure),
+        difficult_cost=difficult_cost(game),
+    )
+
+
+def contact_path(game: Game, mover: Figure, target: Figure, allowance: float) -> PathResult | None:
+    """The cheapest path into base contact with `target` within `allowance` cm of
+    movement (None if none). The end is the nearest free point half the contact
+    gap from the target's base."""
+    if in_contact(game, mover, target):
+        return PathResult(True, (mover.pos,), 0.0, 0.0)
+    st = game.state
+    ring = target.radius + mover.radius + contact_gap(game) / 2.0
+    angles = 2.0 * np.pi * np.arange(RING_STEPS) / RING_STEPS
+    toward = math.atan2(mover.y - target.y, mover.x - target.x)
+    angles = np.concatenate([[toward], toward + angles[1:]])
+    xy = np.column_stack([target.x + ring * np.cos(angles), target.y + ring * np.sin(angles)])
+    ok = free_space(st.board, mover.radius).clearance_ok(xy)
+    others = [c for c in obstacles(game, mover) if (c.x, c.y) != (target.x, target.y)]
+    if others:
+        arr = np.array([(c.x, c.y, c.radius) for c in others])
+        d = np.hypot(xy[:, 0, None] - arr[:, 0], xy[:, 1, None] - arr[:, 1])
+        ok &= np.all(d >= arr[:, 2] + mover.radius - TOL, axis=1)
+    xy = xy[ok]
+    if len(xy) == 0:
+        return None
+    straight = np.hypot(xy[:, 0] - mover.x, xy[:, 1] - mover.y)
+    best: PathResult | None = None
+    for i in np.argsort(straight, kind="stable"):
+        lower = float(straight[i])
+        if lower > allowance + TOL or (best is not None and lower >= best.cost_cm):
+            break
+        found = path_to(game, mover, (float(xy[i, 0]), float(xy[i, 1])))
+        fits = found.reachable and found.cost_cm <= allowance + TOL
+        if fits and (best is None or found.cost_cm < best.cost_cm):
+            best = found
+    return best
+
+
+# -- polylines ------------------------------------------------------------------------
+
+
+def cumulative(points: Sequence[Point2]) -> np.ndarray:
+    """Distance along a polyline at each of its points (starting at 0)."""
+    xy = np.asarray(points, np.float64).reshape(-1, 2)
+    if len(xy) < 2:
+        return np.zeros(len(xy))
+    return np.concatenate([[0.0], np.cumsum(np.hypot(*np.diff(xy, axis=0).T))])
+
+
+def points_at(points: Sequence[Point2], s: np.ndarray) -> np.ndarray:
+    """(n, 2) positions at distances `s` along a polyline (clamped to its ends)."""
+    xy = np.asarray(points, np.float64).reshape(-1, 2)
+    cum = cumulative(points)
+    s = np.clip(np.asarray(s, np.float64), 0.0, cum[-1])
+    if len(xy) == 1:
+        return np.repeat(xy, len(s), axis=0)
+    x = np.interp(s, cum, xy[:, 0])
+    y = np.interp(s, cum, xy[:, 1])
+    return np.column_stack([x, y])
+
+
+def point_at(points: Sequence[Point2], s: float) -> Point2:
+    p = points_at(points, np.array([s]))[0]
+    return (float(p[0]), float(p[1]))
+
+
+def sub_path(points: Sequence[Point2], s0: float, s1: float) -> list[Point2]:
+    """The polyline between distances s0 and s1 along it."""
+    cum = cumulative(points)
+    inner = [tuple(map(float, p)) for p, c in zip(points, cum, strict=True) if s0 < c < s1]
+    out = [point_at(points, s0), *inner, point_at(points, s1)]
+    dedup: list[Point2] = []
+    for p in out:
+        if not dedup or math.dist(dedup[-1], p) > 1e-12:
+            dedup.append((float(p[0]), float(p[1])))
+    return dedup
+
+
+def entry_distance(points: Sequence[Point2], polygon: shapely.Geometry) -> float | None:
+    """Distance along a path where its point first enters `polygon` from outside
+    (None if it never does, or if it starts inside)."""
+    if len(points) < 2 or polygon.intersects(Point(points[0])):
+        return None
+    line = LineString(points)
+    if not line.intersects(polygon):
+        return None
+    part = line.intersection(polygon)
+    coords = [c for g in shapely.get_parts(part) for c in np.asarray(g.coords)]
+    if not coords:
+        return None
+    return float(min(line.project(Point(c)) for c in coords))
+
+
+def heading(a: Point2, b: Point2) -> float | None:
+    """Direction from a to b in degrees (None if they coincide)."""
+    if math.dist(a, b) < 1e-9:
+        return None
+    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0
+
+
+def leg_cost(game: Game, points: Sequence[Point2]) -> tuple[float, float]:
+    """(length, cost) of a walked polyline (difficult ground counts extra)."""
+    return path_cost(game.state.board, points, difficult_cost=difficult_cost(game))
+
+
+# -- pushes ---------------------------------------------------------------------------
+
+
+def base_space(game: Game) -> BaseSpace:
+    """The pymunk view of every base on the table (`game.board.physics`)."""
+    bases = BaseSpace(game.state.board, contact_gap=contact_gap(game))
+    bases.add_many((f.id, f.pos, f.radius) for f in game.state.figures.values() if f.on_table)
+    return bases
+
+
+def _stopper(game: Game, figure: Figure, u: Point2) -> str:
+    """What stopped a push: the base it ran into, the table edge or terrain."""
+    ahead = [
+        f
+        for f in game.state.figures.values()
+        if f.on_table
+        and f.id != figure.id
+        and gap(figure, f) <= PUSH_STOP_GAP
+        and (f.x - figure.x) * u[0] + (f.y - figure.y) * u[1] > 0
+    ]
+    if ahead:
+        return min(ahead, key=lambda f: (gap(figure, f), f.id)).id
+    box = free_space(game.state.board, figure.radius).box
+    return "table edge" if box.exterior.distance(Point(figure.pos)) < PUSH_STOP_GAP else "terrain"
+
 
 def push(
     game: Game, figure: Figure, direction: tuple[float, float], distance: float
 ) -> list[Event]:
-    """Push a base straight along `direction`; it stops at terrain and bases."""
-    return []
+    """Push a base straight along `direction` up to `distance` cm (Wuchtig, §5.3);
+    it stops at solid terrain, the table edge or another base (pymunk's exact
+    contact times, `BaseSpace.push`). A push is not a move: it sets off no
+    overwatch and no zone."""
+    norm = math.hypot(*direction)
+    if norm < 1e-12 or distance <= 0 or not figure.on_table:
+        return []
+    u = (direction[0] / norm, direction[1] / norm)
+    start = figure.pos
+    end = base_space(game).push(figure.id, u, float(distance))
+    figure.x, figure.y = end
+    reach = math.dist(start, end)
+    stopped = "" if reach >= distance - PUSH_STOP_GAP else _stopper(game, figure, u)
+    return [Pushed(figure.id, start, end, float(distance), reach, stopped)]
