@@ -1,18 +1,410 @@
-"""(being written) Handlers for this room's actions."""
+"""The abilities room (RULES.md §13, rulebook §1.3, §4): `UseAbility` — the
+archetype signatures that are used (Seuchenhauch, Immunserum, Raserei,
+Improvisieren) and the Hexer's gifts, with strain and backlash.
+
+`UseAbility.ability` names the ability, German or English, with an option after
+a colon where there is a choice: "Raserei:action" / "Raserei:melee",
+"Immunserum:heal" / ":stabilise" / ":cure" (without an option Immunserum does
+what the patient needs: stabilise the unstable, heal the hurt, else cure). The
+target is a figure id (a piece id for Improvisieren); no ability takes a point.
+
+Decisions (P, not fixed by the rulebook):
+- Using an ability is one action with the verb "ability", so the no-repeat rule
+  (§4) allows one ability per activation (as one Attack per activation).
+- Raserei is no action: a free declaration (it costs strain, not an action), once
+  per round, while the Berserker still has an action left.
+- Improvisieren is an Interact (§13): it books "interact", see `support`.
+- Seuchenhauch and Grauen target a standing enemy in sight, any distance, not
+  veiled from the caster (Schleier). Immunserum touches the Virologe itself or an
+  adjacent ally on the table.
+- A gift first costs its strain (and maybe a backlash), then works — unless the
+  backlash took the caster down, then it fizzles.
+- Backlash "lose the next action": an action still left in this activation is lost
+  at once; otherwise the first action of the next activation
+  (`Figure.lose_actions`).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Literal
 
-from game.actions import Action
+from game import actions as act
+from game.actions import IllegalAction
+from game.engine import Handler
+from game.events import Event
+from game.play import bridge, combat, flow, harm, sight, support
+from game.play.context import RASEREI_MELEE, VEILED, veiled_from
+from game.play.events import ActionsLost
+from game.play.support import SupportEvent
+from game.rules import abilities as rules_abilities
+from game.rules.abilities import StrainResult
+from game.rules.combatant import Condition
+from game.rules.loader import UnknownNameError, fold
+from game.rules.models import SIGNATURE_NAMES, Gift
+from game.state import Figure, Presence
 
 if TYPE_CHECKING:
-    from game.engine import Game, Handler, Legal
-    from game.state import Figure
+    from game.engine import Game, Legal
 
-HANDLERS: dict[type[Action], Handler] = {}
+SEUCHENHAUCH = "Seuchenhauch"
+IMMUNSERUM = "Immunserum"
+RASEREI = "Raserei"
+IMPROVISIEREN = support.IMPROVISE
+ACTIVE = (SEUCHENHAUCH, IMMUNSERUM, RASEREI, IMPROVISIEREN)
+"""The signatures that are used (the others work by themselves)."""
+OPTIONS: dict[str, tuple[str, ...]] = {
+    RASEREI: ("action", "melee"),
+    IMMUNSERUM: ("heal", "stabilise", "cure"),
+}
+RASEREI_ACTION = "raserei_action"  # effect: +1 action through the round (flow.action_budget)
+RASEREI_ROUND = "raserei_round"  # Figure.uses key: the round Raserei was last taken
+VERB = act.UseAbility.verb
+SerumMode = Literal["heal", "stabilise", "cure"]
+
+
+# -- events ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ActionLostLater(SupportEvent):
+    """Backlash with no action left now: the next activation's first action is lost."""
+
+    kind: ClassVar[str] = "action_lost_later"
+    section: ClassVar[str] = "§4.1"
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
+class GiftFizzled(SupportEvent):
+    """The backlash took the caster down before its gift could work (§4.1)."""
+
+    kind: ClassVar[str] = "gift_fizzled"
+    section: ClassVar[str] = "§4.1"
+    figure: str
+    gift: str
+
+
+# -- what is being used ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """A checked UseAbility: the canonical ability, its option and target."""
+
+    ability: str
+    option: str | None
+    gift: Gift | None
+    target: Figure | None
+    piece: str | None
+
+    @property
+    def verb(self) -> str:
+        """The action booked: Improvisieren is an Interact, Raserei nothing."""
+        if self.ability == IMPROVISIEREN:
+            return act.Interact.verb
+        return RASEREI if self.ability == RASEREI else VERB
+
+    @property
+    def cost(self) -> int:
+        return 0 if self.ability == RASEREI else 1
+
+
+def parse(game: Game, text: str) -> tuple[str, str | None, Gift | None]:
+    """'Raserei:action' -> ('Raserei', 'action', None); a gift by any of its names."""
+    name, _, option = text.partition(":")
+    key = fold(name)
+    for sig in SIGNATURE_NAMES:
+        if fold(sig) == key:
+            if sig not in ACTIVE:
+                raise IllegalAction(f"{sig} works by itself; it is not used as an action (§13)")
+            return sig, _option(sig, option), None
+    try:
+        gift = game.rules.gift(name)
+    except UnknownNameError:
+        known = ", ".join([*ACTIVE, *game.rules.gifts])
+        raise IllegalAction(f"there is no ability {name!r} (one of: {known})") from None
+    return gift.name, _option(gift.name, option), gift
+
+
+def _option(ability: str, option: str) -> str | None:
+    allowed = OPTIONS.get(ability, ())
+    if not option:
+        if ability == RASEREI:
+            raise IllegalAction("Raserei needs a choice: Raserei:action or Raserei:melee")
+        return None
+    if option not in allowed:
+        choices = ", ".join(f"{ability}:{o}" for o in allowed) or f"just {ability}"
+        raise IllegalAction(f"{ability} has no option {option!r} ({choices})")
+    return option
+
+
+def abilities_of(game: Game, figure: Figure) -> list[str]:
+    """The abilities a figure can use: its active signatures, then its gifts."""
+    comb = bridge.combatant(game, figure)
+    own = [a for a in ACTIVE if comb.has(a)]
+    if comb.has("Gezeichnet"):
+        own += list(game.profile(figure).gifts)
+    return own
+
+
+def check_use(game: Game, action: act.UseAbility) -> Use:
+    """Every check of a UseAbility; IllegalAction naming why it is not allowed."""
+    ability, option, gift = parse(game, action.ability)
+    probe = Use(ability, option, gift, None, None)
+    fig = flow.check_budget(game, action.figure, probe.verb, probe.cost)
+    if ability not in abilities_of(game, fig):
+        raise IllegalAction(f"{fig.name} has no {ability}")
+    if action.at is not None:
+        raise IllegalAction(f"{ability} takes no point, only a target")
+    if ability == IMPROVISIEREN:
+        return Use(ability, option, gift, None, _piece(game, fig, action.target))
+    target = None if action.target is None else game.figure(action.target)
+    wants_target = ability not in (RASEREI,) and not (gift and gift.effect == "veil")
+    if wants_target and target is None:
+        raise IllegalAction(f"{ability} needs a target figure")
+    if not wants_target and target is not None:
+        raise IllegalAction(f"{ability} takes no target")
+    use = Use(ability, option, gift, target, None)
+    problem = _problem(game, fig, use)
+    if problem is not None:
+        raise IllegalAction(problem)
+    return use
+
+
+def _piece(game: Game, figure: Figure, target: str | None) -> str:
+    if target is None:
+        raise IllegalAction("Improvisieren needs a gate, barricade or minefield as target")
+    piece = game.state.board.pieces.get(target)
+    if piece is None:
+        raise IllegalAction(f"there is no terrain piece or module {target!r}")
+    if not support.touches(game, figure, piece):
+        raise IllegalAction(f"{figure.name} is not in base contact with {target}")
+    problem = support.improvise_problem(game, figure, piece)
+    if problem is not None:
+        raise IllegalAction(problem)
+    return target
+
+
+def _problem(game: Game, fig: Figure, use: Use) -> str | None:
+    """Why this use is not allowed (None: it is)."""
+    if use.ability == RASEREI:
+        if fig.uses.get(RASEREI_ROUND) == game.state.round:
+            return f"{fig.name} has taken Raserei this round already"
+        return None
+    target = use.target
+    if use.ability == IMMUNSERUM:
+        assert target is not None
+        return _serum_problem(game, fig, target, use.option)
+    if use.gift is not None and use.gift.effect == "attack":
+        assert target is not None and use.gift.weapon is not None
+        return combat.attack_problem(game, fig, target, use.gift.weapon, mode="gift")
+    if target is not None:
+        return _sight_problem(game, fig, target, use)
+    return None
+
+
+def _sight_problem(game: Game, fig: Figure, target: Figure, use: Use) -> str | None:
+    """Seuchenhauch and Grauen: a standing enemy in sight, not veiled, not yet affected."""
+    if target.side == fig.side or not target.standing:
+        return f"{use.ability} targets a standing enemy; {target.name} is not one"
+    if not sight.can_see(game, fig, target):
+        return f"{fig.name} has no line of sight to {target.name} (§10)"
+    if veiled_from(game, target, sight.base_gap(fig, target)):
+        return f"{target.name} is veiled (Schleier) from {fig.name}'s distance"
+    if use.ability == SEUCHENHAUCH and bridge.WEAKENED in target.effects:
+        return f"{target.name} is weakened already"
+    if use.ability != SEUCHENHAUCH and target.suppressed:
+        return f"{target.name} is suppressed already"
+    return None
+
+
+def serum_mode(patient: Figure, option: str | None) -> SerumMode | None:
+    """What Immunserum does to the patient (None: nothing it could do)."""
+    cond = patient.condition
+    can: dict[SerumMode, bool] = {
+        "stabilise": cond is Condition.OUT_UNSTABLE,
+        "heal": cond is Condition.DOWN
+        or (cond is Condition.STANDING and patient.tp < patient.max_tp),
+        "cure": patient.infected and cond is not Condition.DEAD,
+    }
+    order: tuple[SerumMode, ...] = ("stabilise", "heal", "cure")
+    wanted = [m for m in order if option in (None, m)]
+    return next((m for m in wanted if can[m]), None)
+
+
+def _serum_problem(game: Game, fig: Figure, patient: Figure, option: str | None) -> str | None:
+    if patient.side != fig.side or patient.presence is not Presence.TABLE:
+        return f"Immunserum is for {fig.name}'s side on the table; {patient.name} is not"
+    if patient.id != fig.id and not sight.in_contact(game, fig, patient):
+        return f"Immunserum works by touch; {patient.name} is not in base contact"
+    if serum_mode(patient, option) is None:
+        infected = "infected" if patient.infected else "not infected"
+        return (
+            f"Immunserum cannot {option or 'help'} {patient.name} "
+            f"({patient.condition.value}, {patient.tp}/{patient.max_tp} TP, {infected})"
+        )
+    return None
+
+
+# -- carrying it out -----------------------------------------------------------------------
+
+
+def check(game: Game, action: act.UseAbility) -> None:
+    check_use(game, action)
+
+
+def execute(game: Game, action: act.UseAbility) -> list[Event]:
+    use = check_use(game, action)
+    fig = game.figure(action.figure)
+    if use.ability == IMPROVISIEREN:
+        assert use.piece is not None
+        piece = game.state.board.piece(use.piece)
+        flow.spend(game, fig, use.verb)
+        what = "rearm" if use.piece in game.state.minefield_spent else "restore"
+        return support.carry_out(game, fig, support.Interaction(what, piece))
+    if use.ability == RASEREI:
+        return _frenzy(game, fig, use)
+    flow.spend(game, fig, use.verb)
+    if use.ability == SEUCHENHAUCH:
+        assert use.target is not None
+        return _plague(game, fig, use.target)
+    if use.ability == IMMUNSERUM:
+        assert use.target is not None
+        return _serum(game, fig, use.target, use.option)
+    assert use.gift is not None
+    return _gift(game, fig, use.gift, use.target)
+
+
+def _frenzy(game: Game, fig: Figure, use: Use) -> list[Event]:
+    """Raserei: 1 strain for +1 action or +1W6 melee through this round (§13)."""
+    choice: Literal["action", "melee"] = "action" if use.option == "action" else "melee"
+    rnd = game.state.round
+    fig.uses[RASEREI_ROUND] = rnd
+    fig.effects[RASEREI_ACTION if choice == "action" else RASEREI_MELEE] = rnd
+    result = rules_abilities.frenzy(bridge.combatant(game, fig), choice, game.rules, game.dice)
+    return strained(game, fig, result)
+
+
+def _plague(game: Game, fig: Figure, target: Figure) -> list[Event]:
+    """Seuchenhauch: KÖR save 12 or weakened until its next activation (§13)."""
+    after, events = rules_abilities.plague_breath(
+        bridge.combatant(game, fig), bridge.combatant(game, target), game.rules, game.dice
+    )
+    bridge.write_back(game, target, after)
+    return list(events)
+
+
+def _serum(game: Game, fig: Figure, patient: Figure, option: str | None) -> list[Event]:
+    """Immunserum: heal 1W3 TP, stabilise, or cure infection (§13)."""
+    mode = serum_mode(patient, option)
+    assert mode is not None
+    after, event = rules_abilities.immune_serum(
+        bridge.combatant(game, fig), bridge.combatant(game, patient), mode, game.rules, game.dice
+    )
+    bridge.write_back(game, patient, after)
+    if mode == "cure":
+        patient.infected = False
+    return [event]
+
+
+def _gift(game: Game, fig: Figure, gift: Gift, target: Figure | None) -> list[Event]:
+    """A gift: +1 strain (maybe backlash), then its effect (§13)."""
+    cast = rules_abilities.cast_gift(bridge.combatant(game, fig), gift.name, game.rules, game.dice)
+    events = strained(game, fig, cast)
+    if not fig.standing:
+        return [*events, GiftFizzled(fig.id, gift.name)]
+    if gift.effect == "attack":
+        assert target is not None and gift.weapon is not None
+        return events + combat.attack(game, fig, target, gift.weapon, mode="gift")
+    if gift.effect == "veil":
+        fig.effects[VEILED] = 0
+        return [
+            *events,
+            rules_abilities.veil(bridge.combatant(game, fig), game.rules, gift=gift.name),
+        ]
+    assert target is not None
+    after, more = rules_abilities.dread(
+        bridge.combatant(game, fig),
+        bridge.combatant(game, target),
+        game.rules,
+        game.dice,
+        gift=gift.name,
+    )
+    bridge.write_back(game, target, after)
+    if target.suppressed:
+        target.overwatch = None
+        target.aimed = 0
+    return [*events, *more]
+
+
+def strained(game: Game, fig: Figure, result: StrainResult) -> list[Event]:
+    """Write strain and a backlash back: a wound that fells the figure, a lost action."""
+    was_standing = fig.standing
+    bridge.write_back(game, fig, result.figure)
+    events = list(result.events)
+    if was_standing and not fig.standing:
+        events += harm.fallen(game, fig)
+    if result.lose_action and fig.standing:
+        events += lose_next_action(game, fig)
+    return events
+
+
+def lose_next_action(game: Game, fig: Figure) -> list[Event]:
+    """Backlash: the figure's next action is lost — now if one is left, else next time."""
+    if fig.id in game.state.active and flow.can_act(game, fig):
+        flow.spend(game, fig, flow.LOST)
+        return [ActionsLost(fig.id, 1)]
+    fig.lose_actions += 1
+    return [ActionLostLater(fig.id)]
+
+
+# -- legal actions ----------------------------------------------------------------------
 
 
 def legal(game: Game, figure: Figure) -> list[Legal]:
-    """This room's legal actions for an active figure."""
-    return []
+    """Every ability the figure may use now, per option and target."""
+    if not figure.standing:
+        return []
+    enemies = [e for e in game.state.enemies_of(figure) if e.on_table]
+    if enemies:
+        seen = sight.batch(game, figure, enemies).visible
+        enemies = [e for e, v in zip(enemies, seen, strict=True) if v]
+    patients = [
+        f
+        for f in game.state.figures.values()
+        if f.side == figure.side
+        and f.presence is Presence.TABLE
+        and (f.id == figure.id or sight.in_contact(game, figure, f))
+    ]
+    candidates: list[act.UseAbility] = []
+    for ability in abilities_of(game, figure):
+        candidates += _candidates(game, figure, ability, enemies, patients)
+    return [a for a in candidates if _passes(game, a)]
+
+
+def _candidates(
+    game: Game, figure: Figure, ability: str, enemies: list[Figure], patients: list[Figure]
+) -> list[act.UseAbility]:
+    """Uses of one ability worth checking: per option and plausible target."""
+    fid, use = figure.id, act.UseAbility
+    if ability == RASEREI:
+        return [use(fid, f"{RASEREI}:{o}") for o in OPTIONS[RASEREI]]
+    if ability == IMMUNSERUM:
+        return [use(fid, f"{IMMUNSERUM}:{o}", p.id) for o in OPTIONS[IMMUNSERUM] for p in patients]
+    if ability == IMPROVISIEREN:
+        return [use(fid, ability, p.id) for p in support.nearby_pieces(game, figure)]
+    if ability != SEUCHENHAUCH and game.rules.gift(ability).effect == "veil":
+        return [use(fid, ability)]
+    return [use(fid, ability, e.id) for e in enemies]
+
+
+def _passes(game: Game, action: act.UseAbility) -> bool:
+    try:
+        check_use(game, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+HANDLERS: dict[type[act.Action], Handler] = {act.UseAbility: Handler(check, execute)}
