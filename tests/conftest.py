@@ -10,5 +10,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from hypothesis import settings
 
+# Benchmarks (tests/bench/) are not part of the default run; name them to run them:
+#   python -m pytest tests/bench -q -s
+collect_ignore = ["bench"]
+
 settings.register_profile("ci", max_examples=150, deadline=None, derandomize=True)
 settings.load_profile("ci")
