@@ -35,6 +35,8 @@ CONTACT_TOL = 1e-3
 """cm of slack on the base-contact test (floating point after a path or a push)."""
 RING_STEPS = 72
 """Candidate contact points around a charge target (every 5°)."""
+PUSH_BACKOFF = 4 * TOL
+"""cm a stopped push backs off from what stopped it (pymunk allows TOL of overlap)."""
 PUSH_STOP_GAP = 1e-3
 """cm: a pushed base this close to something (or this short of its distance) was
 stopped by it."""
@@ -292,8 +294,14 @@ def push(
         return []
     u = (direction[0] / norm, direction[1] / norm)
     start = figure.pos
-    end = base_space(game).push(figure.id, u, float(distance))
+    stop = base_space(game).push(figure.id, u, float(distance))
+    reach = math.dist(start, stop)
+    stopped = ""
+    if reach < distance - PUSH_STOP_GAP:
+        figure.x, figure.y = stop
+        stopped = _stopper(game, figure, u)
+        # pymunk stops within TOL of contact; back off a hair so the base is clear.
+        reach = max(0.0, reach - PUSH_BACKOFF)
+    end = (start[0] + u[0] * reach, start[1] + u[1] * reach)
     figure.x, figure.y = end
-    reach = math.dist(start, end)
-    stopped = "" if reach >= distance - PUSH_STOP_GAP else _stopper(game, figure, u)
     return [Pushed(figure.id, start, end, float(distance), reach, stopped)]

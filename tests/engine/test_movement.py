@@ -195,11 +195,14 @@ def test_bases_never_overlap_after_random_moves_and_pushes(fake: FakeCombat) -> 
         fig = game.state.figures[fid]
         for _attempt in range(5):
             goal = (float(rng.uniform(0, 60)), float(rng.uniform(0, 60)))
+            kind = Run if rng.uniform() < 0.3 else Move
             try:
-                game.apply(Move(fid, goal))
+                events = game.apply(kind(fid, goal))
             except IllegalAction:
                 continue
             moves += 1
+            for leg in moved(events):
+                assert leg.spent_cm <= leg.allowance + 1e-6
             break
         assert space.overlap_problems(game) == []
         angle = float(rng.uniform(0, 2 * math.pi))

@@ -115,3 +115,21 @@ def test_a_charge_moves_into_contact_and_strikes_with_the_fire_axe() -> None:
     assert space.overlap_problems(game) == []
     assert game.state.spent["katz"] == ["move", "attack"]
     assert all_dice_used(game)
+
+
+def test_the_minefield_blows_up_under_the_first_raider_with_its_own_pool() -> None:
+    # The minefield: 3W6 BR 1, small template (4 cm) centred on the raider where it
+    # enters (x = 10, y = 25). [6, 2, 1] vs 2+ (WS 3 − BR 1): 2 wounds, TP 4 → 2; loud.
+    figures = [("a", "mira", "Mira", 50, 50), ("b", "r1", "Raider", 10, 20)]
+    modules = [("mines", "minefield", [(0, 25), (60, 25), (60, 28), (0, 28)])]
+    game = start(scenario(figures, modules=modules), first="b", dice=[6, 2, 1])
+    game.state.sides["b"].threat = "raiders"
+    activate(game, "r1")
+    events = game.apply(Move("r1", (10.0, 32.0)))
+    r1 = game.state.figures["r1"]
+    assert r1.tp == 2 and r1.pos == pytest.approx((10.0, 32.0))
+    assert game.state.minefield_spent == ["mines"]
+    [marker] = game.state.noise
+    assert (marker.source, marker.x, marker.y) == ("explosion", pytest.approx(10.0), 25.0)
+    assert [m.until for m in of(events, Moved)] == ["minefield", "destination"]
+    assert all_dice_used(game)
