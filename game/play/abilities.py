@@ -175,11 +175,7 @@ def check_use(game: Game, action: act.UseAbility) -> Use:
 def _piece(game: Game, figure: Figure, target: str | None) -> str:
     if target is None:
         raise IllegalAction("Improvisieren needs a gate, barricade or minefield as target")
-    piece = game.state.board.pieces.get(target)
-    if piece is None:
-        raise IllegalAction(f"there is no terrain piece or module {target!r}")
-    if not support.touches(game, figure, piece):
-        raise IllegalAction(f"{figure.name} is not in base contact with {target}")
+    piece = support.piece_in_contact(game, figure, target)
     problem = support.improvise_problem(game, figure, piece)
     if problem is not None:
         raise IllegalAction(problem)

@@ -20,7 +20,6 @@ Decisions (P, not fixed by the rulebook):
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -28,16 +27,15 @@ from shapely.geometry import Point
 
 from game import actions as act
 from game.actions import IllegalAction
-from game.board.terrain import ZONE_KINDS, TerrainKind, TerrainPiece
-from game.cover import Cover
+from game.board.terrain import TerrainKind, TerrainPiece
 from game.engine import Handler
 from game.events import CatalogueEvent, Event
 from game.i18n import tr
-from game.play import bridge, flow
+from game.play import breaking, bridge, flow, resolve, sight, space
 from game.rules import ammo as rules_ammo
 from game.rules.combatant import Combatant, Condition
 from game.rules.injury import FirstAidError, first_aid
-from game.state import Figure, Presence, WeaponState
+from game.state import Figure, Presence
 
 if TYPE_CHECKING:
     from game.engine import Game, Legal
@@ -133,32 +131,12 @@ class Improvised(SupportEvent):
         return {"what_text": text}
 
 
-# -- geometry of bases ---------------------------------------------------------------------
-
-
-def contact_gap(game: Game) -> float:
-    """Bases this close (cm) or closer are in base contact (§1.4)."""
-    return float(game.rules.knobs.base_contact_gap)
-
-
-def base_gap(a: Figure, b: Figure) -> float:
-    """The gap between two bases in cm (negative when they overlap)."""
-    return math.dist(a.pos, b.pos) - a.radius - b.radius
-
-
-def adjacent(game: Game, a: Figure, b: Figure) -> bool:
-    """Two bases in base contact (gap ≤ knob base_contact_gap, §1.4)."""
-    return base_gap(a, b) <= contact_gap(game) + _EPS
+# -- bases and pieces (figure to figure: `game.play.sight`) ----------------------------------
 
 
 def piece_gap(figure: Figure, piece: TerrainPiece) -> float:
     """The gap between a base and a piece (≤ 0 when the base overlaps it)."""
     return float(Point(figure.x, figure.y).distance(piece.polygon)) - figure.radius
-
-
-def touches(game: Game, figure: Figure, piece: TerrainPiece) -> bool:
-    """The base is in contact with the piece, or on it (§1.4)."""
-    return piece_gap(figure, piece) <= contact_gap(game) + _EPS
 
 
 def bases_on(game: Game, piece: TerrainPiece) -> list[Figure]:
@@ -170,24 +148,9 @@ def bases_on(game: Game, piece: TerrainPiece) -> list[Figure]:
     ]
 
 
-def is_terrain(piece: TerrainPiece) -> bool:
-    """Terrain one can take cover at: it blocks movement or sight or gives cover
-    (smoke and burning zones and the zone modules do not count)."""
-    if piece.kind in ZONE_KINDS:
-        return False
-    return piece.blocks_movement or piece.blocks_sight or piece.cover > Cover.NONE
-
-
-def adjacent_to_terrain(game: Game, figure: Figure) -> bool:
-    """Is the base in contact with any terrain? (Take cover: none → light, §4)."""
-    reach = figure.radius + contact_gap(game) + _EPS
-    near = game.state.board.pieces_near(Point(figure.x, figure.y), reach)
-    return any(is_terrain(p) for p in near)
-
-
 def nearby_pieces(game: Game, figure: Figure) -> list[TerrainPiece]:
     """Pieces the base is in contact with or stands on."""
-    reach = figure.radius + contact_gap(game) + _EPS
+    reach = figure.radius + space.contact_gap(game) + _EPS
     return game.state.board.pieces_near(Point(figure.x, figure.y), reach)
 
 
@@ -218,11 +181,6 @@ def do_aim(game: Game, action: act.Aim) -> list[Event]:
 # -- Reload ------------------------------------------------------------------------------
 
 
-def ammo_of(figure: Figure, weapon: WeaponState) -> rules_ammo.AmmoState:
-    """The rules' view of one weapon's ammo (the supply die is the figure's)."""
-    return rules_ammo.AmmoState(figure.ammo, weapon.loaded, weapon.jammed)
-
-
 def reload_problem(game: Game, figure: Figure, name: str) -> str | None:
     """Why the figure cannot reload the weapon now (None: it can)."""
     try:
@@ -250,11 +208,12 @@ def check_reload(game: Game, action: act.Reload) -> None:
 def do_reload(game: Game, action: act.Reload) -> list[Event]:
     """Refill the magazine from the supply and clear a jam (§5.6)."""
     fig = game.figure(action.figure)
-    carried = fig.weapon(action.weapon)
-    weapon = game.rules.weapon(carried.name)
-    after, event = rules_ammo.reload(fig.name, weapon, ammo_of(fig, carried))
+    weapon = game.rules.weapon(fig.weapon(action.weapon).name)
+    before = resolve.ammo_state(fig, weapon)
+    assert before is not None  # reload_problem: a ranged weapon
+    after, event = rules_ammo.reload(fig.name, weapon, before)
     flow.spend(game, fig, action.verb)
-    carried.loaded, carried.jammed, fig.ammo = after.magazine, after.jammed, after.supply
+    resolve.store_ammo(fig, weapon, after)
     return [event]
 
 
@@ -270,7 +229,7 @@ def do_cover(game: Game, action: act.TakeCover) -> list[Event]:
     fig = game.figure(action.figure)
     flow.spend(game, fig, action.verb)
     fig.took_cover = True
-    return [TookCover(fig.id, adjacent_to_terrain(game, fig))]
+    return [TookCover(fig.id, sight.near_terrain(game, fig))]
 
 
 # -- First aid ----------------------------------------------------------------------------
@@ -288,10 +247,11 @@ def aid_problem(game: Game, healer: Figure, patient: Figure) -> str | None:
         return f"First aid cannot help {patient.name} ({patient.condition.value})"
     if patient.condition is Condition.STANDING and patient.tp >= patient.max_tp:
         return f"{patient.name} is not wounded"
-    if not adjacent(game, healer, patient):
+    if not sight.in_contact(game, healer, patient):
+        apart = sight.base_gap(healer, patient)
         return (
-            f"{patient.name} is not adjacent to {healer.name} "
-            f"({base_gap(healer, patient):.1f} cm apart; contact is ≤ {contact_gap(game):g} cm)"
+            f"{patient.name} is not adjacent to {healer.name} ({apart:.1f} cm apart; "
+            f"contact is ≤ {space.contact_gap(game):g} cm)"
         )
     return None
 
@@ -371,16 +331,22 @@ def improvise_problem(game: Game, figure: Figure, piece: TerrainPiece) -> str | 
     return None
 
 
-def interaction(game: Game, figure: Figure, target: str) -> Interaction:
-    """What Interact with `target` would do; IllegalAction naming why not."""
+def piece_in_contact(game: Game, figure: Figure, target: str) -> TerrainPiece:
+    """The piece `target` if the figure's base touches it; IllegalAction if not."""
     piece = game.state.board.pieces.get(target)
     if piece is None:
         raise IllegalAction(f"there is no terrain piece or module {target!r} to interact with")
-    if not touches(game, figure, piece):
+    if not breaking.touching(game, figure, piece):
         raise IllegalAction(
-            f"{figure.name} is not in base contact with {target} "
-            f"({piece_gap(figure, piece):.1f} cm away; contact is ≤ {contact_gap(game):g} cm)"
+            f"{figure.name} is not in base contact with {target} ({piece_gap(figure, piece):.1f}"
+            f" cm away; contact is ≤ {space.contact_gap(game):g} cm)"
         )
+    return piece
+
+
+def interaction(game: Game, figure: Figure, target: str) -> Interaction:
+    """What Interact with `target` would do; IllegalAction naming why not."""
+    piece = piece_in_contact(game, figure, target)
     kind = piece.kind
     if kind is TerrainKind.GATE:
         return _gate(game, figure, piece)

@@ -8,6 +8,7 @@ from test_support_scenes import activate, game_of, scene
 from game.actions import (
     Action,
     Aim,
+    Attack,
     EndActivation,
     FirstAid,
     IllegalAction,
@@ -17,9 +18,10 @@ from game.actions import (
 )
 from game.engine import Game
 from game.events import Event
-from game.play import bridge, support
+from game.play import bridge, sight, support
 from game.play.support import Aimed, InfirmaryHelped, TookCover
 from game.rules.ammo import Reloaded
+from game.rules.attack import ToHitRolled
 from game.rules.combatant import Condition
 from game.rules.injury import FirstAidRolled
 from game.state import Presence
@@ -52,6 +54,21 @@ def test_aim_lasts_through_the_next_activation_and_no_further() -> None:
     game.apply(EndActivation("selma"))
     activate(game, "selma")  # round 3: spent
     assert game.state.round == 3 and selma.aimed == 0
+
+
+def test_the_aim_gives_the_next_attack_advantage_in_the_next_activation() -> None:
+    # Round 2: W20 with advantage [3, 14] keeps 14 + REF 1 = 15 ≥ VW 11; pool 2W6 [3, 2] vs 3+.
+    game = game_of(scene(YARD), [*A_WINS, *A_WINS, 3, 14, 3, 2])
+    r1 = game.state.figures["r1"]
+    r1.x, r1.y, r1.facing = 40.0, 20.0, 180.0  # in sight of Selma, facing her
+    activate(game, "selma")
+    game.apply(Aim("selma"))
+    game.apply(EndActivation("selma"))
+    activate(game, "selma")
+    events = game.apply(Attack("selma", "r1", "Pistol"))
+    hit = next(e for e in events if isinstance(e, ToHitRolled))
+    assert (hit.faces, hit.kept, hit.edge, hit.advantages) == ((3, 14), 14, 1, ("aimed",))
+    assert r1.tp == 3 and game.state.figures["selma"].aimed == 0  # the Aim is used up
 
 
 # -- Reload -----------------------------------------------------------------------------
@@ -127,8 +144,8 @@ def test_take_cover_lasts_until_the_next_activation() -> None:
     game = game_of(scene(figures), A_WINS * 2)
     activate(game, "mira")
     mira = game.state.figures["mira"]
-    assert support.adjacent_to_terrain(game, mira)
-    assert not support.adjacent_to_terrain(game, game.state.figures["selma"])
+    assert sight.near_terrain(game, mira)
+    assert not sight.near_terrain(game, game.state.figures["selma"])
     events = game.apply(TakeCover("mira"))
     assert events == [TookCover("mira", True)] and mira.took_cover
     assert "none becomes light" in events[0].explain()
