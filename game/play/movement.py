@@ -11,7 +11,16 @@ attacker entering an armed minefield sets it off, and enemy watchers whose fire
 zone the path enters in their sight interrupt the move and fire (§6). The move goes
 on afterwards unless the mover fell, was pushed off its path, or became suppressed.
 Before all of that, enemies the mover leaves base contact with strike first
-(withdrawal, §4); if the mover falls, it does not move.
+(withdrawal, §4, judged by where the walk ends); if the mover falls or is pushed
+by such a blow, it does not move.
+
+Decisions: a suppressed figure's move must end farther from the nearest enemy it
+can see at the start (no visible enemy: no restriction); a figure without a carried
+melee weapon neither charges nor gets free attacks (the combat room attacks only
+with carried weapons); a Charge records the actions "move" and "attack", so neither
+can follow it; burning zones and minefields are entered when the base centre
+crosses into them (a figure already inside is not entering); a Run is silent only
+with the talent `Leisetreter`.
 """
 
 from __future__ import annotations
@@ -437,9 +446,11 @@ def carry_out(game: Game, figure: Figure, plan: Plan) -> tuple[list[Event], bool
     """Withdrawal, then the walk; (events, whether the figure got to the end)."""
     end = plan.walk.end
     assert end is not None
+    start, was_suppressed = figure.pos, figure.suppressed
     events = withdraw(game, figure, end)
-    if not figure.standing:
-        events.append(MoveHalted(figure.id, figure.pos, "fell"))
+    halt = halt_reason(figure, start, was_suppressed) if events else None
+    if halt in ("fell", "pushed"):
+        events.append(MoveHalted(figure.id, figure.pos, halt))
         return events, False
     walked, arrived = Walker(game, figure, plan).walk()
     return events + walked, arrived

@@ -69,6 +69,18 @@ def test_a_mover_that_falls_to_the_free_attack_does_not_move(fake: FakeCombat) -
     assert halt.reason == "fell"
 
 
+def test_a_mover_pushed_by_the_free_attack_stays_where_it_was_pushed(fake: FakeCombat) -> None:
+    figures = duel_in_contact()
+    game = start(scenario(figures))
+    fake.outcome[("r1", "free")] = (-3.0, 0.0)  # a Wuchtig blow
+    activate(game, "mira")
+    events = game.apply(Move("mira", (10.0, 20.0)))
+    assert game.state.figures["mira"].pos == (7.0, 30.0)
+    assert not [e for e in events if isinstance(e, Moved)]
+    [halt] = [e for e in events if isinstance(e, MoveHalted)]
+    assert halt.reason == "pushed"
+
+
 def test_moving_along_an_enemy_in_contact_gives_no_free_attack(fake: FakeCombat) -> None:
     figures = duel_in_contact()
     game = start(scenario(figures))
