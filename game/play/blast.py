@@ -1,23 +1,19 @@
 """Area templates on the table (RULES.md §5.5): which bases a template touches,
 their cover as seen from its centre, the damage pools, burning zones, noise.
 
-A round template touches a base when their circles meet. Cover is traced from
-the centre (a point, so only cover the centre itself lies on is ignored) to each
-touched base with the board's sight lines, one-way: a base no line reaches is
-shielded completely; the others take the cover_share level (Take cover counts).
+The geometry is the board's (`game.board.templates`): a round template touches a
+base when their circles meet; cover is traced from the centre, and a base no
+sight line from there reaches is shielded completely. Here Take cover counts too
+(one step better, §4), and only standing figures are hit (a figure lying
+incapacitated is left alone, P).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import numpy as np
-from shapely.geometry import Point
-
-from game.board.sight import line_of_sight_batch
+from game.board.templates import template_hits, template_polygon
 from game.board.terrain import TerrainKind
 from game.cover import Cover
 from game.events import Event
@@ -31,8 +27,6 @@ if TYPE_CHECKING:
     from game.engine import Game
     from game.state import Figure
 
-_CIRCLE_SEGMENTS = 16  # quarter-circle segments of a burning zone's polygon
-
 
 @dataclass(frozen=True, slots=True)
 class Touch:
@@ -45,29 +39,21 @@ class Touch:
 
 def touched(game: Game, centre: tuple[float, float], radius: float) -> list[Touch]:
     """Every standing base the template touches, in figure order, with its cover."""
-    figs = [
-        f
-        for f in game.state.figures.values()
-        if f.standing and math.dist(f.pos, centre) <= radius + f.radius + 1e-9
-    ]
+    figs = [f for f in game.state.figures.values() if f.standing]
     if not figs:
         return []
-    params = dataclasses.replace(sight.params(game), contact_gap=0.0)
-    seen = line_of_sight_batch(
+    hits = template_hits(
         game.state.board,
         centre,
-        np.array([f.pos for f in figs]),
-        viewer_radius=0.0,
-        target_radii=np.array([f.radius for f in figs]),
-        params=params,
-        symmetric=False,
+        radius,
+        [f.pos for f in figs],
+        [f.radius for f in figs],
+        params=sight.params(game),
     )
-    out = []
-    for i, fig in enumerate(figs):
-        visible = bool(seen.visible[i])
-        cover = sight.improved_cover(game, fig, Cover(int(seen.cover[i])))
-        out.append(Touch(fig, not visible, cover))
-    return out
+    return [
+        Touch(figs[h.index], h.shielded, sight.improved_cover(game, figs[h.index], h.cover))
+        for h in hits
+    ]
 
 
 def _as_weapon(game: Game, weapon: str | Weapon) -> Weapon:
@@ -128,8 +114,7 @@ def burning_zone(game: Game, centre: tuple[float, float], radius: float) -> list
     rounds = game.rules.knobs.template.burn_rounds
     if rounds <= 0:
         return []
-    circle = Point(centre).buffer(radius, quad_segs=_CIRCLE_SEGMENTS)
-    area = circle.intersection(st.board.bounds)
+    area = template_polygon(centre, radius).intersection(st.board.bounds)
     if area.is_empty or area.geom_type != "Polygon":
         return []
     until = st.round + rounds - 1

@@ -72,6 +72,8 @@ def execute(game: Game, action: act.Throw) -> list[Event]:
     )
     resolve.store_ammo(fig, weapon, thrown.ammo)
     fig.aimed = 0
+    if weapon.loud:  # a Laut weapon was used: the round-end noise roll is due (§8)
+        game.state.loud_fired = True
     left = thrown.ammo.supply if thrown.ammo is not None else 0
     events: list[Event] = [
         ThrowAimed(fig.id, weapon.name, *action.at, throw_distance(fig, action.at), left),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from combat_kit import Fig, of, play, rect, scenario, start
 
-from game.actions import Attack, IllegalAction
+from game.actions import Attack, IllegalAction, Reload
 from game.dice import ScriptedDice
 from game.play import combat
 from game.play.combat_events import AttackMade
@@ -101,6 +101,9 @@ def test_a_natural_1_jams_the_firearm_until_reload() -> None:
     assert not any(
         isinstance(a, Attack) and a.weapon == "Hunting rifle" for a in combat.legal(game, mira)
     )
+    play(game, Reload("mira", "Hunting rifle"))  # the support room's Reload clears it
+    assert not mira.weapon("Hunting rifle").jammed
+    assert combat.attack_problem(game, mira, r1, "Hunting rifle") is None
 
 
 def test_a_burst_uses_three_ammo_and_adds_one_w6() -> None:

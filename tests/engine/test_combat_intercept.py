@@ -8,7 +8,7 @@ import json
 import pytest
 from combat_kit import Fig, of, play, scenario, start
 
-from game.actions import Attack, IllegalAction, Intercept
+from game.actions import Attack, Charge, IllegalAction, Intercept
 from game.dice import ScriptedDice
 from game.engine import Game
 from game.play import bridge, combat, intercept
@@ -17,11 +17,11 @@ from game.rules.abilities import Intercepted
 from game.rules.attack import DamageRolled, ToHitRolled
 
 
-def _hit_next_to_jonas(ally: str = "Bruno") -> Game:
+def _hit_next_to_jonas(ally: str = "Bruno", r1_y: float = 10) -> Game:
     """r1 (Raider, pistol) hits `ally`, who stands in base contact with Jonas (Hüter)."""
     scen = scenario(
         [
-            Fig("a", "r1", (30, 10), "Raider", facing=90),
+            Fig("a", "r1", (30, r1_y), "Raider", facing=90),
             Fig("b", "ally", (30, 30), ally, facing=270),
             Fig("b", "jonas", (32.6, 30), "Jonas", facing=270),
         ]
@@ -127,3 +127,17 @@ def test_a_miss_does_not_ask_the_hueter() -> None:
     game = _hit_next_to_jonas()
     events = play(game, Attack("r1", "ally", "Pistol"), [5])
     assert not of(events, InterceptOffered) and not combat.paused(game)
+
+
+def test_a_charge_pauses_too_and_the_turn_moves_on_after_the_decision() -> None:
+    game = _hit_next_to_jonas(r1_y=20)
+    events = play(game, Charge("r1", "ally", "Knife"), [15])
+    assert of(events, InterceptOffered) and combat.paused(game)
+    r1 = game.state.figures["r1"]
+    assert r1.y == pytest.approx(30 - 2.5, abs=0.5)  # moved into contact first
+    # Knife 2W6 against Jonas: heavy 4+ and the riot shield +1 in melee → 5+.
+    events = play(game, Intercept("jonas", True), [5, 4])
+    assert of(events, DamageRolled)[0].needed.value == 5
+    assert game.state.figures["jonas"].tp == 6
+    pending = game.pending()
+    assert pending is not None and (pending.kind, pending.side) == ("activate", "b")

@@ -53,6 +53,7 @@ def test_a_grenade_hits_exactly_the_bases_it_touches_and_a_wall_shields_one() ->
     assert tps == {"r1": 4, "r2": 3, "r3": 4, "r4": 4}
     [marker] = game.state.noise
     assert (marker.x, marker.y, marker.source, marker.radius) == (25, 30, "explosion", 90.0)
+    assert game.state.loud_fired  # a Laut weapon was thrown: the round-end roll is due
     ferdl = game.state.figures["ferdl"]
     assert ferdl.weapon("Hand grenade").uses == 0
     assert not any(
