@@ -1,0 +1,165 @@
+"""Player settings remembered between runs: units, animation speed, palette,
+language, window size and large text.
+
+Stored as JSON in the user's config directory (`platformdirs.user_config_dir(
+"deadearth-skirmish")/settings.json`), or where `DEADEARTH_CONFIG_DIR` points
+(tests set it), or at a path given explicitly. Written atomically. A missing file
+gives the defaults; a corrupt file or a bad value gives the defaults for what is
+broken, with a `SettingsWarning` — never a crash.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import warnings
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.i18n import languages, set_language
+from game.replay import write_json_atomic
+
+APP_NAME = "deadearth-skirmish"
+ENV_DIR = "DEADEARTH_CONFIG_DIR"
+FILE_NAME = "settings.json"
+UNITS = ("cm", "in")
+PALETTES = ("okabe-ito", "high-contrast")
+SPEED_RANGE = (0.1, 8.0)
+WINDOW_MIN = (640, 480)
+WINDOW_MAX = (7680, 4320)
+
+
+class SettingsWarning(UserWarning):
+    """A settings file or value could not be used; the default stands in."""
+
+
+@dataclass(slots=True)
+class Settings:
+    """What the player chose; every field has a safe default."""
+
+    units: str = "cm"
+    speed: float = 1.0  # animation speed factor: 2.0 plays twice as fast
+    palette: str = "okabe-ito"
+    language: str = "en"
+    window: tuple[int, int] = (1600, 1000)
+    large_text: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["window"] = list(self.window)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
+        """Settings from stored data, and a problem line for every value not used."""
+        settings, problems = cls(), []
+        for name, check in _CHECKS.items():
+            if name not in data:
+                continue
+            try:
+                setattr(settings, name, check(data[name]))
+            except (TypeError, ValueError) as exc:
+                problems.append(f"{name}: {exc}; using {getattr(settings, name)!r}")
+        return settings, problems
+
+    def apply_language(self) -> None:
+        """Make this language the catalogue's current one."""
+        set_language(self.language)
+
+
+def _choice(options: tuple[str, ...] | Callable[[], list[str]]) -> Callable[[Any], str]:
+    def check(value: Any) -> str:
+        allowed = tuple(options() if callable(options) else options)
+        if not isinstance(value, str) or value not in allowed:
+            raise ValueError(f"{value!r} is not one of {', '.join(allowed)}")
+        return value
+
+    return check
+
+
+def _speed(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{value!r} is not a number")
+    low, high = SPEED_RANGE
+    if not low <= float(value) <= high:
+        raise ValueError(f"{value} is outside {low}–{high}")
+    return float(value)
+
+
+def _window(value: Any) -> tuple[int, int]:
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise TypeError(f"{value!r} is not [width, height]")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise TypeError(f"{value!r} is not two whole numbers")
+    w, h = int(value[0]), int(value[1])
+    if not (WINDOW_MIN[0] <= w <= WINDOW_MAX[0] and WINDOW_MIN[1] <= h <= WINDOW_MAX[1]):
+        raise ValueError(f"{w} × {h} is outside {WINDOW_MIN} – {WINDOW_MAX}")
+    return (w, h)
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{value!r} is not true or false")
+    return value
+
+
+_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "units": _choice(UNITS),
+    "speed": _speed,
+    "palette": _choice(PALETTES),
+    "language": _choice(languages),
+    "window": _window,
+    "large_text": _flag,
+}
+
+
+def settings_path(path: str | Path | None = None) -> Path:
+    """The settings file: `path` if given, else under $DEADEARTH_CONFIG_DIR, else
+    under the user's config directory."""
+    if path is not None:
+        return Path(path)
+    folder = os.environ.get(ENV_DIR)
+    if not folder:
+        import platformdirs
+
+        folder = platformdirs.user_config_dir(APP_NAME)
+    return Path(folder) / FILE_NAME
+
+
+def load_settings(path: str | Path | None = None) -> Settings:
+    """The remembered settings (defaults where there are none or they are broken)."""
+    target = settings_path(path)
+    try:
+        text = target.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings()
+    except (OSError, UnicodeDecodeError) as exc:
+        _warn(f"{target}: cannot read ({exc}); using the default settings")
+        return Settings()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        _warn(f"{target}: not valid JSON ({exc.msg}, line {exc.lineno}); using the defaults")
+        return Settings()
+    if not isinstance(data, dict):
+        _warn(f"{target}: not a JSON object; using the default settings")
+        return Settings()
+    settings, problems = Settings.from_dict(data)
+    for problem in problems:
+        _warn(f"{target}: {problem}")
+    return settings
+
+
+def save_settings(settings: Settings, path: str | Path | None = None) -> Path:
+    """Write the settings atomically (creating the folder); return the file written."""
+    target = settings_path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_json_atomic(target, settings.to_dict())
+    return target
+
+
+def _warn(message: str) -> None:
+    warnings.warn(message, SettingsWarning, stacklevel=3)
