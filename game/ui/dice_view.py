@@ -1,0 +1,521 @@
+"""Dice as faces when they are rolled: W20s with the kept one highlighted, W6 pools
+with every die marked by whether it reached the needed number, the needed number
+and the modifiers written beside.
+
+`dice_roll(event, language)` turns any event with dice (attack rolls, tests,
+damage pools, injury, initiative, structures, backlash, noise checks, serum) into
+a `DiceRoll` — built from the event's own fields, nothing recomputed but the
+per-die "does it wound" through the rules' `die_wounds`. `DicePanel` shows the
+rolls of the latest action in a tray over the table: they tumble for ~0.4 s
+(÷ speed) one after the other — a click on the tray or Space skips that — then
+stay a few seconds and fade. While they tumble the panel is `busy`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.events import Event, signed
+from game.i18n import tr
+from game.play.events import InitiativeRolled
+from game.play.noise import NoiseChecked
+from game.rules.abilities import BacklashRolled, SerumGiven
+from game.rules.attack import DamageRolled, ToHitRolled, edge_text
+from game.rules.checks import ATTRIBUTE_LABELS, CheckEvent
+from game.rules.injury import InjuryRolled
+from game.rules.structures import StructureDamaged
+from game.rules.wounds import die_wounds, wound_word
+from game.ui import fonts
+from game.ui.panels.base import PanelBase
+from game.ui.panels.theme import Colour, Theme
+from game.ui.panels.widgets import PAD, fit
+
+TUMBLE = 0.4  # seconds a die tumbles at speed 1
+STAGGER = 0.25  # seconds between two rolls of one action at speed 1
+HOLD = 6.0  # seconds settled dice stay
+FADE = 0.8
+MAX_ROWS = 4
+TRAY_WIDTH = 580
+MARGIN = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """One die: its size, face and what it means.
+
+    `mark`: hit (reached the needed number / kept and succeeded), miss, crit
+    (natural 20), fumble (natural 1), dropped (the other W20 of advantage or
+    disadvantage) or plain (no needed number)."""
+
+    sides: int
+    face: int
+    mark: str
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRoll:
+    """The dice of one event, with what they were rolled against and the result."""
+
+    title: str
+    section: str
+    dice: tuple[Die, ...]
+    need: str
+    detail: str
+    result: str
+    success: bool | None
+
+
+_KEPT_MARK = {"critical": "crit", "fumble": "fumble", "success": "hit", "failure": "miss"}
+
+
+def _d20(faces: tuple[int, ...], kept: int, kept_mark: str) -> tuple[Die, ...]:
+    """The W20s of a roll: the kept face marked, the other dropped."""
+    index = faces.index(kept) if kept in faces else 0
+    return tuple(
+        Die(20, f, kept_mark if i == index else "dropped") for i, f in enumerate(faces or (kept,))
+    )
+
+
+def _total(kept: int, modifier: int, language: str) -> str:
+    if not modifier:
+        return f"W20 {kept}"
+    return tr(
+        "ui.dice.total", language=language, kept=kept, mod=signed(modifier), total=kept + modifier
+    )
+
+
+def _check(event: CheckEvent, language: str) -> DiceRoll:
+    kind = event.kind
+    values: dict[str, Any] = {"who": event.who}
+    if kind == "save":
+        values["attr"] = ATTRIBUTE_LABELS.get(getattr(event, "attribute", ""), "")
+    if kind == "first_aid":
+        values["patient"] = getattr(event, "patient", "")
+    title = tr(f"ui.dice.{kind}", language=language, **values) if kind in _CHECK_TITLES else kind
+    result = tr(f"rules.word.{event.outcome}", language=language)
+    if kind == "morale":
+        result = tr(f"rules.morale_result.{event.outcome}", language=language)
+    return DiceRoll(
+        title,
+        event.section,
+        _d20(event.faces, event.kept, _KEPT_MARK[event.outcome]),
+        tr("ui.dice.need_at_least", language=language, target=event.target),
+        _total(event.kept, event.modifier, language),
+        result,
+        event.success,
+    )
+
+
+_CHECK_TITLES = frozenset({"save", "morale", "first_aid"})
+
+
+def _to_hit(event: ToHitRolled, language: str) -> DiceRoll:
+    if event.vs_point:
+        title = tr("ui.dice.to_hit_point", language=language, who=event.who)
+        need = tr("ui.dice.need_at_least", language=language, target=event.target)
+    else:
+        title = tr("ui.dice.to_hit", language=language, who=event.who, target=event.target_name)
+        need = tr("ui.dice.need_vw", language=language, target=event.target)
+    why = edge_text(event.advantages, event.disadvantages, language).removeprefix("; ")
+    detail = _total(event.kept, event.modifier, language) + (f" · {why}" if why else "")
+    return DiceRoll(
+        title,
+        event.section,
+        _d20(event.faces, event.kept, _KEPT_MARK[event.outcome]),
+        need,
+        detail,
+        tr(f"rules.hit_result.{event.outcome}", language=language),
+        event.success,
+    )
+
+
+def _damage(event: DamageRolled, language: str) -> DiceRoll:
+    need = event.needed.value
+    return DiceRoll(
+        tr("ui.dice.damage_by", language=language, attacker=event.attacker, who=event.who),
+        event.section,
+        tuple(Die(6, f, "hit" if die_wounds(f, need) else "miss") for f in event.faces),
+        tr("ui.dice.need_pool", language=language, need=need),
+        event.needed.parts_text(language),
+        wound_word(event.wounds, language),
+        event.wounds > 0,
+    )
+
+
+def _structure(event: StructureDamaged, language: str) -> DiceRoll:
+    name = tr(f"rules.structure_name.{event.structure_kind}", language=language)
+    return DiceRoll(
+        tr("ui.dice.structure", language=language, who=event.who, structure=name),
+        event.section,
+        tuple(Die(6, f, "hit" if die_wounds(f, event.need) else "miss") for f in event.faces),
+        tr("ui.dice.need_pool", language=language, need=event.need),
+        f"{event.before} → {event.after}",
+        tr(
+            "ui.dice.wounds_times",
+            language=language,
+            count=event.wounds,
+            factor=event.factor,
+            damage=event.damage,
+        ),
+        event.damage > 0,
+    )
+
+
+def _injury(event: InjuryRolled, language: str) -> DiceRoll:
+    effect = tr(f"rules.injury_effect.{event.effect}", language=language)
+    return DiceRoll(
+        tr("ui.dice.injury", language=language, who=event.who),
+        event.section,
+        _d20(event.faces, event.kept, "plain"),
+        "",
+        _total(event.kept, event.modifier, language),
+        effect if event.result == event.effect else f"{event.result}: {effect}",
+        None,
+    )
+
+
+def _initiative(event: InitiativeRolled, language: str) -> DiceRoll:
+    dice = tuple(
+        Die(20, face, "hit" if side == event.winner else "plain", f"{side} +{ref}")
+        for side, face, ref in event.rolls
+    )
+    detail = "; ".join(f"{side} {face} + {ref} = {face + ref}" for side, face, ref in event.rolls)
+    result = (
+        tr("ui.dice.tie", language=language)
+        if event.winner is None
+        else tr("ui.dice.wins", language=language, side=event.winner)
+    )
+    return DiceRoll(
+        tr("ui.dice.initiative", language=language), event.section, dice, "", detail, result, None
+    )
+
+
+def _backlash(event: BacklashRolled, language: str) -> DiceRoll:
+    return DiceRoll(
+        tr("ui.dice.backlash", language=language, who=event.who),
+        event.section,
+        (Die(6, event.face, "plain"),),
+        "",
+        "",
+        tr(f"rules.backlash_effect.{event.effect}", language=language),
+        None,
+    )
+
+
+def _noise(event: NoiseChecked, language: str) -> DiceRoll:
+    comes = event.face <= event.threshold
+    return DiceRoll(
+        tr("ui.dice.noise_check", language=language),
+        event.section,
+        (Die(6, event.face, "hit" if comes else "miss"),),
+        tr("ui.dice.need_at_most", language=language, threshold=event.threshold),
+        tr("ui.dice.threat" if comes else "ui.dice.no_threat", language=language),
+        tr(f"engine.noise_result.{event.result}", language=language),
+        None,
+    )
+
+
+def _serum(event: SerumGiven, language: str) -> DiceRoll | None:
+    if not event.faces:
+        return None
+    effect = tr(
+        f"rules.serum_effect.{event.mode}",
+        language=language,
+        dice=list(event.faces),
+        healed=event.healed,
+        tp=event.tp_after,
+    )
+    return DiceRoll(
+        tr("ui.dice.serum", language=language, who=event.who, patient=event.patient),
+        event.section,
+        tuple(Die(3, f, "plain") for f in event.faces),
+        "",
+        "",
+        effect,
+        None,
+    )
+
+
+_BUILDERS: tuple[tuple[type, Callable[[Any, str], DiceRoll | None]], ...] = (
+    (ToHitRolled, _to_hit),
+    (CheckEvent, _check),
+    (DamageRolled, _damage),
+    (StructureDamaged, _structure),
+    (InjuryRolled, _injury),
+    (InitiativeRolled, _initiative),
+    (BacklashRolled, _backlash),
+    (NoiseChecked, _noise),
+    (SerumGiven, _serum),
+)
+
+
+def dice_roll(event: Event, language: str) -> DiceRoll | None:
+    """The dice of an event (None for an event without dice)."""
+    for cls, build in _BUILDERS:
+        if isinstance(event, cls):
+            return build(event, language)
+    return None
+
+
+# -- drawing -----------------------------------------------------------------------------
+
+
+def die_size(sides: int, text_size: int) -> int:
+    """Edge of a die's box in px: W20s a little larger than W6s."""
+    base = int(text_size * (2.5 if sides == 20 else 2.1))
+    return base if sides != 3 else int(base * 0.85)
+
+
+def _die_shape(sides: int, box: pygame.Rect) -> list[tuple[float, float]]:
+    """A hexagon for a W20 (so a W20 and a W6 differ by shape)."""
+    cx, cy, r = box.centerx, box.centery, box.width / 2
+    return [
+        (cx + r * math.cos(math.radians(60 * k + 30)), cy + r * math.sin(math.radians(60 * k + 30)))
+        for k in range(6)
+    ]
+
+
+def draw_die(
+    surface: pygame.Surface,
+    die: Die,
+    box: pygame.Rect,
+    th: Theme,
+    text_size: int,
+    face: int | None = None,
+) -> None:
+    """One die in `box`: filled when it reached its number, outlined when not."""
+    mark = die.mark
+    shown = die.face if face is None else face
+    fill: Colour | None
+    border, ink, width = th.text, th.text, 2
+    if mark in ("hit", "crit"):
+        fill, border, ink, width = th.success, th.text, th.on_accent, 3
+    elif mark == "fumble":
+        fill, border, ink, width = th.failure, th.text, th.on_accent, 3
+    elif mark == "miss":
+        fill, border, ink = None, th.failure, th.text
+    elif mark == "dropped":
+        fill, border, ink, width = None, th.border, th.dim, 1
+        box = box.inflate(-box.width // 4, -box.height // 4)
+    else:
+        fill = th.panel_alt
+    if face is not None:  # tumbling: neutral
+        fill, border, ink, width = th.panel_alt, th.dim, th.text, 2
+    if die.sides == 20:
+        pts = _die_shape(20, box)
+        if fill is not None:
+            pygame.draw.polygon(surface, fill, pts)
+        pygame.draw.polygon(surface, border, pts, width)
+    else:
+        radius = max(3, box.width // 5)
+        if fill is not None:
+            pygame.draw.rect(surface, fill, box, border_radius=radius)
+        pygame.draw.rect(surface, border, box, width, border_radius=radius)
+    size = int(text_size * (1.25 if mark != "dropped" else 1.0))
+    label = fonts.text(str(shown), size, ink, True)
+    surface.blit(label, label.get_rect(center=box.center))
+    if face is None and mark == "crit":  # a star above: natural 20
+        _star(surface, (box.right - 3, box.top + 3), max(4, box.width // 6), th.warning)
+    if face is None and mark in ("miss", "dropped"):  # a stroke: did not count
+        inner = box.inflate(-box.width // 4, -box.height // 4)
+        pygame.draw.line(surface, border, inner.bottomleft, inner.topright, max(1, width - 1))
+
+
+def _star(surface: pygame.Surface, centre: tuple[int, int], r: int, colour: Colour) -> None:
+    pts = []
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((centre[0] + rad * math.cos(a), centre[1] + rad * math.sin(a)))
+    pygame.draw.polygon(surface, colour, pts)
+    pygame.draw.polygon(surface, (0, 0, 0), pts, 1)
+
+
+def row_height(roll: DiceRoll, text_size: int) -> int:
+    line_h = fonts.font(text_size).get_linesize()
+    big = max((die_size(d.sides, text_size) for d in roll.dice), default=0)
+    labels = line_h if any(d.label for d in roll.dice) else 0
+    return line_h + big + labels + (line_h if roll.detail else 0) + PAD
+
+
+def draw_roll(
+    surface: pygame.Surface,
+    roll: DiceRoll,
+    rect: pygame.Rect,
+    th: Theme,
+    text_size: int,
+    *,
+    tumble: float | None = None,
+    seed: int = 0,
+) -> None:
+    """One roll in `rect`: title and section, the dice, the needed number and result,
+    the modifiers. `tumble` (0..1) draws the dice still rolling."""
+    small = max(10, text_size - 2)
+    line_h = fonts.font(text_size).get_linesize()
+    section = fonts.text(roll.section, small, th.dim)
+    surface.blit(section, (rect.right - section.get_width(), rect.top + 2))
+    title_w = rect.width - section.get_width() - 8
+    surface.blit(
+        fonts.text(fit(roll.title, text_size, title_w, True), text_size, th.text, True),
+        rect.topleft,
+    )
+    y = rect.top + line_h
+    x = rect.left
+    big = max((die_size(d.sides, text_size) for d in roll.dice), default=0)
+    label_h = line_h if any(d.label for d in roll.dice) else 0
+    for i, die in enumerate(roll.dice):
+        size = die_size(die.sides, text_size)
+        lab = fonts.text(fit(die.label, small, size + 60), small, th.dim) if die.label else None
+        slot_w = max(size, lab.get_width() if lab else 0)
+        box = pygame.Rect(x + (slot_w - size) // 2, y + (big - size) // 2, size, size)
+        face = None
+        if tumble is not None:
+            step = int(tumble * 14)
+            face = (seed * 31 + step * 17 + i * 7) % die.sides + 1
+            box = box.move(0, int(math.sin((tumble * 9 + i) * math.pi) * 4))
+        draw_die(surface, die, box, th, text_size, face)
+        if lab is not None:
+            surface.blit(lab, (x + (slot_w - lab.get_width()) // 2, y + big + 1))
+        x += slot_w + (10 if lab is not None else 6)
+    x += 6
+    if tumble is None:
+        need_img = fonts.text(roll.need, text_size, th.text, True) if roll.need else None
+        colour = th.text if roll.success is None else (th.success if roll.success else th.failure)
+        mark = "" if roll.success is None else ("✔ " if roll.success else "✘ ")
+        width_left = max(20, rect.right - x)
+        res_img = fonts.text(
+            fit(mark + roll.result, text_size, width_left, True), text_size, colour, True
+        )
+        top = y + (big - line_h * (2 if need_img else 1)) // 2
+        if need_img is not None:
+            surface.blit(need_img, (x, top))
+            top += line_h
+        surface.blit(res_img, (x, top))
+    if roll.detail:
+        detail = fit(roll.detail, small, rect.width)
+        surface.blit(fonts.text(detail, small, th.dim), (rect.left, y + big + label_h + 2))
+
+
+@dataclass(slots=True)
+class _Shown:
+    roll: DiceRoll
+    start: float  # seconds after the group arrived when it starts tumbling
+    seed: int
+
+
+class DicePanel(PanelBase):
+    """The dice tray over the table: the rolls of the latest action."""
+
+    slot = "table"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.rows: list[_Shown] = []
+        self.hidden_rows = 0
+        self.clock = 0.0  # seconds since the group arrived
+        self.tray = pygame.Rect(0, 0, 0, 0)
+        self._count = 0
+
+    @property
+    def tumble_time(self) -> float:
+        return TUMBLE / self.speed
+
+    @property
+    def stagger(self) -> float:
+        return STAGGER / self.speed
+
+    @property
+    def settle_time(self) -> float:
+        """When the last die of the group stops."""
+        return max((r.start for r in self.rows), default=0.0) + self.tumble_time
+
+    @property
+    def busy(self) -> bool:  # type: ignore[override]
+        return bool(self.rows) and self.clock < self.settle_time
+
+    @property
+    def showing(self) -> bool:
+        return bool(self.rows) and self.clock < self.settle_time + HOLD + FADE
+
+    def on_events(self, events: list[Event]) -> None:
+        rolls = [r for r in (dice_roll(e, self.language) for e in events) if r is not None]
+        if not rolls:
+            return
+        self.hidden_rows = max(0, len(rolls) - MAX_ROWS)
+        rolls = rolls[-MAX_ROWS:]
+        self.rows = []
+        for i, roll in enumerate(rolls):
+            self._count += 1
+            self.rows.append(_Shown(roll, i * (self.tumble_time + self.stagger), self._count))
+        self.clock = 0.0
+
+    def skip(self) -> None:
+        """Stop the tumbling: every die shows its face now."""
+        if self.rows:
+            self.clock = max(self.clock, self.settle_time + 1e-6)
+
+    def update(self, dt: float) -> None:
+        if self.rows:
+            self.clock += max(0.0, dt)
+            if not self.showing:
+                self.rows = []
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.showing:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.busy:
+            self.skip()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and self.tray.collidepoint(event.pos):
+            if self.busy:
+                self.skip()
+            else:
+                self.clock = self.settle_time + HOLD  # dismiss: fade out now
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.showing or self.rect.width < 60:
+            return
+        th = self.theme
+        size = self.text_size
+        heights = [row_height(r.roll, size) for r in self.rows]
+        line_h = fonts.font(size).get_linesize()
+        extra = line_h if self.hidden_rows else 0
+        width = min(TRAY_WIDTH + (160 if self.large_text else 0), self.rect.width - 2 * MARGIN)
+        height = sum(heights) + 2 * PAD + extra + line_h
+        self.tray = pygame.Rect(
+            self.rect.left + MARGIN, self.rect.bottom - MARGIN - height, width, height
+        )
+        alpha = 240
+        after = self.clock - self.settle_time - HOLD
+        if after > 0:
+            alpha = int(240 * max(0.0, 1.0 - after / FADE))
+        tray = pygame.Surface(self.tray.size, pygame.SRCALPHA)
+        tray.fill((*th.panel, alpha))
+        pygame.draw.rect(tray, (*th.border, alpha), tray.get_rect(), 1, border_radius=6)
+        y = PAD
+        head = tr("ui.dice.title") + (f" · {tr('ui.dice.skip')}" if self.busy else "")
+        tray.blit(
+            fonts.text(fit(head, size - 2, width - 2 * PAD), max(10, size - 2), th.dim), (PAD, y)
+        )
+        y += line_h
+        for shown, h in zip(self.rows, heights, strict=True):
+            rect = pygame.Rect(PAD, y, width - 2 * PAD, h)
+            t = self.clock - shown.start
+            if t >= 0:
+                tumble = t / self.tumble_time if t < self.tumble_time - 1e-9 else None
+                draw_roll(tray, shown.roll, rect, th, size, tumble=tumble, seed=shown.seed)
+            y += h
+        if self.hidden_rows:
+            more = tr("ui.dice.more", n=self.hidden_rows)
+            tray.blit(fonts.text(more, max(10, size - 2), th.dim), (PAD, y))
+        if alpha < 240:
+            tray.set_alpha(alpha)
+        surface.blit(tray, self.tray.topleft)
