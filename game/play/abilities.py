@@ -360,39 +360,51 @@ def lose_next_action(game: Game, fig: Figure) -> list[Event]:
 
 def legal(game: Game, figure: Figure) -> list[Legal]:
     """Every ability the figure may use now, per option and target."""
-    if not figure.standing:
+    own = abilities_of(game, figure) if figure.standing else []
+    if not own:
         return []
-    enemies = [e for e in game.state.enemies_of(figure) if e.on_table]
-    if enemies:
-        seen = sight.batch(game, figure, enemies).visible
-        enemies = [e for e, v in zip(enemies, seen, strict=True) if v]
-    patients = [
+    candidates: list[act.UseAbility] = []
+    for ability in own:
+        candidates += _candidates(game, figure, ability)
+    return [a for a in candidates if _passes(game, a)]
+
+
+def _candidates(game: Game, figure: Figure, ability: str) -> list[act.UseAbility]:
+    """Uses of one ability worth checking: per option and plausible target."""
+    fid, use = figure.id, act.UseAbility
+    if ability == RASEREI:
+        return [use(fid, f"{RASEREI}:{o}") for o in OPTIONS[RASEREI]]
+    if ability == IMMUNSERUM:
+        return [
+            use(fid, f"{IMMUNSERUM}:{o}", p.id)
+            for o in OPTIONS[IMMUNSERUM]
+            for p in _touched(game, figure)
+        ]
+    if ability == IMPROVISIEREN:
+        return [use(fid, ability, p.id) for p in support.nearby_pieces(game, figure)]
+    if ability != SEUCHENHAUCH and game.rules.gift(ability).effect == "veil":
+        return [use(fid, ability)]
+    return [use(fid, ability, e.id) for e in _enemies_in_sight(game, figure)]
+
+
+def _touched(game: Game, figure: Figure) -> list[Figure]:
+    """The figure itself and the allies on the table in base contact with it."""
+    return [
         f
         for f in game.state.figures.values()
         if f.side == figure.side
         and f.presence is Presence.TABLE
         and (f.id == figure.id or sight.in_contact(game, figure, f))
     ]
-    candidates: list[act.UseAbility] = []
-    for ability in abilities_of(game, figure):
-        candidates += _candidates(game, figure, ability, enemies, patients)
-    return [a for a in candidates if _passes(game, a)]
 
 
-def _candidates(
-    game: Game, figure: Figure, ability: str, enemies: list[Figure], patients: list[Figure]
-) -> list[act.UseAbility]:
-    """Uses of one ability worth checking: per option and plausible target."""
-    fid, use = figure.id, act.UseAbility
-    if ability == RASEREI:
-        return [use(fid, f"{RASEREI}:{o}") for o in OPTIONS[RASEREI]]
-    if ability == IMMUNSERUM:
-        return [use(fid, f"{IMMUNSERUM}:{o}", p.id) for o in OPTIONS[IMMUNSERUM] for p in patients]
-    if ability == IMPROVISIEREN:
-        return [use(fid, ability, p.id) for p in support.nearby_pieces(game, figure)]
-    if ability != SEUCHENHAUCH and game.rules.gift(ability).effect == "veil":
-        return [use(fid, ability)]
-    return [use(fid, ability, e.id) for e in enemies]
+def _enemies_in_sight(game: Game, figure: Figure) -> list[Figure]:
+    """Standing enemies the figure can see (one batched sight pass)."""
+    enemies = [e for e in game.state.enemies_of(figure) if e.on_table]
+    if not enemies:
+        return []
+    seen = sight.batch(game, figure, enemies).visible
+    return [e for e, v in zip(enemies, seen, strict=True) if v]
 
 
 def _passes(game: Game, action: act.UseAbility) -> bool:

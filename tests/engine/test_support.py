@@ -298,3 +298,16 @@ def test_legal_lists_the_rooms_concrete_actions() -> None:
     for action in mine:  # every listed action passes its check
         assert isinstance(action, Action)
         support.HANDLERS[type(action)].check(game, action)
+
+
+def test_every_support_and_ability_event_is_in_both_catalogues() -> None:
+    from game.i18n import catalogue
+    from game.play import abilities
+
+    kinds = {cls.kind for cls in support.SupportEvent.__subclasses__()}
+    assert {"aim", "cover", "gate", "loot", "improvise", "action_lost_later"} <= kinds
+    assert abilities.GiftFizzled.kind in kinds
+    en = {k for k in catalogue("en") if k.startswith("support.")}
+    de = {k for k in catalogue("de") if k.startswith("support.")}
+    assert en == de
+    assert {f"support.{k}" for k in kinds} <= en
