@@ -93,6 +93,8 @@ class Figure:
     strain: int = 0
     loot: int = 0
     activated: bool = False  # this round
+    start_x: float | None = None  # where its current/last activation began (§5.1 behind)
+    start_y: float | None = None
     ran_round: int = 0  # last round it Ran (Schildwall)
     lose_actions: int = 0  # backlash: actions lost at its next activation
     uses: dict[str, int] = field(default_factory=dict)  # once-per-battle/round bookkeeping

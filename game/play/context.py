@@ -3,10 +3,9 @@
 
 Decisions (P, documented):
 - Distances for range are measured between the bases' edges.
-- "Behind" and "unaware" should use the attacker's position at the start of its
-  activation; the state does not record it yet, so `start_position` returns the
-  current position (one place to change). With symmetric line of sight, "unaware"
-  then only applies to attacks without sight (none are legal), i.e. it stays off.
+- "Behind" and "unaware" use the attacker's position at the start of its
+  activation (`Figure.start_x/start_y`, set by the flow); attacks outside the
+  attacker's own activation (overwatch, free attacks) use where it stands.
 - "Into melee" counts figures of the attacker's side other than the attacker.
 - The arsenal bonus needs a raid in the scenario: sides without a raid get it.
 - Raserei's melee dice are the effect `raserei_melee` on the attacker.
@@ -50,7 +49,9 @@ class Measured:
 
 
 def start_position(game: Game, figure: Figure) -> tuple[float, float]:
-    """Where the figure started its activation (for now: where it is)."""
+    """Where an active figure started its activation; elsewhere where it stands."""
+    if figure.id in game.state.active and figure.start_x is not None and figure.start_y is not None:
+        return (figure.start_x, figure.start_y)
     return figure.pos
 
 

@@ -247,6 +247,7 @@ def start_of_activation(game: Game, fig: Figure) -> list[Event]:
     st = game.state
     events: list[Event] = []
     fig.aimed = max(0, fig.aimed - 1)
+    fig.start_x, fig.start_y = fig.x, fig.y
     fig.took_cover = False
     fig.overwatch = None
     for name in [k for k, until in fig.effects.items() if until == 0]:

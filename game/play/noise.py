@@ -53,7 +53,7 @@ def make_noise(
     st = game.state
     st.noise.append(NoiseMarker(at[0], at[1], radius, source, st.round, figure))
     if source in ("firearm", "explosion"):
-        st.loud_fired = st.loud_fired or source == "firearm"
+        st.loud_fired = True  # a Laut weapon or an explosion: the round-end roll is due
     return [NoiseMade(source, at[0], at[1], radius, figure)]
 
 
