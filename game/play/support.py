@@ -12,6 +12,8 @@ Decisions (P, not fixed by the rulebook):
   (Interact is repeatable, so a raider may take 2 in one activation). A figure
   that falls drops what it carries (`harm.fallen`).
 - First aid tends another figure of the same side, never itself.
+- Take cover only sets `Figure.took_cover`; the combat room applies the better
+  cover (`sight.improved_cover`, none → light only next to terrain).
 - Improvisieren is an Interact: on a broken gate, a damaged or smashed barricade
   or a spent minefield the Tüftler's Interact restores / re-arms it. A damaged
   gate that still stands is ambiguous (Interact opens/closes it), so the explicit
