@@ -22,7 +22,8 @@ OKABE_ITO: dict[str, Colour] = {
 
 @dataclass(frozen=True, slots=True)
 class Theme:
-    """Named colours for panels; `sides` in the order the scenario lists the sides."""
+    """Named colours for panels (sides keep the table's colours and glyphs:
+    game/ui/render/style.py)."""
 
     name: str
     background: Colour
@@ -38,10 +39,6 @@ class Theme:
     special: Colour
     info: Colour
     on_accent: Colour
-    sides: tuple[Colour, ...]
-
-    def side(self, index: int) -> Colour:
-        return self.sides[index % len(self.sides)]
 
 
 _O = OKABE_ITO
@@ -61,7 +58,6 @@ THEMES: dict[str, Theme] = {
         special=_O["reddish_purple"],
         info=_O["sky_blue"],
         on_accent=(0, 0, 0),
-        sides=(_O["blue"], _O["vermillion"], _O["orange"], _O["reddish_purple"]),
     ),
     "high-contrast": Theme(
         name="high-contrast",
@@ -78,7 +74,6 @@ THEMES: dict[str, Theme] = {
         special=(255, 130, 255),
         info=(255, 255, 255),
         on_accent=(0, 0, 0),
-        sides=((0, 200, 255), (255, 140, 0), (255, 255, 0), (255, 130, 255)),
     ),
 }
 DEFAULT_THEME = "okabe-ito"

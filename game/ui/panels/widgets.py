@@ -4,11 +4,13 @@ text lines with a width limit."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
 from game.ui import fonts
 from game.ui.panels.theme import Colour, Theme
+from game.ui.render import draw, style
 
 PAD = 8
 
@@ -83,3 +85,21 @@ class Button:
         )
         img = fonts.text(fit(self.label, size, self.rect.width - 12, True), size, ink, True)
         surface.blit(img, img.get_rect(center=self.rect.center))
+
+
+def side_index(game: Any, side: str) -> int:
+    """A side's place in the scenario (its colour and glyph on the table)."""
+    for i, sid in enumerate(game.state.sides):
+        if sid == side:
+            return i
+    return 0
+
+
+def side_marker(
+    surface: pygame.Surface, game: Any, side: str, centre: tuple[int, int], size: int
+) -> None:
+    """The side's glyph in its colour, as the table draws its bases."""
+    i = side_index(game, side)
+    shape = style.SIDE_SHAPES[i % len(style.SIDE_SHAPES)]
+    colour = style.SIDE_COLOURS[i % len(style.SIDE_COLOURS)]
+    draw.draw_glyph(surface, shape, centre, size / 2, colour)

@@ -1,0 +1,167 @@
+"""The tracker: round, initiative, whose activation it is, who has yet to act on
+each side, and what the acting AI means to do (or the last thing that happened).
+
+Everything is read from the game state at draw time; `on_events` only keeps the
+latest line worth repeating. The AI's intent comes from `app.intent`
+((side, line) while an AI activation is under way).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.events import Event
+from game.i18n import tr
+from game.state import Figure, Presence
+from game.ui import fonts
+from game.ui.log import family_of, split_section
+from game.ui.panels.base import PanelBase
+from game.ui.panels.widgets import fit, frame, side_marker
+
+MAX_WRAP = 3  # lines a long tracker line may take
+QUIET_FAMILIES = frozenset({"flow", "info"})
+"""Log families not worth repeating as "the last action"."""
+
+
+def units_to_act(figures: list[Figure]) -> list[str]:
+    """Names of what still activates this round: figures, or packs (which act as one)."""
+    names: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    for fig in figures:
+        key = fig.pack or fig.id
+        counts[key] = counts.get(key, 0) + 1
+        names.setdefault(key, fig.pack or fig.name)
+    return [f"{names[k]} ×{n}" if n > 1 else names[k] for k, n in counts.items()]
+
+
+def waiting(figures: list[Figure], side: str) -> list[Figure]:
+    """Standing figures of `side` on the table that have not activated this round."""
+    return [f for f in figures if f.side == side and f.standing and not f.activated]
+
+
+class TrackerPanel(PanelBase):
+    """Round, initiative, the activation under way and who is still to act."""
+
+    weight = 0.0
+    min_height = 190
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.last = ""
+
+    def on_events(self, events: list[Event]) -> None:
+        for event in events:
+            if family_of(event) not in QUIET_FAMILIES:
+                self.last = split_section(event.explain(), event.section)[0]
+                return
+
+    def lines_for(self) -> list[tuple[str, str, str | None]]:
+        """What the tracker says: (style, text, side with a marker or None).
+        Styles: head, text, dim, accent."""
+        game = self.game
+        if game is None:
+            return []
+        st = game.state
+        max_rounds = game.scenario.scenario.max_rounds
+        out: list[tuple[str, str, str | None]] = []
+        phase = tr(f"ui.tracker.phase_name.{st.phase}") if st.phase else ""
+        if game.is_over():
+            out.append(("head", tr("ui.tracker.title_over", round=min(st.round, max_rounds)), None))
+        else:
+            head = tr("ui.tracker.title", round=st.round, max=max_rounds)
+            out.append(("head", f"{head} · {phase}" if phase else head, None))
+        if st.initiative:
+            out.append(
+                ("text", tr("ui.tracker.initiative", side=self._name(st.initiative)), st.initiative)
+            )
+        else:
+            out.append(("dim", tr("ui.tracker.initiative_none"), None))
+        pending = game.pending()
+        if pending is not None:
+            side = self._name(pending.side)
+            if st.active and pending.kind == "act":
+                who = ", ".join(st.figures[f].name for f in st.active if f in st.figures)
+                out.append(
+                    (
+                        "accent",
+                        f"{tr('ui.tracker.turn', side=side)} — {tr('ui.tracker.acting', who=who)}",
+                        pending.side,
+                    )
+                )
+            else:
+                what = tr(f"ui.tracker.pending.{pending.kind}")
+                out.append(("accent", tr("ui.tracker.waiting", side=side, what=what), pending.side))
+        figures = list(st.figures.values())
+        for sid in st.sides:
+            left = units_to_act(waiting(figures, sid))
+            count = tr("ui.tracker.to_act", n=len(left)) if left else tr("ui.tracker.all_done")
+            reserve = sum(1 for f in figures if f.side == sid and f.presence is Presence.RESERVE)
+            if reserve:
+                count += f" · {tr('ui.tracker.reserve', n=reserve)}"
+            out.append(("text", f"{self._side(sid)}: {count}", sid))
+            if left:
+                out.append(("dim", "   " + ", ".join(left), None))
+        intent = getattr(self.app, "intent", None)
+        if intent:
+            side, line = intent
+            out.append(
+                ("accent", tr("ui.tracker.intent", line=f"{self._side(side)}: {line}"), side)
+            )
+        elif self.last:
+            out.append(("dim", tr("ui.tracker.last", line=self.last), None))
+        return out
+
+    def _name(self, sid: str) -> str:
+        game = self.game
+        side = game.state.sides.get(sid) if game is not None else None
+        return side.name if side is not None and side.name else sid
+
+    def _side(self, sid: str) -> str:
+        """The side's name and who plays it (you / AI)."""
+        name = self._name(sid)
+        humans = getattr(self.app, "human_sides", ()) or ()
+        who = tr("ui.tracker.human") if sid in humans else tr("ui.tracker.ai")
+        return f"{name} ({who})"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.rect.width < 60 or self.rect.height < 30:
+            return
+        th = self.theme
+        size = self.text_size
+        lines = self.lines_for()
+        if not lines:
+            frame(surface, self.rect, th)
+            return
+        head = lines[0][1]
+        inner = frame(surface, self.rect, th, head, size)
+        line_h = fonts.font(size).get_linesize()
+        marker = size
+        y = inner.top + 2
+        clip = surface.get_clip()
+        surface.set_clip(inner)
+        for style_name, text, side in lines[1:]:
+            if y + line_h > inner.bottom + line_h // 2:
+                break
+            x = inner.left
+            if side is not None and self.game is not None:
+                side_marker(
+                    surface, self.game, side, (x + marker // 2, y + line_h // 2), marker - 2
+                )
+                x += marker + 6
+            colour = {"dim": th.dim, "accent": th.accent}.get(style_name, th.text)
+            bold = style_name == "accent"
+            parts = fonts.wrap(text.strip(), size, inner.right - x, bold)
+            if style_name == "dim" and text.startswith(" "):
+                x += marker + 6  # a side's list of names: under its row's text
+                parts = fonts.wrap(text.strip(), size, inner.right - x, bold)
+            if len(parts) > MAX_WRAP:
+                parts = [
+                    *parts[: MAX_WRAP - 1],
+                    fit(" ".join(parts[MAX_WRAP - 1 :]), size, inner.right - x, bold),
+                ]
+            for part in parts:
+                surface.blit(fonts.text(part, size, colour, bold), (x, y))
+                y += line_h
+        surface.set_clip(clip)
