@@ -114,16 +114,6 @@ class ActivationStarted(EngineEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class StoodUp(EngineEvent):
-    """A grazed figure spends its first action to stand up at 1 TP (§9)."""
-
-    kind: ClassVar[str] = "stood_up"
-    section: ClassVar[str] = "§9"
-    figure: str
-    tp: int
-
-
-@dataclass(frozen=True, slots=True)
 class ActionsLost(EngineEvent):
     """Backlash: the figure loses actions of this activation (§13)."""
 

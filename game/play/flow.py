@@ -23,7 +23,6 @@ from game.play.events import (
     InitiativeRolled,
     RoundEnded,
     RoundStarted,
-    StoodUp,
     SurpriseAttack,
 )
 from game.rules.combatant import Condition
@@ -242,6 +241,7 @@ def do_activate(game: Game, action: act.Activate) -> list[Event]:
 
 def start_of_activation(game: Game, fig: Figure) -> list[Event]:
     """What happens as a figure's activation begins (§4, §6, §7, §9, §13)."""
+    from game.rules.injury import stand_up
     from game.rules.morale import morale_retest
 
     st = game.state
@@ -253,10 +253,10 @@ def start_of_activation(game: Game, fig: Figure) -> list[Event]:
     for name in [k for k, until in fig.effects.items() if until == 0]:
         del fig.effects[name]
     if fig.condition is Condition.DOWN:
-        fig.condition = Condition.STANDING
-        fig.tp = max(fig.tp, 1)
+        after, stood = stand_up(bridge.combatant(game, fig))
+        bridge.write_back(game, fig, after)
         st.spent[fig.id].append(STAND_UP)
-        events.append(StoodUp(fig.id, fig.tp))
+        events.append(stood)
     if fig.suppressed:
         squad = st.squads.get(fig.squad)
         leader = st.figures.get(squad.leader) if squad and squad.leader else None
