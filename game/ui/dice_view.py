@@ -455,6 +455,9 @@ class DicePanel(PanelBase):
             self.rows.append(_Shown(roll, i * (self.tumble_time + self.stagger), self._count))
         self.clock = 0.0
 
+    def on_new_game(self, game: Any) -> None:
+        self.rows = []
+
     def skip(self) -> None:
         """Stop the tumbling: every die shows its face now."""
         if self.rows:

@@ -254,9 +254,6 @@ class LogPanel(PanelBase):
         self._page = 10  # entries that fitted last time (PageUp/PageDown step)
         self._bar = pygame.Rect(0, 0, 0, 0)
         self._list = pygame.Rect(0, 0, 0, 0)
-        game = self.game
-        if game is not None:
-            self.log.add_events(getattr(game, "opening_events", ()))
 
     # -- input -----------------------------------------------------------------------
     def on_events(self, events: list[Event]) -> None:

@@ -51,6 +51,9 @@ class TrackerPanel(PanelBase):
         super().__init__(app)
         self.last = ""
 
+    def on_new_game(self, game: Any) -> None:
+        self.last = ""
+
     def on_events(self, events: list[Event]) -> None:
         for event in events:
             if family_of(event) not in QUIET_FAMILIES:

@@ -1,0 +1,239 @@
+"""The odds of an attack before it is made: "hit 55% · wounds 0/1/2+: 40/35/25% ·
+takes it down 23%", with bars for the hit and take-down chances and a small chart
+of the wound distribution.
+
+`OddsWidget` draws one `game.odds.AttackOdds` into any rectangle; `OddsPanel` is
+the sidebar panel that shows `app.preview` (the enemy the player hovers, or the
+AI's next attack) and keeps the last odds on screen for a while after it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.i18n import tr
+from game.odds import AttackOdds
+from game.ui import fonts
+from game.ui.panels.base import PanelBase
+from game.ui.panels.theme import Colour, Theme
+from game.ui.panels.widgets import PAD, fit, frame
+
+STICKY = 6.0  # seconds the last odds stay after the preview is gone (autoplay: until the next)
+CHART_BUCKETS = 5  # wound bars: 0, 1, 2, 3, 4+
+
+
+def percent(p: float) -> str:
+    """'55%'; '<1%' and '>99%' for the extremes that are not exactly 0 or 1."""
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 < p < 1:
+        return ">99%"
+    return f"{p * 100:.0f}%"
+
+
+def buckets(wounds: tuple[float, ...], n: int) -> list[tuple[str, float]]:
+    """P(k wounds) for k = 0 … n−2 and 'n−1+' for the rest (fewer if the pool is small)."""
+    top = len(wounds) - 1
+    if top <= n - 1:
+        return [(str(k), p) for k, p in enumerate(wounds)]
+    out = [(str(k), wounds[k]) for k in range(n - 1)]
+    out.append((f"{n - 1}+", sum(wounds[n - 1 :])))
+    return out
+
+
+def odds_line(odds: AttackOdds, language: str | None = None) -> str:
+    """The one-line summary: hit, wounds 0/1/2+, take-down."""
+    parts = buckets(odds.wounds, 3)
+    line = tr(
+        "ui.dice.odds.line",
+        language=language,
+        hit=percent(odds.p_hit),
+        labels="/".join(label for label, _ in parts),
+        values="/".join(f"{p * 100:.0f}" for _, p in parts) + "%",
+        down=percent(odds.p_takedown or 0.0),
+    )
+    if odds.p_takedown is None:  # no take-down chance known: drop the last part
+        line = line.rsplit(" · ", 1)[0]
+    return line
+
+
+class OddsWidget:
+    """Draws an `AttackOdds`: the summary line, two bars and the wound chart."""
+
+    def __init__(self, theme: Theme, size: int = 14) -> None:
+        self.theme = theme
+        self.size = size
+
+    def height(self) -> int:
+        line_h = fonts.font(self.size).get_linesize()
+        return line_h * 6 + self.chart_height() + PAD
+
+    def chart_height(self) -> int:
+        return int(self.size * 4.6)
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, odds: AttackOdds) -> int:
+        """Draw inside `rect`; return the height used."""
+        th, size = self.theme, self.size
+        small = max(10, size - 2)
+        line_h = fonts.font(size).get_linesize()
+        y = rect.top
+        for text in fonts.wrap(odds_line(odds), size, rect.width, True)[:2]:
+            surface.blit(fonts.text(text, size, th.text, True), (rect.left, y))
+            y += line_h
+        y += 2
+        label_w = (
+            max(
+                fonts.font(small).size(tr("ui.dice.odds.hit"))[0],
+                fonts.font(small).size(tr("ui.dice.odds.takes_down"))[0],
+            )
+            + 8
+        )
+        value_w = fonts.font(small, True).size("100%")[0] + 8
+        bar = pygame.Rect(rect.left + label_w, y, rect.width - label_w - value_w, max(8, size - 2))
+        self._bar(surface, bar, tr("ui.dice.odds.hit"), odds.p_hit, th.success, small, odds.p_crit)
+        y += line_h
+        if odds.p_takedown is not None:
+            bar = bar.move(0, line_h)
+            self._bar(
+                surface, bar, tr("ui.dice.odds.takes_down"), odds.p_takedown, th.failure, small
+            )
+            y += line_h
+        y += 4
+        chart = pygame.Rect(rect.left, y, rect.width, self.chart_height())
+        self._chart(surface, chart, odds, small)
+        y = chart.bottom + 2
+        foot = f"{tr('ui.dice.odds.needed', need=odds.needed)} · " + tr(
+            "ui.dice.odds.expected", n=f"{odds.expected_wounds:.1f}"
+        )
+        surface.blit(fonts.text(fit(foot, small, rect.width), small, th.dim), (rect.left, y))
+        return y + line_h - rect.top
+
+    def _bar(
+        self,
+        surface: pygame.Surface,
+        bar: pygame.Rect,
+        label: str,
+        p: float,
+        colour: Colour,
+        small: int,
+        crit: float = 0.0,
+    ) -> None:
+        th = self.theme
+        text = fonts.text(label, small, th.dim)
+        surface.blit(text, (bar.left - text.get_width() - 8, bar.centery - text.get_height() // 2))
+        pygame.draw.rect(surface, th.panel_alt, bar, border_radius=3)
+        filled = bar.copy()
+        filled.width = int(bar.width * max(0.0, min(1.0, p)))
+        if filled.width:
+            pygame.draw.rect(surface, colour, filled, border_radius=3)
+        if crit > 0 and filled.width:  # the natural-20 share, hatched at the end of the fill
+            part = pygame.Rect(filled.right - max(2, int(bar.width * crit)), bar.top, 0, bar.height)
+            part.width = filled.right - part.left
+            pygame.draw.rect(surface, th.warning, part)
+            for x in range(part.left, part.right, 4):
+                pygame.draw.line(surface, th.on_accent, (x, part.bottom - 1), (x + 3, part.top), 1)
+        pygame.draw.rect(surface, th.border, bar, 1, border_radius=3)
+        value = fonts.text(percent(p), small, th.text, True)
+        surface.blit(value, (bar.right + 6, bar.centery - value.get_height() // 2))
+
+    def _chart(
+        self, surface: pygame.Surface, area: pygame.Rect, odds: AttackOdds, small: int
+    ) -> None:
+        th = self.theme
+        parts = buckets(odds.wounds, CHART_BUCKETS)
+        line_h = fonts.font(small).get_linesize()
+        title = fonts.text(tr("ui.dice.odds.wounds"), small, th.dim)
+        surface.blit(title, (area.left, area.bottom - line_h))
+        left = area.left + title.get_width() + 10
+        slot = max(20, min(64, (area.right - left) // max(1, len(parts))))
+        top = area.top + line_h
+        base = area.bottom - line_h
+        full = max(4, base - top)
+        tallest = max((p for _, p in parts), default=0.0) or 1.0
+        for i, (label, p) in enumerate(parts):
+            x = left + i * slot
+            h = int(full * p / tallest)
+            colour = th.dim if label == "0" else th.success
+            col = pygame.Rect(x + 3, base - h, slot - 6, h)
+            if h:
+                pygame.draw.rect(surface, colour, col)
+            pygame.draw.line(surface, th.border, (x + 1, base), (x + slot - 1, base), 1)
+            pct = fonts.text(percent(p), small, th.text)
+            surface.blit(pct, (x + (slot - pct.get_width()) // 2, base - h - line_h))
+            name = fonts.text(label, small, th.dim, True)
+            surface.blit(name, (x + (slot - name.get_width()) // 2, base + 1))
+
+
+class OddsPanel(PanelBase):
+    """The sidebar odds of the attack being considered (`app.preview`)."""
+
+    weight = 0.0
+    min_height = 215
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.last: tuple[str, AttackOdds | None, str | None] | None = None
+        self.age = 0.0
+
+    def update(self, dt: float) -> None:
+        preview = getattr(self.app, "preview", None)
+        if preview is not None:
+            self.last = (self.title_of(preview), preview.odds, preview.problem)
+            self.age = 0.0
+        else:
+            self.age += dt
+
+    def on_new_game(self, game: Any) -> None:
+        self.last = None
+
+    def title_of(self, preview: Any) -> str:
+        game = self.game
+        figures = game.state.figures if game is not None else {}
+        attacker = (
+            figures[preview.attacker].name if preview.attacker in figures else preview.attacker
+        )
+        target = figures[preview.target].name if preview.target in figures else preview.target
+        return f"{attacker} → {target} · {preview.weapon}"
+
+    @property
+    def current(self) -> tuple[str, AttackOdds | None, str | None] | None:
+        if self.last is None:
+            return None
+        if self.age > 0 and self.age > STICKY and not self.option("autoplay", False):
+            return None
+        return self.last
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.rect.width < 80 or self.rect.height < 40:
+            return
+        th, size = self.theme, self.text_size
+        shown = self.current
+        title = tr("ui.dice.odds.title")
+        if shown is not None:
+            title = f"{title} — {shown[0]}"
+        inner = frame(
+            surface, self.rect, th, fit(title, size, self.rect.width - 2 * PAD, True), size
+        )
+        clip = surface.get_clip()
+        surface.set_clip(inner)
+        try:
+            if shown is None:
+                for i, text in enumerate(fonts.wrap(tr("ui.dice.odds.none"), size, inner.width)):
+                    surface.blit(
+                        fonts.text(text, size, th.dim), (inner.left, inner.top + i * (size + 5))
+                    )
+                return
+            _, odds, problem = shown
+            y = inner.top
+            if problem:
+                for text in fonts.wrap(problem, size, inner.width)[:2]:
+                    surface.blit(fonts.text(text, size, th.failure, True), (inner.left, y))
+                    y += fonts.font(size).get_linesize()
+            if odds is not None:
+                OddsWidget(th, size).draw(
+                    surface, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), odds
+                )
+        finally:
+            surface.set_clip(clip)
