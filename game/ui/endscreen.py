@@ -1,0 +1,427 @@
+"""The end screen: the outcome and why, its consequences for the refuge (RULES.md
+§12), the key numbers (rounds, casualties per side, loot carried off, breaches,
+modules lost), and the buttons "play again" and "save replay".
+
+`summary(game)` gathers the numbers from the state alone; `EndScreen` is the panel
+(slot "screen", shown once the game is over). A replay is the game record of
+game/replay.py, written atomically under the user's data directory
+(`$DEADEARTH_REPLAY_DIR` overrides it).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.engine import Game
+from game.events import Event
+from game.i18n import tr
+from game.play.events import GameOver
+from game.play.outcome import CONSEQUENCES
+from game.replay import make_record, save_record
+from game.sim import casualties
+from game.state import Presence
+from game.ui import fonts
+from game.ui.panels.base import PanelBase
+from game.ui.panels.icons import draw_icon
+from game.ui.panels.theme import Colour, Theme
+from game.ui.panels.widgets import PAD, Button, fit, side_marker
+
+APP_NAME = "deadearth-skirmish"
+ENV_REPLAYS = "DEADEARTH_REPLAY_DIR"
+SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
+BOX_W = 760
+
+
+@dataclass(frozen=True, slots=True)
+class SideLoss:
+    side: str
+    name: str
+    lost: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What the end screen tells."""
+
+    outcome: str
+    reason: str | None
+    rounds: int
+    losses: tuple[SideLoss, ...]
+    loot: int
+    breaches: int
+    modules_lost: tuple[str, ...]
+    consequences: tuple[str, ...]  # catalogue keys under ui.end.consequence
+    raid: bool
+
+
+def summary(game: Game, over: GameOver | None = None) -> Summary:
+    """The outcome and the key numbers of a finished game."""
+    from game.play.outcome import raid_sides
+
+    st = game.state
+    outcome = game.outcome() or "draw"
+    lost = casualties(game)
+    losses = tuple(
+        SideLoss(
+            sid,
+            side.name or sid,
+            lost.get(sid, 0),
+            sum(
+                1
+                for f in st.figures.values()
+                if f.side == sid and f.presence is not Presence.RESERVE
+            ),
+        )
+        for sid, side in st.sides.items()
+    )
+    raid = bool(raid_sides(game))
+    keys = CONSEQUENCES.get(outcome, ()) if raid else (outcome,)
+    rounds = over.round if over is not None else min(st.round, game.scenario.scenario.max_rounds)
+    return Summary(
+        outcome=outcome,
+        reason=over.reason if over is not None else None,
+        rounds=rounds,
+        losses=losses,
+        loot=st.loot_taken,
+        breaches=st.breaches,
+        modules_lost=tuple(module_name(game, m) for m in st.destroyed_modules),
+        consequences=tuple(keys),
+        raid=raid,
+    )
+
+
+def module_name(game: Game, piece_id: str) -> str:
+    """'Watchtower (tower-1)' — the kind's name from the catalogue, and the id."""
+    for piece in game.state.board:
+        if piece.id == piece_id:
+            kind = piece.destroyed_from or piece.kind
+            try:
+                return f"{tr(f'ui.table.kind.{kind.value}')} ({piece_id})"
+            except KeyError:
+                break
+    return piece_id
+
+
+def replay_dir() -> Path:
+    """Where replays go: $DEADEARTH_REPLAY_DIR, else the user's data directory."""
+    folder = os.environ.get(ENV_REPLAYS)
+    if folder:
+        return Path(folder)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME)) / "replays"
+
+
+def scenario_text(game: Game, path: str | Path | None) -> str | None:
+    """The scenario file's text: from `path`, else the shipped scenario of that name."""
+    candidates = [Path(path)] if path else []
+    candidates += sorted(SCENARIO_DIR.glob("*.toml"))
+    name = game.scenario.scenario.name
+    for candidate in candidates:
+        try:
+            text = candidate.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if candidate == Path(path or ""):
+            return text
+        try:
+            if tomllib.loads(text).get("scenario", {}).get("name") == name:
+                return text
+        except tomllib.TOMLDecodeError:
+            continue
+    return None
+
+
+def replay_events(game: Game) -> list[Event]:
+    """Every event of the game so far, by playing its actions again from the seed."""
+    fresh = Game(
+        game.scenario, seed=game.seed, knobs=game.knob_overrides, scenario_name=game.scenario_name
+    )
+    events = list(fresh.opening_events)
+    for action in game.history:
+        events += fresh.apply(action)
+    return events
+
+
+def save_replay(
+    game: Game,
+    folder: str | Path | None = None,
+    *,
+    scenario_path: str | Path | None = None,
+    events: list[Event] | None = None,
+) -> Path:
+    """Write the game record (game/replay.py) atomically; return the file.
+    Raises OSError when it cannot be written, ValueError without the scenario text."""
+    text = scenario_text(game, scenario_path)
+    if text is None:
+        raise ValueError(f"the scenario file of {game.scenario_name!r} was not found")
+    if events is None or len(events) != len(game.opening_events) + game.state.event_count:
+        events = replay_events(game)
+    record = make_record(
+        text,
+        scenario_name=game.scenario_name,
+        seed=game.seed,
+        knobs=game.knob_overrides,
+        actions=game.history,
+        events=events,
+        outcome=game.outcome(),
+        rounds=summary(game).rounds,
+    )
+    target = Path(folder) if folder is not None else replay_dir()
+    target.mkdir(parents=True, exist_ok=True)
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    slug = re.sub(r"[^a-z0-9]+", "-", game.scenario_name.casefold()).strip("-")[:40] or "game"
+    path = target / f"{slug}-seed{game.seed}-{stamp}.json"
+    save_record(record, path)
+    return path
+
+
+def outcome_colour(outcome: str, th: Theme) -> Colour:
+    if outcome in ("repelled", "victory"):
+        return th.success
+    if outcome == "defeat":
+        return th.failure
+    return th.warning
+
+
+class EndScreen(PanelBase):
+    """Shown over the whole window once the battle is decided."""
+
+    slot = "screen"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.dismissed = False
+        self.over: GameOver | None = None
+        self.events: list[Event] = []
+        self.message = ""
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.buttons: list[Button] = []
+
+    @property
+    def shown(self) -> bool:
+        game = self.game
+        return game is not None and game.is_over() and not self.dismissed
+
+    def on_new_game(self, game: Any) -> None:
+        self.dismissed = False
+        self.over = None
+        self.events = []
+        self.message = ""
+
+    def on_events(self, events: list[Event]) -> None:
+        self.events += events
+        for event in events:
+            if isinstance(event, GameOver):
+                self.over = event
+
+    # -- actions -----------------------------------------------------------------------
+    def play_again(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        fresh = Game(
+            game.scenario,
+            seed=game.seed + 1,
+            knobs=game.knob_overrides,
+            scenario_name=game.scenario_name,
+        )
+        starter = getattr(self.app, "new_game", None)
+        if starter is not None:
+            starter(fresh)
+        else:
+            self.app.game = fresh
+            self.on_new_game(fresh)
+
+    def save(self) -> Path | None:
+        game = self.game
+        if game is None:
+            return None
+        path = getattr(self.app, "scenario_path", None) or self.option("scenario", None)
+        try:
+            saved = save_replay(game, scenario_path=path, events=self.events)
+        except (OSError, ValueError) as exc:
+            self.message = tr("ui.end.save_failed", reason=str(exc))
+            return None
+        self.message = tr("ui.end.saved", file=str(saved))
+        return saved
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.shown:
+            return False
+        for button in self.buttons:
+            if button.hit(event):
+                {"again": self.play_again, "save": self.save, "close": self._close}[button.key]()
+                return True
+        if event.type == pygame.MOUSEMOTION:
+            for button in self.buttons:
+                button.hover = button.rect.collidepoint(event.pos)
+        # modal: nothing reaches the table while the end screen is up
+        return event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEMOTION,
+            pygame.MOUSEWHEEL,
+            pygame.KEYDOWN,
+        )
+
+    def _close(self) -> None:
+        self.dismissed = True
+
+    # -- drawing -----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        game = self.game
+        if not self.shown or game is None:
+            return
+        th = self.theme
+        size = self.text_size
+        big = int(size * 2.2)
+        line_h = fonts.font(size).get_linesize()
+        info = summary(game, self.over)
+        shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, self.rect.topleft)
+        scale = 1.35 if self.large_text else 1.0
+        w = min(int(BOX_W * scale), self.rect.width - 20)
+        h = min(self._height(info, w - 8 * PAD, size), self.rect.height - 20)
+        self.box = pygame.Rect(0, 0, w, h)
+        self.box.center = self.rect.center
+        pygame.draw.rect(surface, th.panel, self.box, border_radius=10)
+        pygame.draw.rect(surface, outcome_colour(info.outcome, th), self.box, 3, border_radius=10)
+        inner = self.box.inflate(-4 * PAD, -4 * PAD)
+        y = inner.top
+        title = tr(f"engine.outcome.{info.outcome}")
+        img = fonts.text(
+            fit(title, big, inner.width, True), big, outcome_colour(info.outcome, th), True
+        )
+        surface.blit(img, (inner.centerx - img.get_width() // 2, y))
+        y += img.get_height() + 2
+        sub = [tr("ui.end.title")]
+        if info.reason:
+            sub = [tr(f"engine.reason.{info.reason}")]
+        sub.append(f"{game.scenario_name} · {tr('ui.end.rounds', n=info.rounds)}")
+        for text in sub:
+            img = fonts.text(fit(text, size, inner.width), size, th.dim)
+            surface.blit(img, (inner.centerx - img.get_width() // 2, y))
+            y += line_h
+        y += PAD
+        pygame.draw.line(surface, th.border, (inner.left, y), (inner.right, y))
+        y += PAD
+        y = self._consequences(surface, inner, y, info, th, size)
+        y += PAD
+        self._numbers(
+            surface, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), info, th, size
+        )
+        self._buttons(surface, inner, th, size)
+
+    def _height(self, info: Summary, width: int, size: int) -> int:
+        """The box height the content needs at this width."""
+        line_h = fonts.font(size).get_linesize()
+        big = fonts.font(int(size * 2.2), True).get_linesize()
+        lines = sum(
+            len(fonts.wrap(tr(f"ui.end.consequence.{k}"), size, width - size - 10)[:2])
+            for k in info.consequences
+        )
+        numbers = max(len(info.losses), 3 if info.raid else 0)
+        message = line_h + 4 if self.message else 0
+        body = big + 2 * line_h + 2 * PAD + (1 + lines) * line_h + PAD
+        body += (1 + numbers) * line_h + 2 * PAD + line_h + 16 + message
+        return body + 4 * PAD + 2 * PAD
+
+    def _consequences(
+        self,
+        surface: pygame.Surface,
+        inner: pygame.Rect,
+        y: int,
+        info: Summary,
+        th: Theme,
+        size: int,
+    ) -> int:
+        line_h = fonts.font(size).get_linesize()
+        surface.blit(fonts.text(tr("ui.end.consequences"), size, th.text, True), (inner.left, y))
+        y += line_h
+        shape = "plus" if info.outcome in ("repelled", "victory") else "cross"
+        colour = th.success if shape == "plus" else th.failure
+        if info.outcome in ("partial", "draw"):
+            shape, colour = "diamond", th.warning
+        for key in info.consequences:
+            draw_icon(
+                surface, shape, (inner.left + size // 2 + 2, y + line_h // 2), size - 4, colour
+            )
+            for text in fonts.wrap(tr(f"ui.end.consequence.{key}"), size, inner.width - size - 10)[
+                :2
+            ]:
+                surface.blit(fonts.text(text, size, th.text), (inner.left + size + 10, y))
+                y += line_h
+        return y
+
+    def _numbers(
+        self, surface: pygame.Surface, area: pygame.Rect, info: Summary, th: Theme, size: int
+    ) -> None:
+        game = self.game
+        line_h = fonts.font(size).get_linesize()
+        half = area.width // 2
+        y = area.top
+        surface.blit(fonts.text(tr("ui.end.casualties"), size, th.text, True), (area.left, y))
+        y += line_h
+        for loss in info.losses:
+            if game is not None:
+                side_marker(
+                    surface, game, loss.side, (area.left + size // 2 + 2, y + line_h // 2), size - 2
+                )
+            text = tr("ui.end.casualty_line", side=loss.name, n=loss.lost, total=loss.total)
+            surface.blit(
+                fonts.text(fit(text, size, half - size - 16), size, th.text),
+                (area.left + size + 10, y),
+            )
+            y += line_h
+        right: list[str] = []
+        if info.raid:
+            right.append(tr("ui.end.loot", n=info.loot))
+            right.append(tr("ui.end.breaches", n=info.breaches))
+            lost = ", ".join(info.modules_lost)
+            right.append(
+                tr("ui.end.modules_lost", list=lost) if lost else tr("ui.end.modules_none")
+            )
+        y = area.top + line_h
+        for text in right:
+            for part in fonts.wrap(text, size, half - 8)[:3]:
+                surface.blit(fonts.text(part, size, th.text), (area.left + half + 8, y))
+                y += line_h
+
+    def _buttons(self, surface: pygame.Surface, inner: pygame.Rect, th: Theme, size: int) -> None:
+        line_h = fonts.font(size).get_linesize()
+        labels = [
+            ("again", tr("ui.end.play_again"), pygame.K_RETURN),
+            ("save", tr("ui.end.save_replay"), pygame.K_s),
+            ("close", tr("ui.end.close"), pygame.K_ESCAPE),
+        ]
+        gap = PAD * 2
+        bw = (inner.width - gap * (len(labels) - 1)) // len(labels)
+        bh = line_h + 16
+        top = inner.bottom - bh - (line_h + 4 if self.message else 0)
+        hovered = {b.key for b in self.buttons if b.hover}
+        self.buttons = [
+            Button(
+                key,
+                label,
+                pygame.Rect(inner.left + i * (bw + gap), top, bw, bh),
+                hotkey,
+                hover=key in hovered,
+            )
+            for i, (key, label, hotkey) in enumerate(labels)
+        ]
+        for button in self.buttons:
+            button.draw(surface, th, size)
+        if self.message:
+            msg = fonts.text(fit(self.message, size - 1, inner.width), size - 1, th.dim)
+            surface.blit(msg, (inner.left, inner.bottom - line_h))

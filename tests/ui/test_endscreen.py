@@ -1,0 +1,133 @@
+"""The end screen: outcome, consequences, key numbers, play again, save replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+from panel_kit import distinct_colours, fake_app, new_game, shot, surface, until_over
+
+from game.i18n import set_language, tr
+from game.play.outcome import CONSEQUENCES
+from game.replay import load_record, verify
+from game.ui.endscreen import ENV_REPLAYS, EndScreen, save_replay, summary
+
+
+@pytest.fixture(scope="module")
+def finished() -> tuple:
+    return until_over("open_skirmish", seed=3)
+
+
+def _screen(game, events) -> tuple[EndScreen, pygame.Surface]:
+    app = fake_app(game)
+    panel = EndScreen(app)
+    panel.on_events(events)
+    target = surface((1600, 1000))
+    panel.rect = target.get_rect()
+    return panel, target
+
+
+def test_hidden_while_the_game_runs() -> None:
+    game = new_game()
+    panel, target = _screen(game, list(game.opening_events))
+    assert not panel.shown
+    panel.draw(target)
+    assert distinct_colours(target) == 1
+    assert not panel.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+
+
+def test_summary_of_a_finished_skirmish(finished) -> None:
+    game, _ = finished
+    info = summary(game)
+    assert info.outcome == game.outcome()
+    assert info.consequences == (info.outcome,)
+    assert {loss.side for loss in info.losses} == set(game.state.sides)
+    assert all(0 <= loss.lost <= loss.total for loss in info.losses)
+    for key in info.consequences:
+        assert tr(f"ui.end.consequence.{key}")
+
+
+def test_every_raid_consequence_has_words() -> None:
+    for lang in ("en", "de"):
+        for keys in CONSEQUENCES.values():
+            for key in keys:
+                assert tr(f"ui.end.consequence.{key}", language=lang)
+
+
+def test_draws_and_is_modal(finished) -> None:
+    game, events = finished
+    panel, target = _screen(game, events)
+    assert panel.shown
+    panel.draw(target)
+    assert target.get_rect().contains(panel.box)
+    assert distinct_colours(target, panel.box) > 10
+    shot(target, "end_skirmish")
+    assert panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
+    close = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE)
+    assert panel.handle_event(close) and not panel.shown
+
+
+def test_raid_end_in_german_large(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = new_game("refuge_raiders")
+    module = next(p.id for p in game.state.board if p.is_module)
+    game.state.destroyed_modules.append(module)  # a staged ending, for the picture
+    game.state.loot_taken = 2
+    game.state.outcome = "defeat"
+    set_language("de")
+    try:
+        panel, target = _screen(game, [])
+        panel.app.options.large_text = True
+        panel.draw(target)
+        shot(target, "end_raid_de")
+        info = summary(game)
+        assert info.raid and info.consequences == CONSEQUENCES["defeat"]
+        assert info.modules_lost and module in info.modules_lost[0]
+    finally:
+        set_language("en")
+
+
+def test_save_replay_writes_a_record_that_verifies(
+    finished, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game, events = finished
+    monkeypatch.setenv(ENV_REPLAYS, str(tmp_path))
+    panel, target = _screen(game, events)
+    panel.draw(target)
+    save = next(b for b in panel.buttons if b.key == "save")
+    assert panel.handle_event(
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=save.rect.center, button=1)
+    )
+    files = list(tmp_path.glob("*.json"))
+    assert len(files) == 1 and "Replay saved" in panel.message
+    assert json.loads(files[0].read_text(encoding="utf-8"))["seed"] == game.seed
+    assert verify(load_record(files[0])).ok
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_save_without_events_replays_them(finished, tmp_path: Path) -> None:
+    game, _ = finished
+    path = save_replay(game, tmp_path)
+    assert verify(load_record(path)).ok
+
+
+def test_save_failure_is_a_message_not_a_crash(finished, tmp_path: Path, monkeypatch) -> None:
+    game, events = finished
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv(ENV_REPLAYS, str(blocker / "sub"))
+    panel, _ = _screen(game, events)
+    assert panel.save() is None
+    assert panel.message.startswith("Could not save")
+
+
+def test_play_again_starts_a_new_game(finished) -> None:
+    game, events = finished
+    panel, target = _screen(game, events)
+    started = []
+    panel.app.new_game = started.append
+    panel.draw(target)
+    assert panel.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    assert len(started) == 1 and not started[0].is_over()
+    assert started[0].seed == game.seed + 1
