@@ -1,0 +1,282 @@
+"""Batches of headless games: seeds, workers, and the per-game records they return.
+
+One batch is a `BatchSpec` (scenario text, knob overrides, AI presets by side)
+played for N games. Game i gets its seed from `SeedSequence(seed).spawn(N)[i]`, so
+the records never depend on how many workers played them or in which order they
+finished. Games run in this process (1 worker), in a local process pool (several),
+or on a Dask distributed cluster (`scheduler` address; extra `cluster`). Every
+worker parses the scenario once per batch (`_context` caches it) and sends back
+one small plain dict per game (`play_one`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import math
+import os
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from game.ai_choice import controllers_for
+from game.engine import Game
+from game.play.validate import parse_checked
+from game.rules.loader import load_rules
+from game.scenario import Scenario
+from game.sim import GameStalled, run_game
+
+if TYPE_CHECKING:
+    from game.actions import Action
+    from game.events import Event
+
+Record = dict[str, Any]
+"""One game's result as plain data: index, seed, outcome, rounds, casualties, loot,
+breaches, modules_destroyed, actions, events_hash, error (None unless the game broke
+off)."""
+Progress = Callable[[int], None]
+"""Called with the number of games just finished."""
+
+STALLED = "stalled"
+"""The outcome recorded for a game that broke off (GameStalled)."""
+CHUNKS_PER_WORKER = 8
+"""A local batch is cut into about this many chunks per worker (load balance)."""
+MAX_CHUNK = 32
+"""The most games sent to a worker at once (keeps the progress bar moving)."""
+CONNECT_TIMEOUT = 10.0
+"""Seconds to wait for a Dask scheduler to answer."""
+
+
+class BatchError(RuntimeError):
+    """A batch could not be run (e.g. no Dask, or the scheduler cannot be reached)."""
+
+
+@dataclass(frozen=True)
+class BatchSpec:
+    """What every game of a batch plays: plain, picklable data."""
+
+    scenario_text: str
+    scenario_file: str = "<scenario>"
+    knobs: Mapping[str, Any] = field(default_factory=dict)
+    """Knob overrides on top of the scenario's own [knobs]."""
+    ai: Mapping[str, str] = field(default_factory=dict)
+    """AI preset by side id (sides not named play their scenario controller's default)."""
+
+    def key(self) -> str:
+        """A digest that identifies the spec (the workers' cache key)."""
+        blob = json.dumps(
+            [self.scenario_text, self.scenario_file, dict(self.knobs), dict(self.ai)],
+            sort_keys=True,
+            default=str,
+        )
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+
+@dataclass
+class BatchResult:
+    """The records of a batch (in game order) and how long it took."""
+
+    seed: int
+    records: list[Record]
+    seconds: float
+    workers: int
+    scheduler: str | None = None
+
+    @property
+    def games_per_second(self) -> float:
+        return len(self.records) / self.seconds if self.seconds > 0 else math.inf
+
+
+def game_seeds(seed: int, games: int) -> list[int]:
+    """The seed of each game: a 32-bit number from `SeedSequence(seed).spawn(games)`
+    (replay game i alone with `main.py run --seed <seed>`)."""
+    children = np.random.SeedSequence(seed).spawn(games)
+    return [int(child.generate_state(1, dtype=np.uint32)[0]) for child in children]
+
+
+def load_spec(spec: BatchSpec) -> Scenario:
+    """The spec's scenario with every check, against the rules with its knobs applied
+    (raises ScenarioError, or the knob error of `RulesData.with_overrides`)."""
+    rules = load_rules().with_overrides(spec.knobs) if spec.knobs else None
+    return parse_checked(spec.scenario_text, spec.scenario_file, rules=rules)
+
+
+# --- one game ----------------------------------------------------------------------
+
+_CONTEXTS: dict[str, Scenario] = {}
+
+
+def _context(spec: BatchSpec) -> Scenario:
+    """The parsed scenario of a spec, once per worker process and batch."""
+    key = spec.key()
+    scenario = _CONTEXTS.get(key)
+    if scenario is None:
+        _CONTEXTS.clear()  # a worker serves one batch at a time
+        scenario = _CONTEXTS[key] = load_spec(spec)
+    return scenario
+
+
+class _LastGame:
+    """An observer that keeps the game it watches (for the final state)."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+
+    def __call__(self, game: Game, action: Action, events: list[Event]) -> None:
+        self.game = game
+
+
+def play_one(spec: BatchSpec, index: int, seed: int) -> Record:
+    """Play game `index` of a batch with its seed; the record as plain data."""
+    scenario = _context(spec)
+    watch = _LastGame()
+    try:
+        result = run_game(
+            scenario,
+            seed,
+            knobs=dict(spec.knobs),
+            controllers=controllers_for(scenario, spec.ai),
+            observer=watch,
+        )
+    except GameStalled as exc:
+        return {**_empty(scenario, index, seed), "outcome": STALLED, "error": str(exc)}
+    state = watch.game.state if watch.game is not None else None
+    return {
+        "index": index,
+        "seed": seed,
+        "outcome": result.outcome,
+        "rounds": result.rounds,
+        "casualties": dict(result.casualties),
+        "loot": state.loot_taken if state else 0,
+        "breaches": state.breaches if state else 0,
+        "modules_destroyed": list(state.destroyed_modules) if state else [],
+        "actions": len(result.actions),
+        "events_hash": result.events_hash,
+        "error": None,
+    }
+
+
+def _empty(scenario: Scenario, index: int, seed: int) -> Record:
+    return {
+        "index": index,
+        "seed": seed,
+        "outcome": None,
+        "rounds": 0,
+        "casualties": {side.id: 0 for side in scenario.side},
+        "loot": 0,
+        "breaches": 0,
+        "modules_destroyed": [],
+        "actions": 0,
+        "events_hash": "",
+        "error": None,
+    }
+
+
+def play_chunk(spec: BatchSpec, items: Sequence[tuple[int, int]]) -> list[Record]:
+    """Play several (index, seed) games in a row."""
+    return [play_one(spec, index, seed) for index, seed in items]
+
+
+# --- running a batch ---------------------------------------------------------------
+
+
+def default_workers() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def chunks(items: Sequence[tuple[int, int]], workers: int) -> list[list[tuple[int, int]]]:
+    """Items cut into consecutive chunks: about CHUNKS_PER_WORKER per worker, at most
+    MAX_CHUNK games each."""
+    size = max(1, min(MAX_CHUNK, len(items) // max(1, workers * CHUNKS_PER_WORKER)))
+    return [list(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+def run_batch(
+    spec: BatchSpec,
+    seed: int,
+    games: int,
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> BatchResult:
+    """Play `games` games of `spec`; records come back in game order whatever ran them."""
+    if games < 1:
+        raise ValueError("a batch needs at least one game")
+    items = list(enumerate(game_seeds(seed, games)))
+    tick = progress or (lambda n: None)
+    start = time.perf_counter()
+    if scheduler is not None:
+        records = _run_dask(spec, items, scheduler, tick)
+        used = 0
+    else:
+        used = max(1, min(workers or default_workers(), games))
+        records = _run_local(spec, items, used, tick)
+    seconds = time.perf_counter() - start
+    records.sort(key=lambda r: int(r["index"]))
+    return BatchResult(seed, records, seconds, used, scheduler)
+
+
+def _run_local(
+    spec: BatchSpec, items: list[tuple[int, int]], workers: int, tick: Progress
+) -> list[Record]:
+    """In this process (1 worker) or a process pool of `workers`."""
+    if workers == 1:
+        out: list[Record] = []
+        for index, seed in items:
+            out.append(play_one(spec, index, seed))
+            tick(1)
+        return out
+    _context(spec)  # fail here, not in every worker; forked workers inherit the parse
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(play_chunk, spec, chunk) for chunk in chunks(items, workers)]
+        return list(_collect(futures, tick))
+
+
+def _collect(futures: list[Future[list[Record]]], tick: Progress) -> Iterator[Record]:
+    """Records of finished chunks as they come in."""
+    pending = set(futures)
+    while pending:
+        done, pending = wait(pending, return_when=FIRST_COMPLETED)
+        for future in done:
+            records = future.result()
+            tick(len(records))
+            yield from records
+
+
+def _run_dask(
+    spec: BatchSpec, items: list[tuple[int, int]], address: str, tick: Progress
+) -> list[Record]:
+    """On the Dask distributed cluster whose scheduler is at `address`."""
+    try:
+        dist: Any = importlib.import_module("distributed")  # untyped: used through Any
+    except ImportError:
+        raise BatchError(
+            "--scheduler needs Dask distributed: pip install 'deadearth-skirmish[cluster]'"
+        ) from None
+    try:
+        client = dist.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise BatchError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    try:
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        parts = chunks(items, workers)
+        shared = client.scatter(spec, broadcast=True)
+        futures = [client.submit(play_chunk, shared, part, pure=False) for part in parts]
+        out: list[Record] = []
+        for future in dist.as_completed(futures, loop=client.loop):
+            records: list[Record] = future.result()
+            tick(len(records))
+            out += records
+        return out
+    finally:
+        client.close()

@@ -1,0 +1,200 @@
+"""`main.py sim SCENARIO`: play many games headless and report the outcomes.
+
+    main.py sim scenarios/refuge_horde.toml --games 200 --seed 7
+    main.py sim scenarios/refuge_raiders.toml --games 500 --set cover_share=0.6 --json
+    main.py sim scenarios/open_skirmish.toml --games 200 --ai survivors=random --plot out.png
+    main.py sim scenarios/refuge_horde.toml --games 1000 --scheduler tcp://10.0.0.5:8786
+
+Game i gets its seed from `SeedSequence(S).spawn(N)` (game/batch.py), so the report
+depends on (scenario, --set, --ai, --seed, --games) only: the same command prints
+the same report with any number of workers, except the timing line (in --json: the
+`timing` key). A progress bar with ETA goes to stderr. Bad knobs, presets or
+scenarios exit 2; a game that broke off is reported and exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from game.ai_choice import ai_issue
+from game.batch import BatchError, BatchResult, BatchSpec, load_spec, run_batch
+from game.cli import CliError
+from game.i18n import languages, set_language, tr
+from game.play.validate import knob_issues
+from game.report import Report, build_report, describe
+from game.rules.loader import PATTERNS, load_rules
+from game.scenario import Scenario, ScenarioError
+
+COMMAND = "sim"
+HELP = "play a batch of games headless and report outcome shares, rounds and casualties"
+
+
+def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
+    parser.add_argument("scenario", metavar="SCENARIO", help="scenario file (TOML)")
+    parser.add_argument("--games", type=int, default=100, metavar="N", help="games (100)")
+    parser.add_argument("--seed", type=int, help="batch seed (default: the scenario's, else 0)")
+    parser.add_argument("--workers", type=int, metavar="W", help="local processes (all cores)")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KNOB=VALUE",
+        help="override a rules knob or table cell, e.g. cover_share=0.6 (repeatable)",
+    )
+    parser.add_argument(
+        "--ai",
+        action="append",
+        default=[],
+        metavar="SIDE=PRESET",
+        help="AI preset for a side, or 'random' for the random bot (repeatable)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--plot", metavar="FILE.png", help="draw the report into a picture")
+    parser.add_argument(
+        "--scheduler", metavar="ADDRESS", help="run on a Dask distributed cluster (extra 'cluster')"
+    )
+    parser.add_argument("--lang", choices=languages(), help="language of the output")
+
+
+def _value(raw: str) -> Any:
+    """A command-line value read as TOML (numbers, booleans, lists), else as text."""
+    try:
+        return tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        return raw
+
+
+def _pairs(texts: list[str], error: str) -> list[tuple[str, str, str]]:
+    """(text, name, value) of NAME=VALUE arguments; CliError `error` for a malformed one."""
+    out = []
+    for text in texts:
+        name, sep, raw = text.partition("=")
+        if not sep or not name.strip() or not raw.strip():
+            raise CliError(tr(error, text=text))
+        out.append((text, name.strip(), raw.strip()))
+    return out
+
+
+def parse_set(texts: list[str]) -> dict[str, Any]:
+    """--set KNOB=VALUE pairs, checked against the rules data (CliError naming the
+    problem and listing the valid knobs)."""
+    knobs = {name: _value(raw) for _, name, raw in _pairs(texts, "sim.cli.bad_set")}
+    rules = load_rules()
+    problems = knob_issues(knobs, rules)
+    if not problems:
+        return knobs
+    lines = [
+        tr("sim.cli.bad_knob", problem=f"{path.removeprefix('knobs.')}: {reason}")
+        for path, reason in problems
+    ]
+    if not any("valid knobs:" in reason for _, reason in problems):
+        names = ", ".join(rules.knob_names())
+        lines.append(tr("sim.cli.bad_knob_valid", names=names, patterns=", ".join(PATTERNS)))
+    raise CliError("\n".join(lines))
+
+
+def parse_ai(texts: list[str], scenario: Scenario) -> dict[str, str]:
+    """--ai SIDE=PRESET pairs, checked against the scenario's sides and the presets."""
+    out: dict[str, str] = {}
+    for text, side, name in _pairs(texts, "sim.cli.bad_ai"):
+        issue = ai_issue(scenario, side, name)
+        if issue is not None:
+            kind, valid = issue
+            if kind == "side":
+                raise CliError(
+                    tr("sim.cli.unknown_side", text=text, side=side, sides=", ".join(valid))
+                )
+            controller = next(s.controller for s in scenario.side if s.id == side)
+            raise CliError(
+                tr(
+                    "sim.cli.unknown_preset",
+                    text=text,
+                    preset=name,
+                    side=side,
+                    controller=controller,
+                    presets=", ".join(valid) or tr("sim.cli.no_presets"),
+                )
+            )
+        out[side] = name
+    return out
+
+
+def _check_numbers(args: argparse.Namespace) -> None:
+    if args.games < 1:
+        raise CliError(tr("sim.cli.bad_games", games=args.games))
+    if args.workers is not None and args.workers < 1:
+        raise CliError(tr("sim.cli.bad_workers", workers=args.workers))
+    if args.seed is not None and args.seed < 0:
+        raise CliError(tr("sim.cli.bad_seed", seed=args.seed))
+    if args.plot and not Path(args.plot).resolve().parent.is_dir():
+        raise CliError(tr("sim.cli.cannot_plot", file=args.plot, reason="no such folder"))
+
+
+def _load(path: Path, knobs: dict[str, Any]) -> tuple[BatchSpec, Scenario]:
+    """The batch spec (without presets yet) and its checked scenario."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError([f"{path}: file not found"]) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError([f"{path}: cannot read: {exc}"]) from None
+    spec = BatchSpec(text, str(path), knobs)
+    return spec, load_spec(spec)
+
+
+def _play(spec: BatchSpec, seed: int, args: argparse.Namespace) -> BatchResult:
+    from tqdm import tqdm
+
+    with tqdm(
+        total=args.games, desc=tr("sim.cli.progress"), unit="game", file=sys.stderr, disable=None
+    ) as bar:
+        try:
+            return run_batch(
+                spec,
+                seed,
+                args.games,
+                workers=args.workers,
+                scheduler=args.scheduler,
+                progress=bar.update,
+            )
+        except BatchError as exc:
+            raise CliError(tr("sim.cli.batch_failed", reason=exc)) from None
+
+
+def _write_plot(report: Report, target: str, quiet: bool) -> None:
+    from game.plot import plot_report
+
+    try:
+        plot_report(report, target)
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or exc
+        raise CliError(tr("sim.cli.cannot_plot", file=target, reason=reason)) from None
+    print(tr("sim.cli.plot_written", file=target), file=sys.stderr if quiet else sys.stdout)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.lang:
+        set_language(args.lang)
+    _check_numbers(args)
+    knobs = parse_set(args.set)
+    try:
+        spec, scenario = _load(Path(args.scenario), knobs)
+    except ScenarioError as exc:
+        print("\n".join(exc.errors), file=sys.stderr)
+        return 2
+    spec = BatchSpec(spec.scenario_text, spec.scenario_file, knobs, parse_ai(args.ai, scenario))
+    seed = args.seed if args.seed is not None else (scenario.scenario.seed or 0)
+    result = _play(spec, seed, args)
+    report = build_report(describe(scenario, spec), result)
+    if args.json:
+        print(json.dumps(report.to_json(), ensure_ascii=False))
+    else:
+        print("\n".join([*report.text_lines(), "", *report.timing_lines()]))
+    if args.plot:
+        _write_plot(report, args.plot, quiet=args.json)
+    return 1 if report.errors else 0
