@@ -22,7 +22,6 @@ from game.rules.loader import RulesDataError, UnknownNameError, load_rules
 
 COMMAND = "odds"
 HELP = "exact odds of an attack: to hit, wounds, take-down"
-DEFAULT = True
 
 NUMBERS = ("bonus", "vw", "pool", "ws")
 RANGES = {

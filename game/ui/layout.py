@@ -1,8 +1,9 @@
 """Where everything goes in the window, and which side panels there are.
 
-To add a panel, append "module:factory" to `PANELS`; the factory is called with
-the app and returns a panel or a list of panels (`game.ui.panel.Panel`). A module
-that cannot be imported yet is skipped, so the app runs with whatever exists.
+The side panels come from `game.ui.panels.FACTORIES`, then `PANELS` here
+("module:factory"; the factory is called with the app and returns a panel or a
+list of panels, `game.ui.panel.Panel`). A module that cannot be imported is
+skipped, so the app runs with whatever exists.
 """
 
 from __future__ import annotations
@@ -22,10 +23,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PANELS: list[str] = [
-    # "game.ui.panels.tracker:TrackerPanel",
-]
-"""Panel factories, "module:callable", in drawing order."""
+PANELS: list[str] = []
+"""More panel factories, "module:callable", drawn after the side panels."""
 
 STATUS_H = 30
 ACTIONBAR_H = 58
@@ -97,9 +96,18 @@ def _load(spec: str, app: App) -> list[Panel]:
     return list(made) if isinstance(made, (list, tuple)) else [made]
 
 
+def panel_specs() -> list[str]:
+    """Every panel factory, in drawing order."""
+    try:
+        from game.ui.panels import FACTORIES
+    except ImportError:
+        return list(PANELS)
+    return [*FACTORIES, *(p for p in PANELS if p not in FACTORIES)]
+
+
 def default_panels(app: App) -> list[Panel]:
-    """The panels of `PANELS` that can be built (missing modules are skipped)."""
+    """The panels that can be built (missing modules are skipped)."""
     out: list[Panel] = []
-    for spec in PANELS:
+    for spec in panel_specs():
         out += _load(spec, app)
     return out

@@ -1,0 +1,131 @@
+"""`main.py play [SCENARIO]`: play a scenario in a window (the default command).
+
+    main.py                                     the refuge against the horde, you defend
+    main.py play scenarios/open_skirmish.toml --side b --seed 7
+    main.py play scenarios/refuge_raiders.toml --autoplay --speed 3
+    SDL_VIDEODRIVER=dummy main.py play --autoplay --frames 600 --screenshot shot.png
+
+Sides whose scenario controller is "human" are played at the table (both: hot-seat);
+`--side ID` makes that side the human one and the others AI; `--autoplay` lets the
+AI play every side. pygame is imported only when the window opens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.cli import CliError
+from game.i18n import languages, set_language
+from game.play.validate import load_checked
+from game.scenario import Scenario, ScenarioError
+
+if TYPE_CHECKING:
+    from ai.base import Controller
+
+COMMAND = "play"
+HELP = "play a scenario in a window (default: the refuge against the horde)"
+DEFAULT = True
+
+DEFAULT_SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "refuge_horde.toml"
+STAND_IN = "ai:tactical"
+"""The AI that plays a human side under --autoplay or when --side hands it over."""
+
+
+def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
+    parser.add_argument(
+        "scenario", nargs="?", metavar="SCENARIO", help="scenario file (default: refuge_horde)"
+    )
+    parser.add_argument("--side", metavar="ID", help="the side you play (the others are AI)")
+    parser.add_argument("--seed", type=int, help="seed (default: the scenario's, else 0)")
+    parser.add_argument("--autoplay", action="store_true", help="the AI plays every side")
+    parser.add_argument("--speed", type=float, help="animation and AI speed (default: settings)")
+    parser.add_argument("--units", choices=["cm", "in"], help="display units (default: settings)")
+    parser.add_argument("--lang", choices=languages(), help="language (default: settings)")
+    parser.add_argument("--size", metavar="WxH", help="window size in px (default: settings)")
+    parser.add_argument("--frames", type=int, metavar="N", help="run N frames, then stop")
+    parser.add_argument("--screenshot", metavar="FILE", help="save the last frame as a PNG")
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    w, sep, h = text.lower().partition("x")
+    try:
+        size = (int(w), int(h))
+    except ValueError:
+        raise CliError(f"--size needs WxH in px, e.g. 1600x1000 (got {text!r})") from None
+    if not sep or not (320 <= size[0] <= 10000 and 240 <= size[1] <= 10000):
+        raise CliError(f"--size must be between 320x240 and 10000x10000 (got {text!r})")
+    return size
+
+
+def controllers_for(scenario: Scenario, side: str | None, autoplay: bool) -> dict[str, Any]:
+    """Side id → an AI controller, or None for a side played at the table."""
+    from ai import controller_for
+
+    ids = [s.id for s in scenario.side]
+    if side is not None and side not in ids:
+        raise CliError(f"--side {side!r}: the scenario's sides are {', '.join(ids)}")
+    out: dict[str, Controller | None] = {}
+    for s in scenario.side:
+        human = s.id == side if side is not None else s.controller == "human"
+        if human and not autoplay:
+            out[s.id] = None
+        else:
+            out[s.id] = controller_for(s.controller if s.controller != "human" else STAND_IN)
+    return out
+
+
+def load_settings() -> Any:
+    """The player's settings file (defaults when there is none)."""
+    try:
+        from game.ui.settings import load_settings as load
+    except ImportError:
+        return None
+    return load()
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.seed is not None and args.seed < 0:
+        raise CliError(f"--seed must be 0 or more (got {args.seed})")
+    if args.speed is not None and not 0 < args.speed <= 100:
+        raise CliError(f"--speed must be above 0 and at most 100 (got {args.speed})")
+    if args.frames is not None and args.frames < 1:
+        raise CliError(f"--frames must be at least 1 (got {args.frames})")
+    if args.screenshot and args.frames is None:
+        raise CliError("--screenshot needs --frames N")
+    size = parse_size(args.size)
+    settings = load_settings()
+    language = args.lang or getattr(settings, "language", None)
+    if language:
+        set_language(language)
+    path = Path(args.scenario) if args.scenario else DEFAULT_SCENARIO
+    try:
+        scenario = load_checked(path)
+    except ScenarioError as exc:
+        print("\n".join(exc.errors), file=sys.stderr)
+        return 2
+    controllers = controllers_for(scenario, args.side, args.autoplay)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.engine import Game
+    from game.ui.app import UiOptions
+    from game.ui.app import run as run_window
+
+    game = Game(scenario, seed=args.seed, scenario_name=scenario.scenario.name)
+    options = UiOptions(
+        speed=args.speed or getattr(settings, "speed", 1.0),
+        units=args.units or getattr(settings, "units", "cm"),
+        autoplay=args.autoplay,
+        frames=args.frames,
+        screenshot=args.screenshot,
+        size=size or getattr(settings, "window", None),
+        caption=f"DEAD.EARTH Skirmish — {scenario.scenario.name}",
+        palette=getattr(settings, "palette", "okabe-ito"),
+        large_text=bool(getattr(settings, "large_text", False)),
+        language=language,
+    )
+    return run_window(game, controllers, options, settings)

@@ -1,0 +1,151 @@
+"""The action bar: the selected figure's verbs as buttons with hotkeys. Only legal
+verbs are enabled; a disabled one says why in its tooltip (the engine's own reason
+where it has one)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game import actions as act
+from game.actions import IllegalAction, action_types
+from game.engine import ActionTemplate, Game, Legal
+from game.i18n import tr
+from game.play import flow, movement
+from game.state import Figure
+from game.ui import describe
+from game.ui.preview import problem_of
+from game.ui.widgets import Button
+
+GAP = 6
+TOOL_KEYS = (("ruler", "r"), ("fit", "f"))
+
+
+def verb_of(item: Legal) -> str:
+    return item.verb
+
+
+def legal_by_verb(legal: Sequence[Legal], figure: str) -> dict[str, list[Legal]]:
+    """The figure's legal actions and templates, by verb."""
+    out: dict[str, list[Legal]] = {}
+    for item in legal:
+        if getattr(item, "figure", None) == figure:
+            out.setdefault(verb_of(item), []).append(item)
+    return out
+
+
+def why_not(game: Game, fig: Figure, verb: str) -> str:
+    """Why `verb` is not open to the figure now."""
+    cls = action_types()[verb]
+    try:
+        flow.check_budget(game, fig.id, verb, cls.cost)
+    except IllegalAction as exc:
+        return exc.reason
+    probe: act.Action | None = None
+    if verb == "aim":
+        probe = act.Aim(fig.id)
+    elif verb == "cover":
+        probe = act.TakeCover(fig.id)
+    elif verb == "reload" and fig.weapons:
+        probe = act.Reload(fig.id, fig.weapons[0].name)
+    elif verb == "charge" and movement.best_melee(game, fig) is None:
+        return tr("ui.actions.why_no_melee", name=fig.name)
+    if probe is not None:
+        reason = problem_of(game, probe)
+        if reason:
+            return reason
+    return tr(f"ui.actions.why_{verb}", name=fig.name)
+
+
+def tooltip_for(game: Game, fig: Figure, verb: str, items: list[Legal]) -> str:
+    """What an enabled verb will do."""
+    if verb in ("move", "run") and items and isinstance(items[0], ActionTemplate):
+        return tr(f"ui.actions.tip_{verb}", cm=f"{items[0].limits.get('allowance', 0):g}")
+    if len(items) == 1 and isinstance(items[0], act.Action):
+        return describe.describe(game, items[0])
+    return tr(f"ui.actions.tip_{verb}", cm="", count=len(items))
+
+
+class ActionBar:
+    """Buttons for the selected active figure's verbs, plus the ruler and fit."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.buttons: list[Button] = []
+        self.hovered: Button | None = None
+        self._key: tuple[object, ...] | None = None
+
+    def rebuild(
+        self, game: Game, figure: Figure | None, legal: Sequence[Legal], active_tool: str | None
+    ) -> None:
+        key = (
+            id(game),
+            len(game.history),
+            figure.id if figure else None,
+            active_tool,
+            tuple(self.rect),
+        )
+        if key == self._key:
+            return
+        self._key = key
+        buttons: list[Button] = []
+        if figure is not None:
+            by_verb = legal_by_verb(legal, figure.id)
+            for verb in describe.VERBS:
+                items = by_verb.get(verb, [])
+                enabled = bool(items)
+                tip = (
+                    tooltip_for(game, figure, verb, items)
+                    if enabled
+                    else why_not(game, figure, verb)
+                )
+                buttons.append(
+                    Button(
+                        pygame.Rect(0, 0, 0, 0),
+                        describe.verb_label(verb),
+                        verb,
+                        describe.HOTKEYS[verb],
+                        enabled,
+                        tip,
+                        active=verb == active_tool,
+                    )
+                )
+        for name, key_ in TOOL_KEYS:
+            buttons.append(
+                Button(
+                    pygame.Rect(0, 0, 0, 0),
+                    tr(f"ui.actions.{name}"),
+                    name,
+                    key_,
+                    True,
+                    tr(f"ui.actions.tip_{name}"),
+                    active=name == active_tool,
+                )
+            )
+        self.buttons = buttons
+        self._place()
+
+    def _place(self) -> None:
+        """Lay the buttons out in one row (two if they do not fit)."""
+        if not self.buttons:
+            return
+        widths = [b.width_for() for b in self.buttons]
+        rows = 1 if sum(widths) + GAP * (len(widths) + 1) <= self.rect.width else 2
+        h = (self.rect.height - GAP * (rows + 1)) // rows
+        per_row = -(-len(self.buttons) // rows)
+        for r in range(rows):
+            row = self.buttons[r * per_row : (r + 1) * per_row]
+            row_w = widths[r * per_row : (r + 1) * per_row]
+            scale = min(1.0, (self.rect.width - GAP * (len(row) + 1)) / max(1, sum(row_w)))
+            x = self.rect.x + GAP
+            y = self.rect.y + GAP + r * (h + GAP)
+            for b, w in zip(row, row_w, strict=True):
+                b.rect = pygame.Rect(x, y, max(30, int(w * scale)), h)
+                x += b.rect.width + GAP
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, (30, 32, 36), self.rect)
+        pygame.draw.line(surface, (60, 64, 72), self.rect.topleft, self.rect.topright)
+        for b in self.buttons:
+            b.draw(surface, b is self.hovered)

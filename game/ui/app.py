@@ -1,0 +1,519 @@
+"""The window: the main loop, event dispatch, the AI's pace, and drawing.
+
+`run(game, controllers, options)` opens the window and plays until it is closed
+(or for `options.frames` frames, then saves `options.screenshot`). A side whose
+controller is None is played by the human at the table; the others' actions are
+applied one per short step, so the player can follow them.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import actions as act
+from game.actions import IllegalAction
+from game.engine import Game
+from game.events import Event
+from game.i18n import tr
+from game.play.events import ActivationEnded, ActivationStarted
+from game.ui import describe, fonts, layout, screenshot
+from game.ui.anim import Animator
+from game.ui.camera import Camera
+from game.ui.input import TableInput
+from game.ui.panel import Panel, is_busy, is_visible, slot_of
+from game.ui.preview import AttackPreview, attack_preview
+from game.ui.render import draw as draw_util
+from game.ui.render import figures as figures_render
+from game.ui.render import hud, markers, style
+from game.ui.render.terrain import EntryZone, TerrainLayer
+
+if TYPE_CHECKING:
+    from ai.base import Controller
+
+log = logging.getLogger(__name__)
+
+STEP = 1.0 / 60.0
+"""Fixed update step, s."""
+MAX_STEPS = 8
+AI_PAUSE = 0.45
+"""s between two AI actions at speed 1."""
+AI_ATTACK_HOLD = 0.9
+"""s an AI attack's odds are shown before it is rolled, at speed 1."""
+MESSAGE_S = 5.0
+DEFAULT_SIZE = (1600, 1000)
+RECENT = 400
+
+
+@dataclass
+class UiOptions:
+    """How the window runs (from the command line or the settings)."""
+
+    speed: float = 1.0
+    units: str = "cm"
+    autoplay: bool = False
+    frames: int | None = None
+    screenshot: str | None = None
+    size: tuple[int, int] | None = None
+    fps: int = 60
+    panels: bool = True
+    caption: str = "DEAD.EARTH Skirmish"
+    palette: str = "okabe-ito"
+    large_text: bool = False
+    language: str | None = None
+
+
+def process_age() -> float | None:
+    """Seconds since this process started (Linux), else None."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as fh:
+            start_ticks = int(fh.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime", encoding="ascii") as fh:
+            uptime = float(fh.read().split()[0])
+        return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def initial_size(options: UiOptions) -> tuple[int, int]:
+    """The window size: as asked, else the default shrunk to fit the screen."""
+    if options.size:
+        return options.size
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return DEFAULT_SIZE
+    try:
+        desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return DEFAULT_SIZE
+    return (min(DEFAULT_SIZE[0], int(desk_w * 0.92)), min(DEFAULT_SIZE[1], int(desk_h * 0.88)))
+
+
+def entry_zones(game: Game) -> list[EntryZone]:
+    """The raids' entry zones from the scenario, with their side's index."""
+    out = []
+    for i, side in enumerate(game.scenario.side):
+        if side.raid is not None:
+            for entry in side.raid.entry:
+                pts = tuple((float(p[0]), float(p[1])) for p in entry.polygon)
+                out.append(EntryZone(entry.id, i, pts))
+    return out
+
+
+class App:
+    """One window playing one game at a time."""
+
+    def __init__(
+        self,
+        game: Game,
+        controllers: Mapping[str, Controller | None],
+        options: UiOptions | None = None,
+        settings: Any = None,
+    ) -> None:
+        self.options = options or UiOptions()
+        self.settings = settings  # the player's settings file (game.ui.settings), if loaded
+        pygame.display.init()
+        pygame.font.init()
+        self.screen = pygame.display.set_mode(initial_size(self.options), pygame.RESIZABLE)
+        pygame.display.set_caption(self.options.caption)
+        pygame.key.set_repeat(300, 40)
+        self.running = True
+        self.clock_s = 0.0
+        self.first_frame_s: float | None = None
+        self.frames = 0
+        self.terrain = TerrainLayer()
+        self.animator = Animator()
+        self.message = ""
+        self.message_t = 0.0
+        self.events: deque[Event] = deque(maxlen=RECENT)
+        self.panels: list[Panel] = []
+        self.broken: set[int] = set()  # ids of panels that raised (switched off)
+        self.panel_errors: list[str] = []
+        self._acc = 0.0
+        self._setup(game, controllers)
+        if self.options.panels:
+            self.panels = layout.default_panels(self)
+        self.relayout(self.screen.get_size())
+        self.input.sync()
+        self._tell_panels(list(game.opening_events))
+
+    # -- games -------------------------------------------------------------------------
+    def _setup(self, game: Game, controllers: Mapping[str, Controller | None]) -> None:
+        self.game = game
+        self.controllers = dict(controllers)
+        self.human_sides = {s for s in game.state.sides if self.controllers.get(s) is None}
+        self.side_index = {s: i for i, s in enumerate(game.state.sides)}
+        self.entries = entry_zones(game)
+        self.intent: tuple[str, str] | None = None
+        self.ai_next: act.Action | None = None
+        self.ai_preview: AttackPreview | None = None
+        self.ai_timer = 0.0
+        board = game.state.board
+        view = getattr(self, "layout", None)
+        rect = view.table if view is not None else pygame.Rect(0, 0, 800, 600)
+        self.camera = Camera.fitting((board.width, board.height), tuple(rect))
+        if hasattr(self, "input"):
+            self.input.set_game(game)
+            self.input.ctx.camera = self.camera
+        else:
+            self.input = TableInput(
+                game, self.camera, lambda: self.human_sides, lambda: self.options.units
+            )
+        self.events.extend(game.opening_events)
+
+    def new_game(
+        self, game: Game, controllers: Mapping[str, Controller | None] | None = None
+    ) -> None:
+        """Play another battle in this window (demo loop, play again)."""
+        self.animator.skip()
+        self._setup(game, controllers if controllers is not None else self.controllers)
+        self.relayout(self.screen.get_size())
+        self.input.sync()
+        for panel in self.panels:
+            hook = getattr(panel, "on_new_game", None)
+            if hook is not None:
+                self._safe(panel, hook, game)
+        self._tell_panels(list(game.opening_events))
+
+    def _safe(self, panel: Panel, method: Any, *args: Any) -> Any:
+        """Call a panel; a panel that fails is logged and switched off, the game goes on."""
+        if id(panel) in self.broken:
+            return None
+        try:
+            return method(*args)
+        except Exception as exc:
+            log.exception("panel %s failed", type(panel).__name__)
+            self.broken.add(id(panel))
+            self.panel_errors.append(f"{type(panel).__name__}: {exc!r}")
+            self.relayout(self.screen.get_size())
+            return None
+
+    def _tell_panels(self, events: list[Event]) -> None:
+        for panel in self.panels:
+            self._safe(panel, panel.on_events, events)
+
+    # -- what panels may ask ---------------------------------------------------------
+    @property
+    def preview(self) -> AttackPreview | None:
+        """The attack being considered: the player's hover, or the AI's next attack."""
+        if self.input.my_turn():
+            found = self.input.attack_preview()
+            return found if isinstance(found, AttackPreview) else None
+        return self.ai_preview
+
+    @property
+    def animating(self) -> bool:
+        return self.animator.busy
+
+    def skip_animation(self) -> None:
+        self.animator.skip()
+
+    def quit(self) -> None:
+        self.running = False
+
+    def say(self, text: str) -> None:
+        """A short message on the status line."""
+        self.message, self.message_t = text, MESSAGE_S
+
+    # -- layout ----------------------------------------------------------------------
+    def relayout(self, size: tuple[int, int]) -> None:
+        sidebar = bool(self.panels) or self.options.panels
+        self.layout = layout.Layout.for_size(size, sidebar=sidebar)
+        self.camera.resize(tuple(self.layout.table))
+        self.input.place(self.layout.table, self.layout.actionbar)
+        layout.place(self.layout, self.shown_panels())
+
+    # -- applying actions ---------------------------------------------------------------
+    def apply(self, action: act.Action) -> list[Event]:
+        """Apply one action; an illegal one changes nothing and says why."""
+        try:
+            events = self.game.apply(action)
+        except IllegalAction as exc:
+            self.say(exc.reason)
+            return []
+        self.animator.feed(events, self.options.speed)
+        self.events.extend(events)
+        for e in events:
+            if isinstance(e, ActivationEnded):
+                self.intent = None
+        self._tell_panels(events)
+        self.input.sync()
+        return events
+
+    def dispatch(self, event: pygame.event.Event) -> list[Event]:
+        """One pygame event: window, animation skip, panels, then the table input."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return []
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.screen = pygame.display.get_surface()
+            self.relayout(self.screen.get_size())
+            return []
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_q
+            and event.mod & pygame.KMOD_CTRL
+        ):
+            self.running = False
+            return []
+        if self.animating and _is_skip(event, self.layout.table):
+            self.animator.skip()
+            return []
+        for panel in self._by_input_order():
+            if self._safe(panel, panel.handle_event, event):
+                return []
+        action = self.input.handle_event(event)
+        if action is None or self.animating or not self.input.my_turn():
+            return []
+        return self.apply(action)
+
+    def shown_panels(self) -> list[Panel]:
+        """Visible panels that have not failed."""
+        return [p for p in self.panels if is_visible(p) and id(p) not in self.broken]
+
+    def _by_input_order(self) -> list[Panel]:
+        shown = self.shown_panels()
+        return [p for p in reversed(shown) if slot_of(p) == "screen"] + [
+            p for p in shown if slot_of(p) != "screen"
+        ]
+
+    # -- the AI ------------------------------------------------------------------------
+    def step_ai(self, dt: float) -> list[Event]:
+        """Advance the AI's clock; apply its next action when it is due."""
+        pending = self.game.pending()
+        if pending is None or pending.side in self.human_sides:
+            return []
+        if self.animating or any(is_busy(p) for p in self.shown_panels()):
+            return []
+        self.ai_timer -= dt
+        if self.ai_timer > 0:
+            return []
+        controller = self.controllers[pending.side]
+        assert controller is not None
+        speed = max(self.options.speed, 1e-3)
+        if self.ai_next is None:
+            self.ai_next = self._choose(controller)
+            self.ai_preview = self._preview_of(self.ai_next)
+            if self.ai_preview is not None:
+                self.ai_timer = AI_ATTACK_HOLD / speed
+                return []
+        action, self.ai_next = self.ai_next, None
+        events = self.apply(action)
+        if not events:
+            fallback = self._fallback()
+            events = self.apply(fallback) if fallback is not None else []
+        if pending.kind == "activate" and any(isinstance(e, ActivationStarted) for e in events):
+            line = controller.intent(self.game)
+            if line:
+                self.intent = (pending.side, line)
+        self.ai_preview = None
+        self.ai_timer = AI_PAUSE / speed
+        return events
+
+    def _choose(self, controller: Controller) -> act.Action:
+        try:
+            return controller.choose(self.game)
+        except Exception as exc:  # a broken controller must not take the window down
+            log.exception("controller failed")
+            self.say(tr("ui.input.ai_failed", reason=str(exc)))
+            fallback = self._fallback()
+            if fallback is None:
+                raise
+            return fallback
+
+    def _fallback(self) -> act.Action | None:
+        """Something legal when the AI's choice was refused: end the activation."""
+        legal = [a for a in self.game.legal_actions() if isinstance(a, act.Action)]
+        ends = [a for a in legal if isinstance(a, act.EndActivation)]
+        return (ends or legal or [None])[0]
+
+    def _preview_of(self, action: act.Action) -> AttackPreview | None:
+        st = self.game.state
+        if isinstance(action, act.Attack | act.Charge) and action.target in st.figures:
+            attacker, target = st.figures[action.figure], st.figures[action.target]
+            burst = action.burst if isinstance(action, act.Attack) else False
+            mode = "charge" if isinstance(action, act.Charge) else "action"
+            return attack_preview(
+                self.game, attacker, target, action.weapon, burst=burst, mode=mode
+            )
+        return None
+
+    # -- the loop ---------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock_s += dt
+        self.message_t = max(0.0, self.message_t - dt)
+        self.animator.update(dt)
+        self.input.update(dt)
+        for panel in self.panels:
+            self._safe(panel, panel.update, dt)
+        self.step_ai(dt)
+
+    def frame(self, dt: float) -> None:
+        """One frame: events, fixed-step updates, drawing."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+        self._acc += dt
+        steps = 0
+        while self._acc >= STEP - 1e-9 and steps < MAX_STEPS:
+            self.update(STEP)
+            self._acc -= STEP
+            steps += 1
+        if steps == MAX_STEPS:
+            self._acc = 0.0
+        self.render()
+        pygame.display.flip()
+        self.frames += 1
+        if self.first_frame_s is None:
+            self.first_frame_s = process_age()
+
+    def run(self) -> int:
+        clock = pygame.time.Clock()
+        limit = self.options.frames
+        while self.running:
+            if limit is not None:
+                clock.tick()
+                dt = STEP
+            else:
+                dt = min(0.25, clock.tick(self.options.fps) / 1000.0)
+            self.frame(dt)
+            if limit is not None and self.frames >= limit:
+                break
+        if self.options.screenshot:
+            path = screenshot.save(self.screen, self.options.screenshot)
+            print(
+                tr("ui.input.screenshot_saved", file=str(path), frames=self.frames), file=sys.stderr
+            )
+        return 0
+
+    # -- drawing -----------------------------------------------------------------------
+    def render(self) -> None:
+        screen, lay = self.screen, self.layout
+        screen.fill(style.BACKGROUND)
+        self.draw_table(screen)
+        screen.set_clip(lay.table)
+        for panel in self.shown_panels():
+            if slot_of(panel) == "table":
+                self._safe(panel, panel.draw, screen)
+        screen.set_clip(None)
+        right = self._status_right()
+        hud.draw_status(
+            screen,
+            lay.status,
+            hud.situation(self.game, self.human_sides),
+            right,
+            alert=self.message_t > 0,
+        )
+        side = [p for p in self.shown_panels() if slot_of(p) == "sidebar"]
+        if side:
+            for panel in side:
+                self._safe(panel, panel.draw, screen)
+        elif lay.sidebar.width > 0:
+            self._draw_recent(screen, lay.sidebar)
+        self.input.draw_ui(screen)
+        for panel in self.shown_panels():
+            if slot_of(panel) == "screen":
+                self._safe(panel, panel.draw, screen)
+
+    def draw_table(self, screen: pygame.Surface) -> None:
+        """The table: terrain, noise, sectors, tool overlays, figures, scale bar."""
+        st = self.game.state
+        screen.set_clip(self.layout.table)
+        self.terrain.draw(screen, self.camera, st.board, self.entries)
+        figs = st.figures.values()
+        screen.set_clip(self.layout.table.clip(pygame.Rect(self.camera.board_rect())))
+        if st.noise:
+            markers.draw_noise(screen, self.camera, st.noise, self.clock_s)
+        markers.draw_sectors(screen, self.camera, figs, self.side_index, self.input.lit_watchers())
+        screen.set_clip(self.layout.table)
+        self._draw_entry_choice(screen)
+        self.input.draw_under(screen)
+        positions = self.animator.positions() if self.animating else None
+        figures_render.draw_figures(
+            screen, self.camera, figs, self.side_index, self.input.marks(), positions
+        )
+        self.input.draw_over(screen)
+        if self.ai_preview is not None and not self.input.my_turn():
+            from game.ui.render.overlays import draw_sight
+
+            draw_sight(screen, self.camera, self.ai_preview)
+        markers.draw_scale_bar(screen, self.camera, self.options.units)
+        screen.set_clip(None)
+
+    def _draw_entry_choice(self, screen: pygame.Surface) -> None:
+        menu = self.input.menu
+        value = menu.hovered_value() if menu is not None else None
+        if not isinstance(value, act.ChooseEntry):
+            return
+        for entry in self.entries:
+            if entry.id == value.entry:
+                pts = self.camera.many_to_screen(entry.polygon)
+                draw_util.blend_polygon(screen, (*style.YELLOW, 90), pts)
+                pygame.draw.polygon(screen, style.YELLOW, pts, 3)
+
+    def _status_right(self) -> str:
+        if self.message_t > 0:
+            return self.message
+        if self.intent is not None and not self.input.my_turn():
+            side, line = self.intent
+            name = self.game.state.sides[side].name if side in self.game.state.sides else side
+            return tr("ui.input.intent", side=name, line=line)
+        if self.ai_next is not None and not self.input.my_turn():
+            return describe.describe(self.game, self.ai_next)
+        return self.input.hint()
+
+    def _draw_recent(self, screen: pygame.Surface, rect: pygame.Rect) -> None:
+        """Without side panels: the latest events' explanations, newest at the bottom."""
+        pygame.draw.rect(screen, style.PANEL, rect)
+        pygame.draw.line(screen, style.PANEL_EDGE, rect.topleft, rect.bottomleft)
+        title = fonts.text(tr("ui.input.recent"), 14, style.TEXT, True)
+        screen.blit(title, (rect.x + 10, rect.y + 8))
+        size, gap = 12, 2
+        y = rect.bottom - 8
+        for event in reversed(self.events):
+            lines = fonts.wrap(_explain(event), size, rect.width - 20)
+            h = len(lines) * (size + 4) + gap
+            if y - h < rect.y + 32:
+                break
+            y -= h
+            for i, line in enumerate(lines):
+                screen.blit(
+                    fonts.text(line, size, style.TEXT_DIM if i else style.TEXT),
+                    (rect.x + 10, y + i * (size + 4)),
+                )
+
+
+def _explain(event: Event) -> str:
+    try:
+        text = event.explain()
+    except (KeyError, ValueError, IndexError) as exc:  # a missing catalogue string
+        text = f"{type(event).__name__} ({exc})"
+    section = event.section
+    return f"{text}" if not section or section in text else f"{text} ({section})"
+
+
+def _is_skip(event: pygame.event.Event, table: pygame.Rect) -> bool:
+    if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_ESCAPE):
+        return True
+    return (
+        event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and table.collidepoint(event.pos)
+    )
+
+
+def run(
+    game: Game,
+    controllers: Mapping[str, Any],
+    options: UiOptions | None = None,
+    settings: Any = None,
+) -> int:
+    """Open the window and play `game`; controllers by side (None: the human)."""
+    app = App(game, controllers, options, settings)
+    try:
+        return app.run()
+    finally:
+        pygame.quit()

@@ -1,0 +1,109 @@
+"""Words for actions and odds: button labels, menu entries, tooltips, odds lines."""
+
+from __future__ import annotations
+
+from game import actions as act
+from game.cover import Cover
+from game.engine import Game
+from game.i18n import tr
+from game.odds import AttackOdds
+
+VERBS = (
+    "move",
+    "run",
+    "attack",
+    "charge",
+    "throw",
+    "aim",
+    "reload",
+    "cover",
+    "overwatch",
+    "aid",
+    "interact",
+    "ability",
+    "end",
+)
+"""The activation's verbs, in button order."""
+HOTKEYS = {
+    "move": "m",
+    "run": "u",
+    "attack": "a",
+    "charge": "c",
+    "throw": "t",
+    "aim": "i",
+    "reload": "l",
+    "cover": "v",
+    "overwatch": "o",
+    "aid": "h",
+    "interact": "e",
+    "ability": "b",
+    "end": "n",
+}
+
+
+def verb_label(verb: str) -> str:
+    return tr(f"ui.actions.{verb}")
+
+
+def _name(game: Game, ref: str | None) -> str:
+    if ref is None:
+        return ""
+    fig = game.state.figures.get(ref)
+    if fig is not None:
+        return fig.name
+    piece = game.state.board.pieces.get(ref)
+    if piece is not None:
+        return f"{tr(f'ui.table.kind.{piece.kind.value}')} {piece.id}"
+    return ref
+
+
+def describe(game: Game, action: act.Action) -> str:
+    """One line for a concrete action (menus, the AI's next step)."""
+    if isinstance(action, act.Attack):
+        key = "ui.actions.do_attack_burst" if action.burst else "ui.actions.do_attack"
+        return tr(key, target=_name(game, action.target), weapon=action.weapon)
+    if isinstance(action, act.Charge):
+        return tr("ui.actions.do_charge", target=_name(game, action.target), weapon=action.weapon)
+    if isinstance(action, act.Reload):
+        return tr("ui.actions.do_reload", weapon=action.weapon)
+    if isinstance(action, act.FirstAid):
+        return tr("ui.actions.do_aid", target=_name(game, action.target))
+    if isinstance(action, act.Interact):
+        return tr("ui.actions.do_interact", target=_name(game, action.target))
+    if isinstance(action, act.UseAbility):
+        ability, _, option = action.ability.partition(":")
+        text = f"{ability} ({option})" if option else ability
+        if action.target:
+            return tr("ui.actions.do_ability_on", ability=text, target=_name(game, action.target))
+        return tr("ui.actions.do_ability", ability=text)
+    if isinstance(action, act.Throw):
+        return tr("ui.actions.do_throw", weapon=action.weapon)
+    return verb_label(action.verb) if action.verb in VERBS else str(action)
+
+
+def percent(p: float) -> str:
+    return f"{100.0 * p:.0f} %"
+
+
+def cover_word(cover: Cover) -> str:
+    return tr(f"ui.input.cover_{cover.label}")
+
+
+def odds_lines(odds: AttackOdds, tp: int | None = None) -> list[str]:
+    """'Hit 55 %', 'Wounds 0/1/2+: 40/35/25 %', 'Takes it down 23 %'."""
+    lines = [tr("ui.input.odds_hit", hit=percent(odds.p_hit), crit=percent(odds.p_crit))]
+    dist = list(odds.wounds)
+    top = min(len(dist) - 1, 3)
+    heads = [str(k) for k in range(top)] + [f"{top}+"]
+    values = [dist[k] for k in range(top)] + [sum(dist[top:])]
+    lines.append(
+        tr(
+            "ui.input.odds_wounds",
+            heads="/".join(heads),
+            values="/".join(f"{100.0 * v:.0f}" for v in values),
+            needed=odds.needed if odds.needed <= 6 else 6,
+        )
+    )
+    if odds.p_takedown is not None:
+        lines.append(tr("ui.input.odds_takedown", p=percent(odds.p_takedown)))
+    return lines

@@ -1,0 +1,110 @@
+"""The info card (right-click a figure): its full profile and every status."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import Game
+from game.i18n import tr
+from game.state import Figure
+from game.ui import fonts
+from game.ui.render import style
+from game.ui.render.figures import statuses
+from game.ui.units import format_length
+from game.ui.widgets import panel_box
+
+WIDTH = 380
+SIZE = 13
+
+
+def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
+    """(text, is_heading) lines of the card."""
+    prof = game.profile(fig)
+    side = game.state.sides[fig.side].name
+    title = (
+        fig.name if not prof.german or prof.german == fig.name else f"{fig.name} ({prof.german})"
+    )
+    lines: list[tuple[str, bool]] = [(title, True)]
+    kind = " · ".join(x for x in (prof.name, prof.archetype, prof.rank, side) if x)
+    lines.append((kind, False))
+    lines.append(
+        (
+            tr(
+                "ui.input.card_stats",
+                kor=prof.kor,
+                ref=prof.ref,
+                ver=prof.ver,
+                wil=prof.wil,
+                tp=fig.tp,
+                max_tp=fig.max_tp,
+                vw=prof.vw,
+                ws=prof.ws,
+                move=format_length(prof.move, units),
+            ),
+            False,
+        )
+    )
+    if prof.armour or prof.shield:
+        gear = ", ".join(x for x in (prof.armour, prof.shield) if x)
+        lines.append((tr("ui.input.card_armour", gear=gear), False))
+    lines.append((tr("ui.input.card_weapons", ammo=fig.ammo), True))
+    for w in fig.weapons:
+        arms = game.rules.weapon(w.name)
+        bits = [arms.type]
+        if arms.range is not None:
+            bits.append(format_length(arms.range, units))
+        bits.append(f"{arms.pool}W6")
+        if arms.br:
+            bits.append(f"BR {arms.br}")
+        if w.loaded is not None:
+            bits.append(tr("ui.input.card_loaded", loaded=w.loaded, mag=arms.mag or w.loaded))
+        if w.uses is not None:
+            bits.append(tr("ui.input.card_uses", uses=w.uses))
+        if w.jammed:
+            bits.append(tr("ui.input.card_jammed"))
+        if arms.keywords:
+            bits.append(", ".join(arms.keywords))
+        lines.append((f"  {arms.name}: " + " · ".join(bits), False))
+    if prof.talents:
+        lines.append((tr("ui.input.card_talents", names=", ".join(prof.talents)), False))
+    if prof.gifts:
+        lines.append((tr("ui.input.card_gifts", names=", ".join(prof.gifts)), False))
+    lines.append((tr("ui.input.card_status"), True))
+    state = [
+        tr(f"ui.input.condition_{fig.condition.value}")
+        if not fig.standing
+        else tr("ui.input.standing")
+    ]
+    if fig.injury:
+        state.append(fig.injury)
+    state += [tr(f"ui.input.flag_{s}") for s in statuses(fig)]
+    if fig.loot:
+        state.append(tr("ui.input.card_loot", loot=fig.loot))
+    if fig.strain:
+        state.append(tr("ui.input.card_strain", strain=fig.strain))
+    state += [f"{name} (→ {until})" for name, until in fig.effects.items()]
+    lines.append((", ".join(state), False))
+    return lines
+
+
+def draw_card(
+    surface: pygame.Surface, area: pygame.Rect, game: Game, fig: Figure, units: str
+) -> pygame.Rect:
+    """The card in the top right corner of `area`."""
+    rows: list[tuple[pygame.Surface, int]] = []
+    for text, heading in card_lines(game, fig, units):
+        for line in fonts.wrap(text, SIZE, WIDTH - 20, heading):
+            rows.append(
+                (fonts.text(line, SIZE, style.YELLOW if heading else style.TEXT, heading), 0)
+            )
+    h = sum(s.get_height() + 1 for s, _ in rows) + 14
+    box = pygame.Rect(area.right - WIDTH - 10, area.y + 10, WIDTH, h)
+    box.clamp_ip(area)
+    panel_box(surface, box, 240)
+    y = box.y + 7
+    for s, _ in rows:
+        surface.blit(s, (box.x + 10, y))
+        y += s.get_height() + 1
+    hint = fonts.text(tr("ui.input.card_close"), 11, style.TEXT_DIM)
+    surface.blit(hint, (box.right - hint.get_width() - 8, box.y + 7))
+    return box

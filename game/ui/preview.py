@@ -1,0 +1,284 @@
+"""What an action would do, worked out before it is committed — for drawing only.
+
+Everything here asks the same rules code the engine uses (paths and allowance
+through `movement.plan_move`, overwatch through `movement.triggers`, the attack
+context through `context.measure`, odds through `game.odds.attack_odds`, template
+touches through `blast.touched`), reads the state and never changes it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+
+import shapely
+from shapely.geometry import Point as ShapelyPoint
+
+from game import actions as act
+from game.actions import IllegalAction
+from game.board.reach import reachable_area
+from game.board.sight import LosResult
+from game.cover import Cover
+from game.engine import Game
+from game.odds import AttackOdds, attack_odds
+from game.play import blast, bridge, context, flow, movement, sight, space
+from game.state import Figure
+
+Point = tuple[float, float]
+
+
+def problem_of(game: Game, action: act.Action) -> str | None:
+    """Why `game.apply(action)` would refuse it now (None: it would not)."""
+    try:
+        flow.handler_for(game, action).check(game, action)
+    except IllegalAction as exc:
+        return exc.reason
+    return None
+
+
+# -- moving ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MovePreview:
+    """A Move/Run to `goal`: the walk the figure would make and what it sets off."""
+
+    figure: str
+    mode: str
+    goal: Point
+    walk: tuple[Point, ...]  # the path the figure would walk (cut at the allowance)
+    beyond: tuple[Point, ...]  # the rest of the way to the goal, not walked this time
+    cost_cm: float
+    allowance: float
+    problem: str | None
+    watchers: tuple[str, ...] = ()  # enemy overwatch zones the walk would set off
+    stops: tuple[tuple[str, str, Point], ...] = ()  # (kind, ref, where) along the walk
+
+    @property
+    def left_cm(self) -> float:
+        return max(0.0, self.allowance - self.cost_cm)
+
+    @property
+    def end(self) -> Point | None:
+        return self.walk[-1] if self.walk else None
+
+    def action(self) -> act.Action:
+        cls = act.Run if self.mode == "run" else act.Move
+        return cls(self.figure, (round(self.goal[0], 3), round(self.goal[1], 3)))
+
+
+def move_preview(game: Game, fig: Figure, goal: Point, mode: str) -> MovePreview:
+    """The walk to `goal` as the engine would plan it."""
+    cm = movement.allowance(game, fig, mode)
+    goal = (round(float(goal[0]), 3), round(float(goal[1]), 3))
+    try:
+        plan = movement.plan_move(game, fig, goal, mode)
+    except IllegalAction as exc:
+        return MovePreview(fig.id, mode, goal, (), (), 0.0, cm, exc.reason)
+    walk = plan.walk.points
+    beyond: tuple[Point, ...] = ()
+    if not plan.reached:
+        found = space.path_to(game, fig, goal)
+        if found.reachable and walk:
+            beyond = _rest_of(found.points, walk[-1])
+    stops: list[tuple[str, str, Point]] = []
+    watchers: list[str] = []
+    for trig in movement.triggers(game, fig, walk):
+        stops.append((trig.kind, trig.ref, space.point_at(walk, trig.along)))
+        if trig.kind == "overwatch":
+            watchers.append(trig.ref)
+    return MovePreview(
+        fig.id,
+        mode,
+        goal,
+        tuple(walk),
+        beyond,
+        plan.walk.cost_cm,
+        cm,
+        None,
+        tuple(watchers),
+        tuple(stops),
+    )
+
+
+def _rest_of(points: tuple[Point, ...], cut: Point) -> tuple[Point, ...]:
+    """The part of a polyline after the point `cut` on it."""
+    line = shapely.LineString(points)
+    at = line.project(ShapelyPoint(cut))
+    acc = 0.0
+    rest = [cut]
+    for a, b in itertools.pairwise(points):
+        acc += math.dist(a, b)
+        if acc > at + 1e-6:
+            rest.append(b)
+    return tuple(rest)
+
+
+def reach_polygon(game: Game, fig: Figure, mode: str) -> shapely.Geometry:
+    """Where the figure's centre can get to with this mode's allowance."""
+    area = reachable_area(
+        game.state.board,
+        fig.pos,
+        movement.allowance(game, fig, mode),
+        radius=fig.radius,
+        obstacles=space.obstacles(game, fig),
+        difficult_cost=space.difficult_cost(game),
+    )
+    return area.polygon
+
+
+# -- attacking ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPreview:
+    """An attack being considered: sight, cover, the odds, and why not if illegal.
+
+    `hidden` holds board-space polygons of the target base's strips whose sight
+    line is blocked (to shade them). `odds` is None if the attack cannot be made.
+    """
+
+    attacker: str
+    target: str
+    weapon: str
+    burst: bool
+    mode: str  # action | charge
+    los: LosResult
+    cover: Cover
+    distance: float
+    odds: AttackOdds | None
+    problem: str | None
+    blocking: tuple[str, ...] = ()
+    cover_from: tuple[str, ...] = ()
+    hidden: tuple[tuple[Point, ...], ...] = field(default=())
+
+    def action(self) -> act.Action:
+        if self.mode == "charge":
+            return act.Charge(self.attacker, self.target, self.weapon)
+        return act.Attack(self.attacker, self.target, self.weapon, self.burst)
+
+
+def attack_preview(
+    game: Game,
+    attacker: Figure,
+    target: Figure,
+    weapon: str,
+    *,
+    burst: bool = False,
+    mode: str = "action",
+) -> AttackPreview:
+    """Sight lines, cover and exact odds of this attack (the combat room's context)."""
+    los = sight.figure_los(game, attacker, target)
+    cover = sight.attack_cover(game, attacker, target, los)
+    distance = sight.base_gap(attacker, target)
+    probe: act.Action = (
+        act.Charge(attacker.id, target.id, weapon)
+        if mode == "charge"
+        else act.Attack(attacker.id, target.id, weapon, burst)
+    )
+    problem = problem_of(game, probe)
+    odds = None
+    if problem is None:
+        arms = game.rules.weapon(weapon)
+        measured = context.measure(
+            game,
+            attacker,
+            target,
+            arms,
+            burst=burst,
+            mode="charge" if mode == "charge" else "action",
+        )
+        odds = attack_odds(
+            bridge.combatant(game, attacker),
+            bridge.combatant(game, target),
+            arms,
+            measured.ctx,
+            game.rules,
+        )
+    return AttackPreview(
+        attacker.id,
+        target.id,
+        weapon,
+        burst,
+        mode,
+        los,
+        cover,
+        distance,
+        odds,
+        problem,
+        tuple(los.blocking),
+        tuple(los.cover_from),
+        hidden_strips(los, target),
+    )
+
+
+def hidden_strips(los: LosResult, target: Figure) -> tuple[tuple[Point, ...], ...]:
+    """Polygons of the target base's parts whose sight line is blocked."""
+    ends = los.line_ends
+    k = len(ends)
+    if k == 0 or not bool(los.line_blocked.any()):
+        return ()
+    dx, dy = target.x - los.origin[0], target.y - los.origin[1]
+    norm = math.hypot(dx, dy) or 1.0
+    d = (dx / norm, dy / norm)
+    n = (-d[1], d[0])
+    half = target.radius / k
+    long = 2.0 * target.radius
+    disc = ShapelyPoint(target.x, target.y).buffer(target.radius, quad_segs=12)
+    strips = []
+    for i in range(k):
+        if not los.line_blocked[i]:
+            continue
+        ex, ey = float(ends[i][0]), float(ends[i][1])
+        quad = [
+            (ex + n[0] * s * half + d[0] * t * long, ey + n[1] * s * half + d[1] * t * long)
+            for s, t in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+        ]
+        strips.append(shapely.Polygon(quad))
+    shade = shapely.union_all(strips).intersection(disc)
+    out = []
+    for part in shapely.get_parts(shade):
+        if part.geom_type == "Polygon" and not part.is_empty:
+            out.append(tuple((float(x), float(y)) for x, y in part.exterior.coords))
+    return tuple(out)
+
+
+# -- throwing ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TemplatePreview:
+    """A thrown template at `centre`: who it would touch, and why not if illegal."""
+
+    figure: str
+    weapon: str
+    centre: Point
+    radius: float
+    reach: float
+    touched: tuple[str, ...]
+    shielded: tuple[str, ...]
+    problem: str | None
+
+    def action(self) -> act.Action:
+        return act.Throw(
+            self.figure, self.weapon, (round(self.centre[0], 3), round(self.centre[1], 3))
+        )
+
+
+def template_preview(game: Game, fig: Figure, weapon: str, centre: Point) -> TemplatePreview:
+    arms = game.rules.weapon(weapon)
+    radius = float(game.rules.knobs.template.radius(arms.template)) if arms.template else 0.0
+    centre = (round(float(centre[0]), 3), round(float(centre[1]), 3))
+    touches = blast.touched(game, centre, radius) if radius > 0 else []
+    problem = problem_of(game, act.Throw(fig.id, weapon, centre))
+    return TemplatePreview(
+        fig.id,
+        weapon,
+        centre,
+        radius,
+        float(arms.range or 0.0),
+        tuple(t.figure.id for t in touches if not t.shielded),
+        tuple(t.figure.id for t in touches if t.shielded),
+        problem,
+    )

@@ -1,0 +1,103 @@
+"""Things on the table that change during play: noise markers (a pulse and a fill
+fading out to their radius), overwatch sectors, and the scale bar."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+import pygame
+
+from game.state import Figure, NoiseMarker, OverwatchZone
+from game.ui import fonts
+from game.ui.camera import Camera
+from game.ui.render import draw, icons, style
+from game.ui.units import format_length, nice_length
+
+PULSE_S = 2.4
+
+
+@lru_cache(maxsize=64)
+def _fade(radius: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A disc whose alpha falls from the centre to the edge."""
+    surf = pygame.Surface((2 * radius + 1, 2 * radius + 1), pygame.SRCALPHA)
+    steps = max(4, min(24, radius // 4))
+    for i in range(steps):
+        r = radius * (1 - i / steps)
+        alpha = int(12 + 60 * i / steps)
+        pygame.draw.circle(surf, (*colour, alpha), (radius, radius), max(1, r))
+    return surf
+
+
+def draw_noise(
+    surface: pygame.Surface, camera: Camera, markers: Iterable[NoiseMarker], clock: float
+) -> None:
+    """Each marker: the fading disc, a dashed edge at its radius, a pulse, an icon."""
+    for m in markers:
+        c = camera.to_screen_f(m.x, m.y)
+        r = max(4, round(m.radius * camera.scale))
+        if r > 1200:
+            continue
+        disc = _fade(r, style.NOISE)
+        surface.blit(disc, (c[0] - r, c[1] - r))
+        ring = [
+            (c[0] + r * math.cos(2 * math.pi * i / 48), c[1] + r * math.sin(2 * math.pi * i / 48))
+            for i in range(48)
+        ]
+        draw.dashed_polyline(surface, style.NOISE, ring, width=1, dash=6, gap=6, closed=True)
+        phase = (clock / PULSE_S) % 1.0
+        pygame.draw.circle(surface, style.NOISE, c, max(2, r * phase), 1)
+        surface.blit(icons.icon("noise", 16), (c[0] - 8, c[1] - 8))
+
+
+def draw_sector(
+    surface: pygame.Surface,
+    camera: Camera,
+    zone: OverwatchZone,
+    colour: tuple[int, int, int],
+    *,
+    strong: bool = False,
+) -> None:
+    """One overwatch fire zone."""
+    c = camera.to_screen_f(zone.x, zone.y)
+    r = zone.radius * camera.scale
+    pts = draw.sector_points(c, r, zone.direction - zone.angle / 2, zone.direction + zone.angle / 2)
+    draw.blend_polygon(surface, (*colour, 85 if strong else 28), pts)
+    if strong:
+        pygame.draw.polygon(surface, style.VERMILLION, pts, 3)
+        draw.dashed_polyline(surface, colour, pts, width=1, dash=8, gap=5, closed=True)
+    else:
+        draw.dashed_polyline(surface, colour, pts, width=1, dash=8, gap=5, closed=True)
+
+
+def draw_sectors(
+    surface: pygame.Surface,
+    camera: Camera,
+    figures: Iterable[Figure],
+    side_index: Mapping[str, int],
+    lit: frozenset[str] = frozenset(),
+) -> None:
+    """Every standing watcher's sector; `lit` ones (the move preview crosses them) stand out."""
+    for fig in figures:
+        if fig.overwatch is not None and fig.standing:
+            colour = style.side_colour(side_index.get(fig.side, 0))
+            draw_sector(surface, camera, fig.overwatch, colour, strong=fig.id in lit)
+
+
+def draw_scale_bar(surface: pygame.Surface, camera: Camera, units: str) -> None:
+    """A bar of a round length at the bottom left of the table view."""
+    vx, vy, _vw, vh = camera.view
+    length = nice_length(150.0 / camera.scale, units)
+    px = length * camera.scale
+    x0, y0 = vx + 14, vy + vh - 16
+    bar = pygame.Rect(x0 - 6, y0 - 22, px + 12, 30)
+    draw.blend_polygon(
+        surface, (*style.INK, 170), [bar.topleft, bar.topright, bar.bottomright, bar.bottomleft]
+    )
+    pygame.draw.line(surface, style.WHITE, (x0, y0), (x0 + px, y0), 3)
+    for t in (0.0, 0.5, 1.0):
+        x = x0 + px * t
+        pygame.draw.line(surface, style.WHITE, (x, y0 - (6 if t != 0.5 else 4)), (x, y0 + 2), 2)
+    label = fonts.text(format_length(length, units), 12, style.TEXT)
+    surface.blit(label, (x0 + px / 2 - label.get_width() / 2, y0 - 21))

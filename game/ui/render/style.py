@@ -1,0 +1,124 @@
+"""Colours and patterns: the Okabe-Ito palette for sides and overlays, a fill,
+hatching and outline per terrain kind (so kinds differ without colour too)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.board.terrain import TerrainKind
+
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+
+# Okabe & Ito (2008), a palette told apart with every common colour-vision deficiency.
+ORANGE: RGB = (230, 159, 0)
+SKY: RGB = (86, 180, 233)
+GREEN: RGB = (0, 158, 115)
+YELLOW: RGB = (240, 228, 66)
+BLUE: RGB = (0, 114, 178)
+VERMILLION: RGB = (213, 94, 0)
+PURPLE: RGB = (204, 121, 167)
+BLACK: RGB = (0, 0, 0)
+WHITE: RGB = (255, 255, 255)
+
+SIDE_COLOURS: tuple[RGB, ...] = (SKY, ORANGE, GREEN, PURPLE, YELLOW, VERMILLION, BLUE)
+SIDE_SHAPES: tuple[str, ...] = ("circle", "triangle", "square", "diamond", "hexagon", "star")
+
+BACKGROUND: RGB = (24, 26, 30)
+TABLE: RGB = (74, 78, 70)
+TABLE_GRID: RGB = (84, 88, 80)
+TABLE_EDGE: RGB = (14, 14, 16)
+PANEL: RGB = (34, 37, 42)
+PANEL_EDGE: RGB = (60, 64, 72)
+TEXT: RGB = (232, 232, 228)
+TEXT_DIM: RGB = (150, 154, 160)
+INK: RGB = (18, 18, 20)
+
+# overlays
+REACH: RGB = GREEN
+PATH: RGB = WHITE
+PATH_BEYOND: RGB = (150, 150, 150)
+SIGHT_CLEAR: RGB = SKY
+SIGHT_LIGHT: RGB = YELLOW
+SIGHT_HEAVY: RGB = ORANGE
+SIGHT_BLOCKED: RGB = VERMILLION
+SELECT: RGB = WHITE
+ELIGIBLE: RGB = YELLOW
+NOISE: RGB = YELLOW
+TEMPLATE: RGB = VERMILLION
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainStyle:
+    """How one kind of terrain is drawn."""
+
+    fill: RGBA
+    hatch: str  # none | diag | back | cross | horiz | vert | dots | grid | zigzag | rings | x
+    ink: RGBA
+    outline: RGB
+    width: int = 1
+    spacing: int = 8
+    dashed: bool = False
+
+
+K = TerrainKind
+TERRAIN: dict[TerrainKind, TerrainStyle] = {
+    K.WALL: TerrainStyle((28, 28, 30, 255), "none", (0, 0, 0, 0), (8, 8, 8), 1),
+    K.BUILDING: TerrainStyle((96, 84, 76, 255), "cross", (58, 48, 42, 255), (30, 26, 22), 2, 9),
+    K.GATE: TerrainStyle((128, 90, 52, 255), "vert", (70, 46, 22, 255), (30, 20, 10), 2, 4),
+    K.BARRICADE: TerrainStyle((146, 104, 62, 255), "diag", (86, 56, 28, 255), (40, 26, 12), 2, 5),
+    K.LOW_WALL: TerrainStyle((156, 154, 144, 255), "horiz", (96, 96, 90, 255), (50, 50, 46), 1, 4),
+    K.WRECK: TerrainStyle((104, 108, 124, 255), "x", (62, 64, 80, 255), (34, 36, 46), 2, 8),
+    K.RUBBLE: TerrainStyle((128, 118, 102, 210), "dots", (70, 62, 50, 255), (80, 72, 60), 1, 6),
+    K.HEDGE: TerrainStyle((58, 112, 60, 230), "rings", (26, 70, 30, 255), (24, 60, 26), 1, 7),
+    K.FENCE: TerrainStyle((150, 140, 110, 140), "vert", (92, 82, 62, 255), (92, 82, 62), 1, 6),
+    K.CRATES: TerrainStyle((168, 132, 80, 255), "grid", (98, 72, 38, 255), (60, 44, 22), 1, 6),
+    K.SMOKE: TerrainStyle(
+        (210, 210, 214, 120), "dots", (240, 240, 240, 180), (190, 190, 196), 1, 9
+    ),
+    K.BURNING: TerrainStyle((213, 94, 0, 150), "zigzag", (240, 228, 66, 220), VERMILLION, 2, 7),
+    K.WATCHTOWER: TerrainStyle((118, 94, 70, 255), "back", (80, 60, 40, 255), (30, 22, 14), 2, 5),
+    K.MINEFIELD: TerrainStyle((110, 96, 40, 90), "x", (200, 180, 60, 200), YELLOW, 1, 10, True),
+    K.ARSENAL: TerrainStyle((86, 180, 233, 45), "none", (0, 0, 0, 0), SKY, 2, 8, True),
+    K.INFIRMARY: TerrainStyle((255, 255, 255, 40), "none", (0, 0, 0, 0), WHITE, 2, 8, True),
+    K.RADIO: TerrainStyle((0, 158, 115, 50), "none", (0, 0, 0, 0), GREEN, 2, 8, True),
+    K.STORAGE: TerrainStyle((240, 228, 66, 45), "none", (0, 0, 0, 0), YELLOW, 2, 8, True),
+    K.SHELTER: TerrainStyle((204, 121, 167, 55), "diag", (204, 121, 167, 90), PURPLE, 2, 12, True),
+}
+ZONE_ORDER = (
+    K.ARSENAL,
+    K.INFIRMARY,
+    K.RADIO,
+    K.STORAGE,
+    K.SHELTER,
+    K.MINEFIELD,
+    K.SMOKE,
+    K.BURNING,
+)
+"""Zones are drawn first (under solid pieces), in this order."""
+
+OPEN_GATE = TerrainStyle((128, 90, 52, 60), "none", (0, 0, 0, 0), (128, 90, 52), 2, 8, True)
+BROKEN = TerrainStyle((120, 110, 100, 70), "dots", (90, 80, 70, 200), (110, 100, 90), 1, 6, True)
+
+
+def terrain_style(kind: TerrainKind, *, open: bool = False, broken: bool = False) -> TerrainStyle:
+    """The style of a piece in its current state (an open gate, a broken barricade)."""
+    if broken:
+        return BROKEN
+    if kind is K.GATE and open:
+        return OPEN_GATE
+    return TERRAIN[kind]
+
+
+def side_colour(index: int) -> RGB:
+    return SIDE_COLOURS[index % len(SIDE_COLOURS)]
+
+
+def side_shape(index: int) -> str:
+    return SIDE_SHAPES[index % len(SIDE_SHAPES)]
+
+
+def ink_on(colour: RGB) -> RGB:
+    """Black or white, whichever reads better on `colour`."""
+    r, g, b = colour
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else WHITE

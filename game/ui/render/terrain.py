@@ -1,0 +1,244 @@
+"""The static layer: the table, its 10 cm grid, terrain by kind, refuge modules
+with icons and labels, entry zones. Cached per (board version, zoom, view): a
+frame only blits it.
+
+Up to `FULL_LAYER_MAX` px a side the whole table is rendered once per zoom (panning
+is free); closer in, only the visible part is rendered (again after a pan)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+import shapely
+
+from game.board.terrain import Board, TerrainKind, TerrainPiece
+from game.i18n import tr
+from game.ui import fonts
+from game.ui.camera import Camera
+from game.ui.render import draw, icons, style
+
+FULL_LAYER_MAX = 3200
+GRID_CM = 10.0
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class EntryZone:
+    """A raid's entry zone, drawn on the table."""
+
+    id: str
+    side_index: int
+    polygon: tuple[Point, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """Board region → layer px: local = ((x − x0)·s, (y1 − y)·s)."""
+
+    x0: float
+    y1: float
+    s: float
+
+    def pt(self, x: float, y: float) -> Point:
+        return ((x - self.x0) * self.s, (self.y1 - y) * self.s)
+
+    def pts(self, coords: Sequence[Sequence[float]]) -> list[Point]:
+        return [self.pt(c[0], c[1]) for c in coords]
+
+
+def kind_label(kind: TerrainKind) -> str:
+    return tr(f"ui.table.kind.{kind.value}")
+
+
+class TerrainLayer:
+    """The cached static picture of the table."""
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] | None = None
+        self._surface: pygame.Surface | None = None
+        self._anchor: Point = (0.0, 0.0)
+        self.renders = 0  # how often it was rebuilt (tests, benchmark)
+
+    def draw(
+        self, surface: pygame.Surface, camera: Camera, board: Board, entries: Sequence[EntryZone]
+    ) -> None:
+        """Blit the layer for this camera (rebuilding it if the key changed)."""
+        bw, bh = board.width, board.height
+        full = max(bw, bh) * camera.scale <= FULL_LAYER_MAX
+        if full:
+            key: tuple[object, ...] = (board.version, round(camera.scale, 6), len(entries))
+            x0, y1 = 0.0, bh
+            size = (math.ceil(bw * camera.scale) + 1, math.ceil(bh * camera.scale) + 1)
+        else:
+            vx, vy, vw, vh = camera.view
+            x0, y1 = camera.to_board(vx, vy)
+            key = (
+                board.version,
+                round(camera.scale, 6),
+                len(entries),
+                round(x0, 4),
+                round(y1, 4),
+                vw,
+                vh,
+            )
+            size = (vw, vh)
+        if key != self._key or self._surface is None:
+            frame = Frame(x0, y1, camera.scale)
+            self._surface = render_layer(size, frame, board, entries)
+            self._key = key
+            self._anchor = (x0, y1)
+            self.renders += 1
+        surface.blit(self._surface, camera.to_screen(*self._anchor))
+
+
+def render_layer(
+    size: tuple[int, int], frame: Frame, board: Board, entries: Sequence[EntryZone]
+) -> pygame.Surface:
+    """Render the table region into a new surface."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    layer.fill((0, 0, 0, 0))
+    table = pygame.Rect(
+        frame.pt(0.0, board.height), (board.width * frame.s, board.height * frame.s)
+    )
+    layer.fill(style.TABLE, table)
+    _grid(layer, frame, board)
+    pieces = sorted(board, key=_order)
+    for piece in pieces:
+        _piece(layer, frame, piece)
+    for entry in entries:
+        _entry(layer, frame, entry)
+    for piece in pieces:
+        _label(layer, frame, piece)
+    pygame.draw.rect(layer, style.TABLE_EDGE, table, 2)
+    return layer
+
+
+def _order(piece: TerrainPiece) -> tuple[int, int, str]:
+    if piece.kind in style.ZONE_ORDER:
+        return (0, style.ZONE_ORDER.index(piece.kind), piece.id)
+    solid = piece.blocks_movement or piece.kind is TerrainKind.GATE
+    return (2 if solid else 1, 0, piece.id)
+
+
+def _grid(layer: pygame.Surface, frame: Frame, board: Board) -> None:
+    step = GRID_CM
+    while step * frame.s < 24:
+        step *= 2
+    x = step
+    while x < board.width - 1e-9:
+        pygame.draw.line(layer, style.TABLE_GRID, frame.pt(x, 0.0), frame.pt(x, board.height))
+        x += step
+    y = step
+    while y < board.height - 1e-9:
+        pygame.draw.line(layer, style.TABLE_GRID, frame.pt(0.0, y), frame.pt(board.width, y))
+        y += step
+
+
+def _rings(
+    geometry: shapely.Geometry,
+) -> list[tuple[list[Sequence[float]], list[list[Sequence[float]]]]]:
+    out = []
+    for poly in shapely.get_parts(geometry):
+        if poly.geom_type != "Polygon" or poly.is_empty:
+            continue
+        out.append((list(poly.exterior.coords), [list(h.coords) for h in poly.interiors]))
+    return out
+
+
+def _piece(layer: pygame.Surface, frame: Frame, piece: TerrainPiece) -> None:
+    st = style.terrain_style(piece.kind, open=piece.open, broken=piece.destroyed)
+    for exterior, holes in _rings(piece.polygon):
+        pts = frame.pts(exterior)
+        hole_pts = [frame.pts(h) for h in holes]
+        _fill(layer, st, pts, hole_pts)
+        width = st.width if frame.s >= 4 else 1
+        for ring in (pts, *hole_pts):
+            if st.dashed:
+                draw.dashed_polyline(
+                    layer, st.outline, ring, width=width, dash=7, gap=5, closed=True
+                )
+            else:
+                pygame.draw.polygon(layer, st.outline, ring, width)
+
+
+def _fill(
+    layer: pygame.Surface, st: style.TerrainStyle, pts: list[Point], holes: list[list[Point]]
+) -> None:
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    x0, y0 = math.floor(min(xs)), math.floor(min(ys))
+    w, h = math.ceil(max(xs)) - x0 + 2, math.ceil(max(ys)) - y0 + 2
+    if w <= 0 or h <= 0:
+        return
+    box = pygame.Rect(x0, y0, w, h).clip(layer.get_rect())
+    if box.width <= 0 or box.height <= 0:
+        return
+    piece = pygame.Surface(box.size, pygame.SRCALPHA)
+    piece.fill(st.fill)
+    if st.hatch != "none":
+        draw.hatch(piece, st.hatch, st.ink, st.spacing, box.topleft)
+    mask = pygame.Surface(box.size, pygame.SRCALPHA)
+    mask.fill((0, 0, 0, 0))
+    pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
+    for hole in holes:
+        pygame.draw.polygon(mask, (0, 0, 0, 0), [(x - box.x, y - box.y) for x, y in hole])
+    piece.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    layer.blit(piece, box.topleft)
+
+
+ICON_OF = {
+    TerrainKind.INFIRMARY: "infirmary",
+    TerrainKind.SHELTER: "shelter",
+    TerrainKind.STORAGE: "storage",
+    TerrainKind.ARSENAL: "arsenal",
+    TerrainKind.RADIO: "radio",
+    TerrainKind.WATCHTOWER: "watchtower",
+    TerrainKind.MINEFIELD: "minefield",
+    TerrainKind.GATE: "gate",
+}
+
+
+def _label(layer: pygame.Surface, frame: Frame, piece: TerrainPiece) -> None:
+    """Modules get an icon and their name (and structure points when they have any)."""
+    if not piece.is_module and piece.kind not in ICON_OF:
+        return
+    point = piece.polygon.representative_point()
+    cx, cy = frame.pt(point.x, point.y)
+    size = max(12, min(22, round(frame.s * 2.2)))
+    name = ICON_OF.get(piece.kind)
+    text = kind_label(piece.kind)
+    if piece.kind is TerrainKind.GATE and piece.open:
+        text = tr("ui.table.gate_open")
+    if piece.destroyed:
+        text = tr("ui.table.destroyed", name=text)
+    elif piece.structure is not None and piece.max_structure:
+        text = f"{text} {piece.structure}/{piece.max_structure}"
+    label = fonts.outlined(text, max(10, min(14, round(frame.s * 1.3))), style.TEXT, style.INK)
+    if name is not None:
+        ic = icons.icon(name, size)
+        total_w = ic.get_width() + 3 + label.get_width()
+        left = cx - total_w / 2
+        layer.blit(ic, (left, cy - ic.get_height() / 2))
+        layer.blit(label, (left + ic.get_width() + 3, cy - label.get_height() / 2))
+    else:
+        layer.blit(label, (cx - label.get_width() / 2, cy - label.get_height() / 2))
+
+
+def _entry(layer: pygame.Surface, frame: Frame, entry: EntryZone) -> None:
+    colour = style.side_colour(entry.side_index)
+    pts = frame.pts(entry.polygon)
+    draw.blend_polygon(layer, (*colour, 50), pts)
+    draw.dashed_polyline(layer, colour, pts, width=2, dash=10, gap=6, closed=True)
+    poly = shapely.Polygon(entry.polygon)
+    c = poly.centroid
+    cx, cy = frame.pt(c.x, c.y)
+    text = tr("ui.table.entry", name=entry.id.replace("-", " "))
+    label = fonts.outlined(text, 12, colour, style.INK)
+    ic = icons.icon("entry", 16)
+    lx = min(max(cx - label.get_width() / 2, 2), layer.get_width() - label.get_width() - 2)
+    ly = min(max(cy - label.get_height() / 2, 2), layer.get_height() - label.get_height() - 2)
+    layer.blit(ic, (lx - 18, ly))
+    layer.blit(label, (lx, ly))

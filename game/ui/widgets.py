@@ -1,0 +1,99 @@
+"""Buttons, menus and tooltips drawn with plain pygame."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.ui import fonts
+from game.ui.render import draw, style
+
+BUTTON_FONT = 14
+TIP_FONT = 13
+
+
+@dataclass
+class Button:
+    """A clickable label; `value` is what a click means to its owner."""
+
+    rect: pygame.Rect
+    label: str
+    value: Any
+    hotkey: str = ""
+    enabled: bool = True
+    tooltip: str = ""
+    active: bool = False
+
+    def draw(self, surface: pygame.Surface, hovered: bool) -> None:
+        if not self.enabled:
+            fill, edge, ink = (44, 46, 50), (70, 72, 78), style.TEXT_DIM
+        elif self.active:
+            fill, edge, ink = (70, 96, 120), style.SKY, style.WHITE
+        elif hovered:
+            fill, edge, ink = (66, 72, 82), style.TEXT, style.WHITE
+        else:
+            fill, edge, ink = (54, 58, 66), (96, 100, 110), style.TEXT
+        pygame.draw.rect(surface, fill, self.rect, border_radius=5)
+        pygame.draw.rect(surface, edge, self.rect, 1, border_radius=5)
+        label = fonts.text(self.label, BUTTON_FONT, ink)
+        y = self.rect.centery - label.get_height() // 2
+        if self.hotkey:
+            key = fonts.text(self.hotkey.upper(), 11, style.YELLOW if self.enabled else ink, True)
+            kx = self.rect.x + 6
+            box = pygame.Rect(kx - 2, self.rect.centery - 8, key.get_width() + 4, 16)
+            pygame.draw.rect(surface, style.INK, box, border_radius=3)
+            surface.blit(key, (kx, self.rect.centery - key.get_height() // 2))
+            surface.blit(label, (box.right + 5, y))
+        else:
+            surface.blit(label, (self.rect.centerx - label.get_width() // 2, y))
+        if not self.enabled:
+            pygame.draw.line(
+                surface,
+                (90, 92, 98),
+                (self.rect.x + 4, self.rect.bottom - 5),
+                (self.rect.right - 4, self.rect.bottom - 5),
+            )
+
+    def width_for(self) -> int:
+        w = fonts.font(BUTTON_FONT).size(self.label)[0] + 16
+        if self.hotkey:
+            w += fonts.font(11, True).size(self.hotkey.upper())[0] + 10
+        return w
+
+
+def button_at(buttons: Sequence[Button], pos: tuple[int, int]) -> Button | None:
+    for b in buttons:
+        if b.rect.collidepoint(pos):
+            return b
+    return None
+
+
+def tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int], width: int = 360) -> None:
+    """A wrapped tooltip near `pos`, kept inside the window."""
+    if not text:
+        return
+    lines = fonts.wrap(text, TIP_FONT, width)
+    rendered = [fonts.text(line, TIP_FONT, style.TEXT) for line in lines]
+    w = max(s.get_width() for s in rendered) + 14
+    h = sum(s.get_height() for s in rendered) + 10
+    box = pygame.Rect(pos[0] + 12, pos[1] - h - 8, w, h)
+    box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (20, 22, 26), box, border_radius=4)
+    pygame.draw.rect(surface, style.YELLOW, box, 1, border_radius=4)
+    y = box.y + 5
+    for s in rendered:
+        surface.blit(s, (box.x + 7, y))
+        y += s.get_height()
+
+
+def panel_box(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235) -> None:
+    """A dark box with an edge (dialogs, cards)."""
+    draw.blend_polygon(
+        surface,
+        (*style.PANEL, alpha),
+        [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft],
+    )
+    pygame.draw.rect(surface, style.PANEL_EDGE, rect, 1, border_radius=4)
