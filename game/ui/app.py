@@ -389,6 +389,8 @@ class App:
             print(
                 tr("ui.input.screenshot_saved", file=str(path), frames=self.frames), file=sys.stderr
             )
+        if limit is not None and self.first_frame_s is not None:
+            print(tr("ui.input.first_frame", seconds=f"{self.first_frame_s:.2f}"), file=sys.stderr)
         return 0
 
     # -- drawing -----------------------------------------------------------------------

@@ -86,11 +86,11 @@ def draw_sectors(
 
 
 def draw_scale_bar(surface: pygame.Surface, camera: Camera, units: str) -> None:
-    """A bar of a round length at the bottom left of the table view."""
-    vx, vy, _vw, vh = camera.view
+    """A bar of a round length at the bottom right of the table view."""
+    vx, vy, vw, vh = camera.view
     length = nice_length(150.0 / camera.scale, units)
     px = length * camera.scale
-    x0, y0 = vx + 14, vy + vh - 16
+    x0, y0 = vx + vw - px - 20, vy + vh - 16
     bar = pygame.Rect(x0 - 6, y0 - 22, px + 12, 30)
     draw.blend_polygon(
         surface, (*style.INK, 170), [bar.topleft, bar.topright, bar.bottomright, bar.bottomleft]
