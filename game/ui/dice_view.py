@@ -14,7 +14,7 @@ stay a few seconds and fade. While they tumble the panel is `busy`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -180,16 +180,21 @@ def _injury(event: InjuryRolled, language: str) -> DiceRoll:
     )
 
 
-def _initiative(event: InitiativeRolled, language: str) -> DiceRoll:
+def _initiative(
+    event: InitiativeRolled, language: str, names: Mapping[str, str] | None = None
+) -> DiceRoll:
+    name = dict(names or {})
     dice = tuple(
-        Die(20, face, "hit" if side == event.winner else "plain", f"{side} +{ref}")
+        Die(20, face, "hit" if side == event.winner else "plain", f"{name.get(side, side)} +{ref}")
         for side, face, ref in event.rolls
     )
-    detail = "; ".join(f"{side} {face} + {ref} = {face + ref}" for side, face, ref in event.rolls)
+    detail = "; ".join(
+        f"{name.get(side, side)} {face} + {ref} = {face + ref}" for side, face, ref in event.rolls
+    )
     result = (
         tr("ui.dice.tie", language=language)
         if event.winner is None
-        else tr("ui.dice.wins", language=language, side=event.winner)
+        else tr("ui.dice.wins", language=language, side=name.get(event.winner, event.winner))
     )
     return DiceRoll(
         tr("ui.dice.initiative", language=language), event.section, dice, "", detail, result, None
@@ -248,15 +253,19 @@ _BUILDERS: tuple[tuple[type, Callable[[Any, str], DiceRoll | None]], ...] = (
     (DamageRolled, _damage),
     (StructureDamaged, _structure),
     (InjuryRolled, _injury),
-    (InitiativeRolled, _initiative),
     (BacklashRolled, _backlash),
     (NoiseChecked, _noise),
     (SerumGiven, _serum),
 )
 
 
-def dice_roll(event: Event, language: str) -> DiceRoll | None:
-    """The dice of an event (None for an event without dice)."""
+def dice_roll(
+    event: Event, language: str, sides: Mapping[str, str] | None = None
+) -> DiceRoll | None:
+    """The dice of an event (None for an event without dice); `sides` maps side ids
+    to the names shown."""
+    if isinstance(event, InitiativeRolled):
+        return _initiative(event, language, sides)
     for cls, build in _BUILDERS:
         if isinstance(event, cls):
             return build(event, language)
@@ -444,7 +453,9 @@ class DicePanel(PanelBase):
         return bool(self.rows) and self.clock < self.settle_time + HOLD + FADE
 
     def on_events(self, events: list[Event]) -> None:
-        rolls = [r for r in (dice_roll(e, self.language) for e in events) if r is not None]
+        game = self.game
+        names = {sid: side.name or sid for sid, side in game.state.sides.items()} if game else {}
+        rolls = [r for r in (dice_roll(e, self.language, names) for e in events) if r is not None]
         if not rolls:
             return
         self.hidden_rows = max(0, len(rolls) - MAX_ROWS)

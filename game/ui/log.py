@@ -127,6 +127,14 @@ HEADING_KINDS = frozenset({"round_started", "game_over", "game_started"})
 _SECTION_TAIL = re.compile(r"\s*\((§[^()]*)\)\s*$")
 
 
+def safe_explain(event: Event, language: str | None = None) -> str:
+    """The event's line; a catalogue gap shows the class name instead of raising."""
+    try:
+        return event.explain(language)
+    except (KeyError, ValueError, IndexError) as exc:
+        return f"{type(event).__name__} ({exc})"
+
+
 def family_of(event: Event) -> str:
     return FAMILY_OF_KIND.get(event.kind, "info")
 
@@ -158,11 +166,7 @@ class LogEntry:
             if self.event is None:
                 cached = (self.fixed, self.section)
             else:
-                try:
-                    raw = self.event.explain(language)
-                except (KeyError, ValueError, IndexError) as exc:  # a catalogue gap
-                    raw = f"{type(self.event).__name__} ({exc})"
-                cached = split_section(raw, self.section)
+                cached = split_section(safe_explain(self.event, language), self.section)
             self._texts = {language: cached}
         return cached
 

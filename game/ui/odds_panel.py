@@ -170,7 +170,12 @@ class OddsPanel(PanelBase):
     """The sidebar odds of the attack being considered (`app.preview`)."""
 
     weight = 0.0
-    min_height = 215
+
+    @property
+    def min_height(self) -> int:  # type: ignore[override]
+        """Room for the title and the widget at the current text size."""
+        line_h = fonts.font(self.text_size).get_linesize()
+        return OddsWidget(self.theme, self.text_size).height() + line_h + PAD
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -220,10 +225,7 @@ class OddsPanel(PanelBase):
         surface.set_clip(inner)
         try:
             if shown is None:
-                for i, text in enumerate(fonts.wrap(tr("ui.dice.odds.none"), size, inner.width)):
-                    surface.blit(
-                        fonts.text(text, size, th.dim), (inner.left, inner.top + i * (size + 5))
-                    )
+                self._draw_hint(surface, inner, size)
                 return
             _, odds, problem = shown
             y = inner.top
@@ -237,3 +239,16 @@ class OddsPanel(PanelBase):
                 )
         finally:
             surface.set_clip(clip)
+
+    def _draw_hint(self, surface: pygame.Surface, inner: pygame.Rect, size: int) -> None:
+        """No attack in view: what to do, and how the odds are worked out."""
+        th = self.theme
+        y = inner.top
+        small = max(10, size - 2)
+        for text in fonts.wrap(tr("ui.dice.odds.none"), size, inner.width):
+            surface.blit(fonts.text(text, size, th.text), (inner.left, y))
+            y += fonts.font(size).get_linesize()
+        y += 4
+        for text in fonts.wrap(tr("ui.dice.odds.how"), small, inner.width):
+            surface.blit(fonts.text(text, small, th.dim), (inner.left, y))
+            y += fonts.font(small).get_linesize()

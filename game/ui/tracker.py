@@ -16,13 +16,23 @@ from game.events import Event
 from game.i18n import tr
 from game.state import Figure, Presence
 from game.ui import fonts
-from game.ui.log import family_of, split_section
+from game.ui.log import family_of, safe_explain, split_section
 from game.ui.panels.base import PanelBase
 from game.ui.panels.widgets import fit, frame, side_marker
 
-MAX_WRAP = 3  # lines a long tracker line may take
+MAX_WRAP = 2  # lines a long tracker line may take
 QUIET_FAMILIES = frozenset({"flow", "info"})
 """Log families not worth repeating as "the last action"."""
+
+
+def _word(table: str, key: str | None) -> str:
+    """A catalogue word, or the key itself for one the catalogue does not know yet."""
+    if not key:
+        return ""
+    try:
+        return tr(f"{table}.{key}")
+    except KeyError:
+        return key.replace("_", " ")
 
 
 def units_to_act(figures: list[Figure]) -> list[str]:
@@ -45,7 +55,12 @@ class TrackerPanel(PanelBase):
     """Round, initiative, the activation under way and who is still to act."""
 
     weight = 0.0
-    min_height = 190
+
+    @property
+    def min_height(self) -> int:  # type: ignore[override]
+        """Room for the head, three lines and two per side."""
+        sides = len(self.game.state.sides) if self.game is not None else 2
+        return fonts.font(self.text_size).get_linesize() * (5 + 2 * sides) + 12
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -57,7 +72,7 @@ class TrackerPanel(PanelBase):
     def on_events(self, events: list[Event]) -> None:
         for event in events:
             if family_of(event) not in QUIET_FAMILIES:
-                self.last = split_section(event.explain(), event.section)[0]
+                self.last = split_section(safe_explain(event), event.section)[0]
                 return
 
     def lines_for(self) -> list[tuple[str, str, str | None]]:
@@ -69,7 +84,7 @@ class TrackerPanel(PanelBase):
         st = game.state
         max_rounds = game.scenario.scenario.max_rounds
         out: list[tuple[str, str, str | None]] = []
-        phase = tr(f"ui.tracker.phase_name.{st.phase}") if st.phase else ""
+        phase = _word("ui.tracker.phase_name", st.phase)
         if game.is_over():
             out.append(("head", tr("ui.tracker.title_over", round=min(st.round, max_rounds)), None))
         else:
@@ -85,7 +100,7 @@ class TrackerPanel(PanelBase):
         if pending is not None:
             side = self._name(pending.side)
             if st.active and pending.kind == "act":
-                who = ", ".join(st.figures[f].name for f in st.active if f in st.figures)
+                who = ", ".join(units_to_act([st.figures[f] for f in st.active if f in st.figures]))
                 out.append(
                     (
                         "accent",
@@ -94,7 +109,7 @@ class TrackerPanel(PanelBase):
                     )
                 )
             else:
-                what = tr(f"ui.tracker.pending.{pending.kind}")
+                what = _word("ui.tracker.pending", pending.kind)
                 out.append(("accent", tr("ui.tracker.waiting", side=side, what=what), pending.side))
         figures = list(st.figures.values())
         for sid in st.sides:

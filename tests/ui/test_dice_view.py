@@ -140,3 +140,12 @@ def test_screenshots_of_every_kind() -> None:
         shot(target, "dice_large_de")
     finally:
         set_language("en")
+
+
+def test_initiative_shows_side_names() -> None:
+    event = InitiativeRolled((("refuge", 12, 3), ("raiders", 8, 1)), "refuge")
+    roll = dice_roll(event, "en", {"refuge": "Die Zuflucht", "raiders": "Die Wienerberger"})
+    assert roll is not None
+    assert roll.result == "Die Zuflucht wins"
+    assert [d.label for d in roll.dice] == ["Die Zuflucht +3", "Die Wienerberger +1"]
+    assert [d.mark for d in roll.dice] == ["hit", "plain"]
