@@ -13,7 +13,10 @@ Panel classes (each built as `Panel(app)`, following game/ui/panel.py), for
 - `game.ui.endscreen:EndScreen` — outcome, consequences, numbers, "play again" /
   "save replay" (slot "screen"; visible once the game is over).
 - `game.ui.demo:DemoPanel` — attract mode (`--autoplay`): next scenario when a
-  battle ends, errors logged and skipped (slot "screen", draws a banner).
+  battle ends, errors logged and skipped (slot "screen", draws a banner). The app
+  should pass an exception of an AI step to `on_error(exc)` (True: handled).
+- `game.ui.panels.settings_panel:SettingsPanel` — the settings dialog (F2;
+  slot "screen"); changes apply at once and are saved.
 
 `from game.ui.panels import LogPanel` works too (imported on first use, so the
 panel modules may import the helpers in this package without a cycle).
@@ -33,6 +36,7 @@ _WHERE = {
     "DicePanel": "game.ui.dice_view",
     "EndScreen": "game.ui.endscreen",
     "DemoPanel": "game.ui.demo",
+    "SettingsPanel": "game.ui.panels.settings_panel",
 }
 FACTORIES = [f"{module}:{name}" for name, module in _WHERE.items() if name != "OddsWidget"]
 """The panels as "module:factory" strings, in drawing order."""
