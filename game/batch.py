@@ -237,9 +237,15 @@ def _run_local(
             tick(1)
         return out
     _context(spec)  # fail here, not in every worker; forked workers inherit the parse
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
         futures = [pool.submit(play_chunk, spec, chunk) for chunk in chunks(items, workers)]
-        return list(_collect(futures, tick))
+        records = list(_collect(futures, tick))
+    except BaseException:  # Ctrl-C or a failing game: drop the games not begun yet
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return records
 
 
 def _collect(futures: list[Future[list[Record]]], tick: Progress) -> Iterator[Record]:

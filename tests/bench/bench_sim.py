@@ -66,9 +66,11 @@ def speedup() -> dict[str, Any]:
     """Wall time of the same batch on 1 and 2 workers."""
     spec = BatchSpec(BATCH.read_text(encoding="utf-8"), str(BATCH))
     run_batch(spec, BATCH_SEED, 1, workers=1)  # warm caches in this process, as a user's run would
+    load = os.getloadavg()[0]
     one = run_batch(spec, BATCH_SEED, BATCH_GAMES, workers=1)
     two = run_batch(spec, BATCH_SEED, BATCH_GAMES, workers=2)
     return {
+        "load": (load + os.getloadavg()[0]) / 2,
         "one_s": one.seconds,
         "two_s": two.seconds,
         "ratio": one.seconds / two.seconds,
@@ -88,8 +90,8 @@ def report(game: dict[str, Any], batch: dict[str, Any]) -> str:
             f"ratio {game['game_s'] / MAX_GAME_S:.2f}× the target",
             f"batch of {BATCH_GAMES} games ({BATCH.name}): 1 worker {batch['one_s']:.2f} s, "
             f"2 workers {batch['two_s']:.2f} s — speed-up {batch['ratio']:.2f}× "
-            f"(target ≥ {MIN_SPEEDUP:.1f}×, {batch['cores']} cores here); "
-            f"records identical: {batch['same']}",
+            f"(target ≥ {MIN_SPEEDUP:.1f}×, {batch['cores']} cores, load average "
+            f"{batch['load']:.1f} while measuring); records identical: {batch['same']}",
         ]
     )
 
