@@ -380,7 +380,7 @@ def draw_roll(
     label_h = line_h if any(d.label for d in roll.dice) else 0
     for i, die in enumerate(roll.dice):
         size = die_size(die.sides, text_size)
-        lab = fonts.text(fit(die.label, small, size + 60), small, th.dim) if die.label else None
+        lab = fonts.text(fit(die.label, small, size + 140), small, th.dim) if die.label else None
         slot_w = max(size, lab.get_width() if lab else 0)
         box = pygame.Rect(x + (slot_w - size) // 2, y + (big - size) // 2, size, size)
         face = None
@@ -406,7 +406,7 @@ def draw_roll(
             surface.blit(need_img, (x, top))
             top += line_h
         surface.blit(res_img, (x, top))
-    if roll.detail:
+    if roll.detail and tumble is None:
         detail = fit(roll.detail, small, rect.width)
         surface.blit(fonts.text(detail, small, th.dim), (rect.left, y + big + label_h + 2))
 

@@ -58,9 +58,9 @@ class TrackerPanel(PanelBase):
 
     @property
     def min_height(self) -> int:  # type: ignore[override]
-        """Room for the head, three lines and two per side."""
+        """Room for the head, four lines and three per side."""
         sides = len(self.game.state.sides) if self.game is not None else 2
-        return fonts.font(self.text_size).get_linesize() * (5 + 2 * sides) + 12
+        return fonts.font(self.text_size).get_linesize() * (5 + 3 * sides) + 12
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
