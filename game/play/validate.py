@@ -6,7 +6,7 @@ figures, inline stats and raid rosters, the [knobs] overrides, overwatch starter
 without a ranged weapon, and base sizes from the profiles (40 mm bases that
 overlap). Importing it registers `rules_issues` with `register_validator`; load
 scenarios through `parse_checked` / `load_checked` to get the profiles' base radii
-as well. Never evaluates code.
+and nested [knobs] tables as well. Never evaluates code.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from game.scenario import (
     ScenarioError,
     Validator,
     default_radius,
-    parse_scenario,
     register_validator,
+    scenario_from_data,
 )
 
 # kind -> the RulesData mapping that lists its valid names (in file order)
@@ -210,11 +210,22 @@ def _with_knobs(rules: RulesData, knobs: Any) -> RulesData | None:
         return None
 
 
-def _raw_knobs(text: str) -> Any:
-    try:
-        return tomllib.loads(text).get("knobs")
-    except tomllib.TOMLDecodeError:
-        return None
+def flat_knobs(knobs: Any) -> Any:
+    """[knobs] with nested tables (TOML dotted keys such as `noise_radius.firearm = 40`,
+    or a `[knobs.move]` table) as the dotted names the rules data knows."""
+    if not isinstance(knobs, dict):
+        return knobs
+    out: dict[str, Any] = {}
+
+    def walk(prefix: str, table: dict[str, Any]) -> None:
+        for key, value in table.items():
+            if isinstance(value, dict) and value:
+                walk(f"{prefix}{key}.", value)
+            else:
+                out[f"{prefix}{key}"] = value
+
+    walk("", knobs)
+    return out
 
 
 # -- loading with every check -------------------------------------------------------
@@ -227,11 +238,18 @@ def parse_checked(
     rules: RulesData | None = None,
 ) -> Scenario:
     """Parse scenario text with every check (rules names, knobs, profile base radii);
-    raise ScenarioError listing all problems. `rules` defaults to the rules data."""
+    raise ScenarioError listing all problems. `rules` defaults to the rules data.
+    Nested [knobs] tables become dotted knob names (`flat_knobs`)."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError([f"{filename}: toml: {exc}"]) from None
+    if "knobs" in raw:
+        raw["knobs"] = flat_knobs(raw["knobs"])
     base = rules or load_rules()
-    applied = _with_knobs(base, _raw_knobs(text)) or base
+    applied = _with_knobs(base, raw.get("knobs")) or base
     extra = [validator_for(rules)] if rules is not None else None
-    return parse_scenario(text, filename, validators=extra, base_radius=rules_radius(applied))
+    return scenario_from_data(raw, filename, validators=extra, base_radius=rules_radius(applied))
 
 
 def load_checked(path: str | Path, *, rules: RulesData | None = None) -> Scenario:

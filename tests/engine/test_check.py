@@ -8,6 +8,7 @@ import pytest
 
 import main
 from game.play.validate import (
+    flat_knobs,
     knob_issues,
     load_checked,
     name_issue,
@@ -178,3 +179,23 @@ def test_every_problem_of_a_file_is_listed(tmp_path: Path) -> None:
         "side[1].raid.roster[0].profile",
     ]
     assert "did you mean 'Mira'?" in exc.value.errors[1]
+
+
+def test_nested_knob_tables_are_dotted_names(tmp_path: Path) -> None:
+    assert flat_knobs(
+        {"cover_share": 0.5, "move": {"base": 12}, "weapon": {"Pistol": {"range": 40}}}
+    ) == {
+        "cover_share": 0.5,
+        "move.base": 12,
+        "weapon.Pistol.range": 40,
+    }
+    text = (DATA / "valid_small.toml").read_text(encoding="utf-8")
+    text += '\n[knobs]\nnoise_radius.firearm = 40\n\n[knobs.move]\nbase = "fast"\n'
+    with pytest.raises(ScenarioError) as exc:
+        parse_checked(text, "n.toml")
+    assert exc.value.errors == [
+        "n.toml: knobs.move.base: value 'fast': input should be a valid number, "
+        "unable to parse string as a number"
+    ]
+    good = parse_checked(text.replace('"fast"', "12"), "n.toml")
+    assert good.knobs == {"noise_radius.firearm": 40, "move.base": 12}
