@@ -258,10 +258,22 @@ class LogPanel(PanelBase):
         self._page = 10  # entries that fitted last time (PageUp/PageDown step)
         self._bar = pygame.Rect(0, 0, 0, 0)
         self._list = pygame.Rect(0, 0, 0, 0)
+        self._intent: tuple[str, str] | None = None
 
     # -- input -----------------------------------------------------------------------
     def on_events(self, events: list[Event]) -> None:
         self.log.add_events(events)
+
+    def update(self, dt: float) -> None:
+        """Log the AI's intent line once when an AI activation states one."""
+        intent = getattr(self.app, "intent", None)
+        if intent is not None and intent != self._intent:
+            side, line = intent
+            game = self.game
+            known = game is not None and side in game.state.sides
+            name = (game.state.sides[side].name or side) if known else side
+            self.log.add_line(tr("ui.log.intent", side=name, line=line), "intent")
+        self._intent = intent
 
     def add_line(self, text: str, family: str = "info", section: str = "") -> None:
         self.log.add_line(text, family, section)

@@ -137,3 +137,16 @@ def test_ten_thousand_events_stay_fast() -> None:
     per_frame = (time.perf_counter() - start) / 60
     assert added < 0.5, f"adding 12,000 events took {added:.3f} s"
     assert per_frame < 0.02, f"a frame of the log took {per_frame * 1000:.1f} ms"
+
+
+def test_the_ai_intent_is_logged_once() -> None:
+    game, _ = played()
+    app = fake_app(game)
+    panel = LogPanel(app)
+    app.intent = ("raiders", "looting the storage")
+    panel.update(0.1)
+    panel.update(0.1)
+    lines = [e for e in panel.log.entries if e.family == "intent"]
+    assert len(lines) == 1
+    assert "looting the storage" in lines[0].parts("en")[0]
+    assert game.state.sides["raiders"].name in lines[0].parts("en")[0]
