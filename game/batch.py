@@ -4,7 +4,8 @@ One batch is a `BatchSpec` (scenario text, knob overrides, AI presets by side)
 played for N games. Game i gets its seed from `SeedSequence(seed).spawn(N)[i]`, so
 the records never depend on how many workers played them or in which order they
 finished. Games run in this process (1 worker), in a local process pool (several),
-or on a Dask distributed cluster (`scheduler` address; extra `cluster`). Every
+or on a Dask distributed cluster (`scheduler` address; extra `cluster`; give its
+workers one thread each: the threads of one process play one game at a time). Every
 worker parses the scenario once per batch (`_context` caches it) and sends back
 one small plain dict per game (`play_one`).
 """
@@ -16,6 +17,7 @@ import importlib
 import json
 import math
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -177,9 +179,15 @@ def _empty(scenario: Scenario, index: int, seed: int) -> Record:
     }
 
 
+_ONE_AT_A_TIME = threading.Lock()
+"""Games share per-process caches (boards, sight, paths) that are not thread-safe, so
+the threads of one process (a Dask worker's) play one game at a time."""
+
+
 def play_chunk(spec: BatchSpec, items: Sequence[tuple[int, int]]) -> list[Record]:
     """Play several (index, seed) games in a row."""
-    return [play_one(spec, index, seed) for index, seed in items]
+    with _ONE_AT_A_TIME:
+        return [play_one(spec, index, seed) for index, seed in items]
 
 
 # --- running a batch ---------------------------------------------------------------
