@@ -228,8 +228,7 @@ class DemoPanel(PanelBase):
             seed=(game.seed + 1) if game is not None else 1,
             notice=self._notice,
         )
-        if game is not None:
-            self.cycle.start_after(game.scenario.scenario.name)
+        self._first = game.scenario.scenario.name if game is not None else None
         self.over_for = 0.0
         self.still_for = 0.0
         self._seen = -1
@@ -247,6 +246,9 @@ class DemoPanel(PanelBase):
 
     def next_battle(self) -> bool:
         """Start the next battle in the window; False if none could be started."""
+        if self._first is not None:  # loaded only now: a window that is no demo never pays
+            self.cycle.start_after(self._first)
+            self._first = None
         started = self.cycle.next_game()
         if started is None:
             return False
