@@ -5,7 +5,8 @@ and the modifiers written beside.
 `dice_roll(event, language)` turns any event with dice (attack rolls, tests,
 damage pools, injury, initiative, structures, backlash, noise checks, serum) into
 a `DiceRoll` — built from the event's own fields, nothing recomputed but the
-per-die "does it wound" through the rules' `die_wounds`. `DicePanel` shows the
+per-die "does it wound" through the rules' `die_wounds` (and a throw's scatter
+pips from its distance and the knob's cm per pip). `DicePanel` shows the
 rolls of the latest action in a tray over the table: they tumble for ~0.4 s
 (÷ speed) one after the other — a click on the tray or Space skips that — then
 stay a few seconds and fade. While they tumble the panel is `busy`.
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -25,6 +26,7 @@ from game.i18n import tr
 from game.play.events import InitiativeRolled
 from game.play.noise import NoiseChecked
 from game.rules.abilities import BacklashRolled, SerumGiven
+from game.rules.area import TemplatePlaced
 from game.rules.attack import DamageRolled, ToHitRolled, edge_text
 from game.rules.checks import ATTRIBUTE_LABELS, CheckEvent
 from game.rules.injury import InjuryRolled
@@ -259,13 +261,51 @@ _BUILDERS: tuple[tuple[type, Callable[[Any, str], DiceRoll | None]], ...] = (
 )
 
 
-def dice_roll(
-    event: Event, language: str, sides: Mapping[str, str] | None = None
-) -> DiceRoll | None:
-    """The dice of an event (None for an event without dice); `sides` maps side ids
-    to the names shown."""
+@dataclass(frozen=True, slots=True)
+class RollContext:
+    """What the events leave to the game: side names, and the scatter dice of a throw."""
+
+    sides: Mapping[str, str] = field(default_factory=dict)
+    scatter_dice: str = "1W6"
+    scatter_step: float = 0.0  # cm per pip (0: unknown, no scatter dice shown)
+
+    @classmethod
+    def of(cls, game: Any) -> RollContext:
+        if game is None:
+            return cls()
+        knobs = game.rules.knobs.template
+        names = {sid: side.name or sid for sid, side in game.state.sides.items()}
+        return cls(names, knobs.scatter_dice, float(knobs.scatter_step))
+
+
+def _scatter(event: TemplatePlaced, language: str, ctx: RollContext) -> DiceRoll | None:
+    """A missed throw's scatter: the pips that set how far it drifts (§5.5)."""
+    if event.scatter <= 0 or ctx.scatter_step <= 0:
+        return None
+    pips = round(event.scatter / ctx.scatter_step)
+    return DiceRoll(
+        tr("ui.dice.scatter", language=language, who=event.who, weapon=event.weapon),
+        "§5.5",
+        (Die(6, pips, "plain", ctx.scatter_dice),),
+        "",
+        f"{pips} × {ctx.scatter_step:g} cm = {event.scatter:g} cm",
+        tr(
+            "ui.dice.scatter_to",
+            language=language,
+            distance=f"{event.scatter:g}",
+            angle=f"{event.angle:.0f}",
+        ),
+        None,
+    )
+
+
+def dice_roll(event: Event, language: str, context: RollContext | None = None) -> DiceRoll | None:
+    """The dice of an event (None for an event without dice)."""
+    ctx = context or RollContext()
     if isinstance(event, InitiativeRolled):
-        return _initiative(event, language, sides)
+        return _initiative(event, language, ctx.sides)
+    if isinstance(event, TemplatePlaced):
+        return _scatter(event, language, ctx)
     for cls, build in _BUILDERS:
         if isinstance(event, cls):
             return build(event, language)
@@ -453,9 +493,8 @@ class DicePanel(PanelBase):
         return bool(self.rows) and self.clock < self.settle_time + HOLD + FADE
 
     def on_events(self, events: list[Event]) -> None:
-        game = self.game
-        names = {sid: side.name or sid for sid, side in game.state.sides.items()} if game else {}
-        rolls = [r for r in (dice_roll(e, self.language, names) for e in events) if r is not None]
+        ctx = RollContext.of(self.game)
+        rolls = [r for r in (dice_roll(e, self.language, ctx) for e in events) if r is not None]
         if not rolls:
             return
         self.hidden_rows = max(0, len(rolls) - MAX_ROWS)

@@ -11,13 +11,14 @@ from game.i18n import set_language
 from game.play.events import InitiativeRolled
 from game.play.noise import NoiseChecked
 from game.rules.abilities import BacklashRolled, SerumGiven
+from game.rules.area import TemplatePlaced
 from game.rules.attack import DamageRolled, ToHitRolled
 from game.rules.checks import SaveRolled
 from game.rules.injury import FirstAidRolled, InjuryRolled
 from game.rules.morale import MoraleTested
 from game.rules.structures import StructureDamaged
 from game.rules.wounds import NeededNumber
-from game.ui.dice_view import HOLD, DicePanel, dice_roll
+from game.ui.dice_view import HOLD, DicePanel, RollContext, dice_roll
 
 CHECK = {"kept": 14, "edge": 1, "modifier": 3, "target": 11, "outcome": "success"}
 TO_HIT = ToHitRolled(
@@ -144,8 +145,21 @@ def test_screenshots_of_every_kind() -> None:
 
 def test_initiative_shows_side_names() -> None:
     event = InitiativeRolled((("refuge", 12, 3), ("raiders", 8, 1)), "refuge")
-    roll = dice_roll(event, "en", {"refuge": "Die Zuflucht", "raiders": "Die Wienerberger"})
+    names = {"refuge": "Die Zuflucht", "raiders": "Die Wienerberger"}
+    roll = dice_roll(event, "en", RollContext(names))
     assert roll is not None
     assert roll.result == "Die Zuflucht wins"
     assert [d.label for d in roll.dice] == ["Die Zuflucht +3", "Die Wienerberger +1"]
     assert [d.mark for d in roll.dice] == ["hit", "plain"]
+
+
+def test_a_missed_throw_shows_its_scatter_pips() -> None:
+    event = TemplatePlaced("Ferdl", "Improvised bomb", 4.0, 8.0, 135.0, False, 0)
+    assert dice_roll(event, "en") is None  # without the knob: no pips to show
+    roll = dice_roll(event, "en", RollContext(scatter_step=2.0))
+    assert roll is not None and [d.face for d in roll.dice] == [4]
+    assert "8 cm" in roll.result and "4 × 2 cm" in roll.detail
+    on_point = TemplatePlaced("Ferdl", "Improvised bomb", 4.0, 0.0, 0.0, False, 0)
+    assert dice_roll(on_point, "en", RollContext(scatter_step=2.0)) is None
+    game, _ = played()
+    assert RollContext.of(game).scatter_step > 0
