@@ -249,14 +249,23 @@ class DemoPanel(PanelBase):
         if self._first is not None:  # loaded only now: a window that is no demo never pays
             self.cycle.start_after(self._first)
             self._first = None
-        started = self.cycle.next_game()
-        if started is None:
-            return False
-        game, controllers = started
-        self.over_for = self.still_for = 0.0
-        self._seen = -1
-        self.app.new_game(game, controllers)
-        return True
+        for _ in range(max(1, len(self.cycle.paths))):
+            started = self.cycle.next_game()
+            if started is None:
+                return False
+            game, controllers = started
+            self.over_for = self.still_for = 0.0
+            self._seen = -1
+            try:
+                self.app.new_game(game, controllers)
+            except Exception as exc:  # the window could not take this battle: the next one
+                log.exception("demo: the window could not start %s", game.scenario_name)
+                self._notice(
+                    tr("ui.demo.error", scenario=game.scenario_name, error=_short(exc)), "error"
+                )
+                continue
+            return True
+        return False
 
     def on_error(self, exc: BaseException) -> bool:
         """An exception from the battle under way: log it and go on with the next."""

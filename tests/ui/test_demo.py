@@ -130,3 +130,20 @@ def test_panel_is_inert_without_autoplay() -> None:
     panel = DemoPanel(app)
     assert not panel.visible and not panel.on_error(RuntimeError("x"))
     assert not panel.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n))
+
+
+def test_panel_skips_a_battle_the_window_refuses() -> None:
+    app = _App(new_game("refuge_raiders"))
+    real = app.new_game
+    refused = []
+
+    def picky(game: Game, controllers: dict) -> None:
+        if not refused:
+            refused.append(game.scenario_name)
+            raise RuntimeError("cannot show this one")
+        real(game, controllers)
+
+    app.new_game = picky  # type: ignore[method-assign]
+    panel = DemoPanel(app)
+    assert panel.next_battle()
+    assert refused and app.started[0][0].scenario_name != refused[0]
