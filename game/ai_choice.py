@@ -53,7 +53,8 @@ def make_controller(controller: str, name: str) -> Controller:
         return baselines[name]()
     import ai
 
-    return ai.controller_for(controller, preset=name)  # type: ignore[call-arg]
+    factory: Callable[..., Controller] = ai.controller_for
+    return factory(controller, preset=name)
 
 
 def controllers_for(scenario: Scenario, ai: Mapping[str, str]) -> dict[str, Controller] | None:

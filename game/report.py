@@ -18,7 +18,7 @@ from typing import Any
 
 from game.batch import STALLED, BatchResult, BatchSpec, Record
 from game.i18n import tr
-from game.scenario import Scenario
+from game.scenario import Scenario, SideSpec
 
 Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
@@ -65,6 +65,12 @@ class BatchInfo:
     set_knobs: Mapping[str, Any]
 
 
+def _table_preset(side: SideSpec) -> str | None:
+    """The preset a side's scenario `ai` table names (None: the default)."""
+    preset = getattr(getattr(side, "ai", None), "preset", None)
+    return preset if isinstance(preset, str) else None
+
+
 def describe(scenario: Scenario, spec: BatchSpec) -> BatchInfo:
     """The batch's description from its (parsed) scenario and spec."""
     raid = any(side.raid is not None for side in scenario.side)
@@ -73,7 +79,7 @@ def describe(scenario: Scenario, spec: BatchSpec) -> BatchInfo:
             id=side.id,
             name=side.name,
             controller=side.controller,
-            preset=spec.ai.get(side.id),
+            preset=spec.ai.get(side.id) or _table_preset(side),
             role=("attacker" if side.raid is not None else "defender") if raid else "side",
         )
         for side in scenario.side
