@@ -5,6 +5,9 @@ from __future__ import annotations
 import struct
 from pathlib import Path
 
+import pytest
+
+from game.ai_choice import preset_names
 from game.batch import game_seeds
 from tests.sim.conftest import DUEL, RAID, Sim, deterministic, sim_json
 
@@ -114,3 +117,19 @@ def test_plot_message_goes_to_stderr_with_json(sim: Sim, tmp_path: Path) -> None
     code, out, err = sim(DUEL, "--games", 1, "--workers", 1, "--json", "--plot", target)
     assert code == 0 and target.exists()
     assert out.lstrip().startswith("{") and str(target) in err
+
+
+def test_ai_preset_for_a_side_changes_its_play(sim: Sim) -> None:
+    presets = preset_names("ai:tactical")
+    if not presets:
+        pytest.skip("the ai package offers no presets yet")
+    name = presets[-1]  # not the default (the first)
+    tuned = sim_json(sim, DUEL, "--games", 2, "--workers", 1, "--ai", f"b={name}")
+    plain = sim_json(sim, DUEL, "--games", 2, "--workers", 1)
+    assert tuned["sides"]["b"]["preset"] == name and plain["sides"]["b"]["preset"] is None
+    assert [g["seed"] for g in tuned["per_game"]] == [g["seed"] for g in plain["per_game"]]
+    assert [g["events_hash"] for g in tuned["per_game"]] != [
+        g["events_hash"] for g in plain["per_game"]
+    ]
+    code, _, err = sim(DUEL, "--games", 1, "--ai", "b=berserk")
+    assert code == 2 and all(p in err for p in presets)
