@@ -30,10 +30,9 @@ from game.ui.camera import Camera
 from game.ui.input import TableInput
 from game.ui.panel import Panel, is_busy, is_visible, slot_of
 from game.ui.preview import AttackPreview, attack_preview
-from game.ui.render import draw as draw_util
-from game.ui.render import figures as figures_render
-from game.ui.render import hud, markers, style
-from game.ui.render.terrain import EntryZone, TerrainLayer
+from game.ui.render import hud, style
+from game.ui.render.table import Scene, TableView, entry_hover
+from game.ui.render.terrain import EntryZone
 
 if TYPE_CHECKING:
     from ai.base import Controller
@@ -127,7 +126,7 @@ class App:
         self.clock_s = 0.0
         self.first_frame_s: float | None = None
         self.frames = 0
-        self.terrain = TerrainLayer()
+        self.table = TableView()
         self.animator = Animator()
         self.message = ""
         self.message_t = 0.0
@@ -397,7 +396,7 @@ class App:
     def render(self) -> None:
         screen, lay = self.screen, self.layout
         screen.fill(style.BACKGROUND)
-        self.draw_table(screen)
+        self.table.draw(screen, self.scene())
         screen.set_clip(lay.table)
         for panel in self.shown_panels():
             if slot_of(panel) == "table":
@@ -422,41 +421,27 @@ class App:
             if slot_of(panel) == "screen":
                 self._safe(panel, panel.draw, screen)
 
-    def draw_table(self, screen: pygame.Surface) -> None:
-        """The table: terrain, noise, sectors, tool overlays, figures, scale bar."""
-        st = self.game.state
-        screen.set_clip(self.layout.table)
-        self.terrain.draw(screen, self.camera, st.board, self.entries)
-        figs = st.figures.values()
-        screen.set_clip(self.layout.table.clip(pygame.Rect(self.camera.board_rect())))
-        if st.noise:
-            markers.draw_noise(screen, self.camera, st.noise, self.clock_s)
-        markers.draw_sectors(screen, self.camera, figs, self.side_index, self.input.lit_watchers())
-        screen.set_clip(self.layout.table)
-        self._draw_entry_choice(screen)
-        self.input.draw_under(screen)
-        positions = self.animator.positions() if self.animating else None
-        figures_render.draw_figures(
-            screen, self.camera, figs, self.side_index, self.input.marks(), positions
+    def scene(self) -> Scene:
+        """What the table shows this frame."""
+        inp = self.input
+        mine = inp.my_turn()
+        return Scene(
+            game=self.game,
+            camera=self.camera,
+            area=self.layout.table,
+            entries=self.entries,
+            side_index=self.side_index,
+            marks=inp.marks(),
+            lit=inp.lit_watchers(),
+            positions=self.animator.positions() if self.animating else {},
+            under=inp.draw_under,
+            under_key=inp.under_key(),
+            over=inp.draw_over,
+            entry_hover=entry_hover(inp.menu),
+            ai_preview=self.ai_preview if not mine else None,
+            units=self.options.units,
+            clock=self.clock_s,
         )
-        self.input.draw_over(screen)
-        if self.ai_preview is not None and not self.input.my_turn():
-            from game.ui.render.overlays import draw_sight
-
-            draw_sight(screen, self.camera, self.ai_preview)
-        markers.draw_scale_bar(screen, self.camera, self.options.units)
-        screen.set_clip(None)
-
-    def _draw_entry_choice(self, screen: pygame.Surface) -> None:
-        menu = self.input.menu
-        value = menu.hovered_value() if menu is not None else None
-        if not isinstance(value, act.ChooseEntry):
-            return
-        for entry in self.entries:
-            if entry.id == value.entry:
-                pts = self.camera.many_to_screen(entry.polygon)
-                draw_util.blend_polygon(screen, (*style.YELLOW, 90), pts)
-                pygame.draw.polygon(screen, style.YELLOW, pts, 3)
 
     def _status_right(self) -> str:
         if self.message_t > 0:

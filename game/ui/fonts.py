@@ -43,7 +43,7 @@ def outlined(
     for dx, dy in ((0, 1), (2, 1), (1, 0), (1, 2)):
         out.blit(edge, (dx, dy))
     out.blit(inner, (1, 1))
-    return out
+    return out.convert_alpha() if pygame.display.get_surface() is not None else out
 
 
 def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:

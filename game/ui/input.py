@@ -426,6 +426,10 @@ class TableInput:
         return tr("ui.input.hint_decide")
 
     # -- drawing ---------------------------------------------------------------------
+    def under_key(self) -> object:
+        tool = self.current_tool()
+        return (id(tool), tool.under_key()) if tool is not None else None
+
     def draw_under(self, surface: pygame.Surface) -> None:
         tool = self.current_tool()
         if tool is not None:

@@ -66,7 +66,7 @@ def test_every_module_has_an_icon_and_a_label() -> None:
 
 def test_terrain_layer_is_cached_per_board_version_and_zoom() -> None:
     app = make_app("table")
-    layer = app.terrain
+    layer = app.table.terrain
     app.render()
     app.render()
     assert layer.renders == 1
@@ -87,7 +87,7 @@ def test_close_zoom_renders_only_the_view() -> None:
     app = make_app("table")
     app.camera.zoom_at(40.0, (600, 500))
     app.render()
-    assert app.terrain._surface.get_size() == app.layout.table.size
+    assert app.table.terrain._surface.get_size() == app.layout.table.size
 
 
 def _glyph_mask(side: int) -> np.ndarray:

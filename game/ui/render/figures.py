@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -104,40 +105,89 @@ def draw_labels(
 def draw_figure(
     surface: pygame.Surface, fig: Figure, centre: Point, r: float, side: int, marks: Marks
 ) -> None:
-    """One base with everything on and around it."""
-    colour = style.side_colour(side) if fig.standing else DOWN_GREY
+    """One base with everything on and around it (a cached sprite, then the
+    selection ring)."""
+    key = SpriteKey(
+        side,
+        round(r * 2) / 2,
+        round(fig.facing / FACING_STEP) % (360 // FACING_STEP),
+        fig.tp,
+        fig.max_tp,
+        fig.standing,
+        tuple(statuses(fig)),
+        marks.targets.get(fig.id),
+        fig.id in marks.eligible,
+    )
+    image, dx, dy = sprite(key)
+    surface.blit(image, (round(centre[0]) + dx, round(centre[1]) + dy))
+    if fig.id == marks.selected:
+        pygame.draw.circle(surface, style.SELECT, centre, r + 2, 2)
+    elif fig.id == marks.hovered:
+        pygame.draw.circle(surface, style.SELECT, centre, r + 1, 1)
+
+
+FACING_STEP = 3
+"""Facing is drawn to the nearest 3°."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpriteKey:
+    """Everything a figure's picture depends on (but its place)."""
+
+    side: int
+    r: float
+    facing: int  # in FACING_STEP units
+    tp: int
+    max_tp: int
+    standing: bool
+    statuses: tuple[str, ...]
+    mark: str | None
+    eligible: bool
+
+
+@lru_cache(maxsize=4096)
+def sprite(key: SpriteKey) -> tuple[pygame.Surface, int, int]:
+    """The figure's picture, cropped to what is drawn, and its offset from the centre."""
+    r = key.r
+    size = int(max(10, min(16, r * 0.9)))
+    half = math.ceil(max(r + max(5.0, r * 0.4) + 2, r + 12, r * 0.75 + 2 * size + 2))
+    image = pygame.Surface((2 * half + 1, 2 * half + 1), pygame.SRCALPHA)
+    _paint(image, key, (float(half), float(half)), size)
+    box = image.get_bounding_rect()
+    return _fast(image.subsurface(box).copy()), box.x - half, box.y - half
+
+
+def _fast(image: pygame.Surface) -> pygame.Surface:
+    """The image in the display's pixel format (when there is a display)."""
+    return image.convert_alpha() if pygame.display.get_surface() is not None else image
+
+
+def _paint(surface: pygame.Surface, key: SpriteKey, centre: Point, icon_size: int) -> None:
+    r = key.r
+    colour = style.side_colour(key.side) if key.standing else DOWN_GREY
     cx, cy = centre
-    mark = marks.targets.get(fig.id)
-    if mark is not None:
-        ring = {
-            "target": style.VERMILLION,
-            "touched": style.VERMILLION,
-            "shielded": style.TEXT_DIM,
-        }[mark]
+    if key.mark is not None:
+        ring = style.TEXT_DIM if key.mark == "shielded" else style.VERMILLION
         pygame.draw.circle(surface, ring, centre, r + 4, 3)
-    if fig.id in marks.eligible:
+    if key.eligible:
         draw.dashed_polyline(
             surface, style.ELIGIBLE, _circle(centre, r + 3.5), width=2, dash=5, gap=4, closed=True
         )
     pygame.draw.circle(surface, colour, centre, r)
     pygame.draw.circle(surface, style.INK, centre, r, 2 if r >= 6 else 1)
     if r >= 5:
-        draw.draw_glyph(surface, style.side_shape(side), centre, r * 0.42, style.ink_on(colour))
-    a = math.radians(fig.facing)
-    tip = (cx + math.cos(a) * (r + max(3.0, r * 0.35)), cy - math.sin(a) * (r + max(3.0, r * 0.35)))
+        draw.draw_glyph(surface, style.side_shape(key.side), centre, r * 0.42, style.ink_on(colour))
+    a = math.radians(key.facing * FACING_STEP)
+    reach = r + max(3.0, r * 0.35)
+    tip = (cx + math.cos(a) * reach, cy - math.sin(a) * reach)
     pygame.draw.line(surface, style.INK, centre, tip, 3 if r >= 6 else 2)
-    pygame.draw.line(
-        surface, style.WHITE, (cx + math.cos(a) * r * 0.55, cy - math.sin(a) * r * 0.55), tip, 1
-    )
-    if fig.id == marks.selected:
-        pygame.draw.circle(surface, style.SELECT, centre, r + 2, 2)
-    elif fig.id == marks.hovered:
-        pygame.draw.circle(surface, style.SELECT, centre, r + 1, 1)
-    if not fig.standing:
+    inner = (cx + math.cos(a) * r * 0.55, cy - math.sin(a) * r * 0.55)
+    pygame.draw.line(surface, style.WHITE, inner, tip, 1)
+    if not key.standing:
         _down(surface, centre, r)
-    if r >= 5 and fig.standing:
-        _pips(surface, fig, centre, r)
-    _statuses(surface, fig, centre, r)
+    if r >= 5 and key.standing:
+        _pips(surface, key.tp, key.max_tp, centre, r)
+    _statuses(surface, key.statuses, centre, r, icon_size)
 
 
 def _circle(centre: Point, r: float, n: int = 28) -> list[Point]:
@@ -157,9 +207,9 @@ def _down(surface: pygame.Surface, centre: Point, r: float) -> None:
     pygame.draw.line(surface, style.INK, (cx - k, cy + k), (cx + k, cy - k), 3)
 
 
-def _pips(surface: pygame.Surface, fig: Figure, centre: Point, r: float) -> None:
+def _pips(surface: pygame.Surface, tp: int, max_tp: int, centre: Point, r: float) -> None:
     """TP as pips above the base: filled for TP left, hollow for TP lost."""
-    n = max(0, fig.max_tp)
+    n = max(0, max_tp)
     if n == 0:
         return
     w = max(3, min(6, round(r * 0.35)))
@@ -170,15 +220,15 @@ def _pips(surface: pygame.Surface, fig: Figure, centre: Point, r: float) -> None
     for i in range(n):
         rect = pygame.Rect(round(x + i * (w + gap)), round(y), w, w)
         pygame.draw.rect(surface, style.INK, rect.inflate(2, 2))
-        if i < fig.tp:
+        if i < tp:
             pygame.draw.rect(surface, style.WHITE, rect)
 
 
-def _statuses(surface: pygame.Surface, fig: Figure, centre: Point, r: float) -> None:
-    names = statuses(fig)
+def _statuses(
+    surface: pygame.Surface, names: tuple[str, ...], centre: Point, r: float, size: int
+) -> None:
     if not names:
         return
-    size = int(max(10, min(16, r * 0.9)))
     x = centre[0] + r * 0.75
     y = centre[1] - r * 0.75 - size / 2
     for i, name in enumerate(names):

@@ -31,24 +31,37 @@ def _fade(radius: int, colour: tuple[int, int, int]) -> pygame.Surface:
 
 
 def draw_noise(
-    surface: pygame.Surface, camera: Camera, markers: Iterable[NoiseMarker], clock: float
+    surface: pygame.Surface, camera: Camera, markers: Iterable[NoiseMarker], clock: float | None
 ) -> None:
-    """Each marker: the fading disc, a dashed edge at its radius, a pulse, an icon."""
+    """Each marker: the disc fading out to its radius, a dashed edge, an icon; and
+    the pulse when `clock` is given."""
     for m in markers:
         c = camera.to_screen_f(m.x, m.y)
         r = max(4, round(m.radius * camera.scale))
         if r > 1200:
             continue
-        disc = _fade(r, style.NOISE)
-        surface.blit(disc, (c[0] - r, c[1] - r))
+        surface.blit(_fade(r, style.NOISE), (c[0] - r, c[1] - r))
         ring = [
             (c[0] + r * math.cos(2 * math.pi * i / 48), c[1] + r * math.sin(2 * math.pi * i / 48))
             for i in range(48)
         ]
         draw.dashed_polyline(surface, style.NOISE, ring, width=1, dash=6, gap=6, closed=True)
-        phase = (clock / PULSE_S) % 1.0
-        pygame.draw.circle(surface, style.NOISE, c, max(2, r * phase), 1)
         surface.blit(icons.icon("noise", 16), (c[0] - 8, c[1] - 8))
+    if clock is not None:
+        draw_pulses(surface, camera, markers, clock)
+
+
+def draw_pulses(
+    surface: pygame.Surface, camera: Camera, markers: Iterable[NoiseMarker], clock: float
+) -> None:
+    """A ring running out from each marker to its radius, again and again."""
+    phase = (clock / PULSE_S) % 1.0
+    for m in markers:
+        r = m.radius * camera.scale
+        if 2 <= r <= 1200:
+            pygame.draw.circle(
+                surface, style.NOISE, camera.to_screen_f(m.x, m.y), max(2, r * phase), 1
+            )
 
 
 def draw_sector(

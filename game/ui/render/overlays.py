@@ -119,35 +119,39 @@ COVER_COLOUR = {
 
 
 def draw_sight(surface: pygame.Surface, camera: Camera, preview: AttackPreview) -> None:
-    """The K sight lines (clear solid, light cover dash-dot, heavy dashed, blocked dotted)
-    and the hidden part of the target base shaded."""
+    """The K sight lines (clear solid, light cover short dashes, heavy long dashes,
+    blocked dotted), see-through so the bundle does not hide the table, and the
+    hidden part of the target base shaded."""
     los = preview.los
     origin = camera.to_screen_f(*los.origin)
     ends = camera.many_to_screen(los.line_ends)
-    for i, end in enumerate(ends):
-        if bool(los.line_blocked[i]):
-            draw.dashed_polyline(
-                surface, style.SIGHT_BLOCKED, [origin, end], width=1, dash=2, gap=4
-            )
-            continue
-        cover = Cover(int(los.line_cover[i]))
-        colour = COVER_COLOUR[cover]
-        if cover is Cover.NONE:
-            pygame.draw.line(surface, colour, origin, end, 1)
-        else:
-            draw.dashed_polyline(
-                surface,
-                colour,
-                [origin, end],
-                width=1,
-                dash=9 if cover is Cover.HEAVY else 5,
-                gap=4,
-            )
+    pts = [origin, *ends]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    box = pygame.Rect(
+        int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5, int(max(ys) - min(ys)) + 5
+    )
+    box = box.clip(surface.get_clip() or surface.get_rect())
+    if box.width > 0 and box.height > 0:
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        o = (origin[0] - box.x, origin[1] - box.y)
+        for i, end in enumerate(ends):
+            e = (end[0] - box.x, end[1] - box.y)
+            if bool(los.line_blocked[i]):
+                draw.dashed_polyline(layer, (*style.SIGHT_BLOCKED, 200), [o, e], dash=2, gap=4)
+                continue
+            cover = Cover(int(los.line_cover[i]))
+            colour = (*COVER_COLOUR[cover], 150)
+            if cover is Cover.NONE:
+                pygame.draw.line(layer, colour, o, e, 1)
+            else:
+                dash = 9 if cover is Cover.HEAVY else 4
+                draw.dashed_polyline(layer, colour, [o, e], dash=dash, gap=4)
+        surface.blit(layer, box.topleft)
     for strip in preview.hidden:
-        pts = camera.many_to_screen(strip)
-        draw.blend_polygon(surface, (*style.INK, 170), pts)
-        if len(pts) >= 3:
-            pygame.draw.polygon(surface, style.SIGHT_BLOCKED, pts, 1)
+        strip_pts = camera.many_to_screen(strip)
+        draw.blend_polygon(surface, (*style.INK, 170), strip_pts)
+        if len(strip_pts) >= 3:
+            pygame.draw.polygon(surface, style.SIGHT_BLOCKED, strip_pts, 1)
 
 
 def draw_template(

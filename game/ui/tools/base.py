@@ -67,7 +67,12 @@ class Tool:
         """Recompute previews that changed (once per frame, not per mouse event)."""
 
     def draw_under(self, surface: pygame.Surface) -> None:
-        """Drawn under the figures (areas)."""
+        """Drawn under the figures (areas); must not change unless `under_key` does."""
+
+    def under_key(self) -> object:
+        """Identifies what `draw_under` draws (the table redraws its still picture
+        when it changes)."""
+        return None
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """Drawn over the figures (paths, lines, labels)."""

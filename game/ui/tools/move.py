@@ -90,6 +90,9 @@ class MoveTool(Tool):
     def draw_under(self, surface: pygame.Surface) -> None:
         overlays.draw_reach(surface, self.ctx.camera, self.reach)
 
+    def under_key(self) -> object:
+        return ("reach", id(self))
+
     def draw_over(self, surface: pygame.Surface) -> None:
         shown = self.shown()
         if shown is not None:

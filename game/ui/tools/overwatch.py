@@ -11,7 +11,7 @@ from game import actions as act
 from game.i18n import tr
 from game.state import Figure, OverwatchZone
 from game.ui.render import markers, overlays, style
-from game.ui.tools.base import Context, Point, Tool, moved_far
+from game.ui.tools.base import Context, Point, Tool
 
 MIN_ANGLE = 10.0
 STEP = 10.0
@@ -79,25 +79,15 @@ class OverwatchTool(Tool):
             self.figure.x, self.figure.y, self.direction, self.angle, self.radius, "", 0
         )
 
-    def draw_under(self, surface: pygame.Surface) -> None:
-        markers.draw_sector(surface, self.ctx.camera, self.zone(), style.WHITE, strong=False)
-
     def draw_over(self, surface: pygame.Surface) -> None:
         assert self.figure is not None
-        tip = self.ctx.camera.to_screen_f(*self.figure.pos)
-        overlays.label_box(
-            surface,
-            [
-                tr(
-                    "ui.input.overwatch_sector",
-                    angle=f"{self.angle:.0f}",
-                    direction=f"{self.direction:.0f}",
-                )
-            ],
-            tip,
+        markers.draw_sector(surface, self.ctx.camera, self.zone(), style.WHITE, strong=False)
+        text = tr(
+            "ui.input.overwatch_sector",
+            angle=f"{self.angle:.0f}",
+            direction=f"{self.direction:.0f}",
         )
-        if moved_far(self.pressed, pygame.mouse.get_pos()):
-            return
+        overlays.label_box(surface, [text], self.ctx.camera.to_screen_f(*self.figure.pos))
 
     def hint(self) -> str:
         return tr("ui.input.hint_overwatch")

@@ -1,0 +1,178 @@
+"""Window UI benchmark on the shared dense scene (not part of the default run).
+
+    python -m pytest tests/bench/bench_ui.py -q -s
+    python tests/bench/bench_ui.py
+
+Under the dummy video driver at 1600 × 1000:
+1. Median frame time (update, draw everything, flip) with the scene's 200 figures:
+   the table, status line and action bar. Target ≤ 8 ms. Baseline in the same
+   run: the same frame of the empty table (no figures), and the ratio of the two.
+   Also the "cold" frame, when the table's still picture must be redrawn (a figure
+   moved, the mouse lit up another figure), and its ratio to the empty table.
+2. The same frame with the Move tool out (reachable area, path preview).
+3. The whole window with the side panels (tracker, odds, log, dice …), and each
+   panel's draw time — reported, not asserted (the panels have their own owner).
+4. The previews behind the hover: a Move path with the other 199 bases as
+   obstacles, an attack's sight lines, cover and exact odds, the reachable area.
+5. Time from start to the first frame of `python main.py` (a fresh process).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.engine import Game  # noqa: E402
+from game.play.validate import load_checked  # noqa: E402
+from game.state import Presence  # noqa: E402
+from game.ui import preview as pv  # noqa: E402
+from game.ui.app import App, UiOptions  # noqa: E402
+from game.ui.tools.move import MoveTool  # noqa: E402
+
+SCENE = ROOT.parent / "shared" / "bench" / "dense_scene.toml"
+SIZE = (1600, 1000)
+FRAMES = 240
+WARMUP = 20
+MAX_FRAME_MS = 8.0
+MAX_START_S = 3.0
+
+
+def _app(empty: bool = False, panels: bool = False) -> App:
+    game = Game(load_checked(SCENE), seed=1)
+    if empty:
+        for fig in game.state.figures.values():
+            fig.presence = Presence.GONE
+    humans = dict.fromkeys(game.state.sides)  # nobody plays: the frame is all we time
+    return App(game, humans, UiOptions(size=SIZE, panels=panels))
+
+
+def frame_ms(app: App, frames: int = FRAMES, cold: bool = False) -> float:
+    """Median ms of one frame: update, draw everything, flip (`cold`: the table's
+    still picture is redrawn every frame)."""
+    times = []
+    for i in range(WARMUP + frames):
+        if cold:
+            app.table._key = None
+        start = time.perf_counter()
+        app.update(1 / 60)
+        app.render()
+        pygame.display.flip()
+        if i >= WARMUP:
+            times.append((time.perf_counter() - start) * 1000.0)
+    return statistics.median(times)
+
+
+def _median(fn, n: int = 30) -> float:
+    times = []
+    for _ in range(n):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000.0)
+    return statistics.median(times)
+
+
+def start_seconds() -> float:
+    """First frame of `python main.py`, seconds after the process started (best of 2)."""
+    best = float("inf")
+    for _ in range(2):
+        out = subprocess.run(
+            [sys.executable, "main.py", "--frames", "1"],
+            cwd=ROOT,
+            env={**os.environ, "SDL_VIDEODRIVER": "dummy"},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        found = re.search(r"First frame ([0-9.]+) s", out.stderr)
+        if found:
+            best = min(best, float(found.group(1)))
+    return best
+
+
+def measure() -> dict[str, float]:
+    full = _app()
+    figures = sum(1 for f in full.game.state.figures.values() if f.on_table)
+    m: dict[str, float] = {"figures": figures}
+    empty = _app(empty=True)
+    m["frame_ms"] = frame_ms(full)
+    m["empty_ms"] = frame_ms(empty)
+    m["ratio"] = m["frame_ms"] / m["empty_ms"]
+    m["terrain_renders"] = full.table.terrain.renders
+    m["cold_ms"] = frame_ms(full, 60, cold=True)
+    m["cold_empty_ms"] = frame_ms(empty, 60, cold=True)
+    m["cold_ratio"] = m["cold_ms"] / m["cold_empty_ms"]
+    windowed = _app(panels=True)
+    m["panels_ms"] = frame_ms(windowed, 120)
+    for panel in windowed.shown_panels():
+        m[f"panel:{type(panel).__name__}"] = _median(lambda p=panel: p.draw(windowed.screen))
+    game = full.game
+    mover = next(f for f in game.state.figures.values() if f.on_table)
+    target = next(f for f in game.state.figures.values() if f.side != mover.side)
+    tool = MoveTool(full.input.ctx, mover, "move")
+    full.input.tool = tool
+    tool.want = (mover.x + 8.0, mover.y + 6.0)
+    m["move_tool_frame_ms"] = frame_ms(full, 120)
+    goals = [(mover.x + 3.0 + 0.37 * i, mover.y + 7.0) for i in range(30)]
+    it = iter(goals * 2)
+    m["move_preview_ms"] = _median(lambda: pv.move_preview(game, mover, next(it), "move"))
+    weapon = mover.weapons[0].name
+    m["attack_preview_ms"] = _median(lambda: pv.attack_preview(game, mover, target, weapon), n=30)
+    m["reach_ms"] = _median(lambda: pv.reach_polygon(game, mover, "move"), n=10)
+    m["start_s"] = start_seconds()
+    m["busy"] = max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
+    return m
+
+
+def report(m: dict[str, float]) -> str:
+    return "\n".join(
+        [
+            f"UI frame, {m['figures']:.0f} figures, {SIZE[0]}×{SIZE[1]}: "
+            f"median {m['frame_ms']:.2f} ms (target ≤ {MAX_FRAME_MS:g})",
+            f"  empty table: {m['empty_ms']:.2f} ms → ratio {m['ratio']:.2f}×; "
+            f"terrain layer rendered {m['terrain_renders']:.0f}× for {FRAMES + WARMUP} frames",
+            f"  cold frame (still picture redrawn): {m['cold_ms']:.2f} ms; empty table "
+            f"{m['cold_empty_ms']:.2f} ms → ratio {m['cold_ratio']:.2f}×",
+            f"  with the Move tool out: {m['move_tool_frame_ms']:.2f} ms",
+            f"  whole window with the side panels: {m['panels_ms']:.2f} ms — panels: "
+            + ", ".join(
+                f"{k.split(':')[1]} {v:.2f}" for k, v in m.items() if k.startswith("panel:")
+            ),
+            f"  move preview {m['move_preview_ms']:.2f} ms · attack preview with odds "
+            f"{m['attack_preview_ms']:.2f} ms · reachable area {m['reach_ms']:.2f} ms",
+            f"  python main.py: first frame {m['start_s']:.2f} s after start "
+            f"(target < {MAX_START_S:g}; machine load factor {m['busy']:.1f})",
+        ]
+    )
+
+
+def test_ui_benchmarks() -> None:
+    if not SCENE.is_file():
+        print(f"skipped: benchmark scene missing: {SCENE}")
+        return
+    m = measure()
+    print("\n" + report(m))
+    assert m["frame_ms"] <= MAX_FRAME_MS
+    assert m["move_tool_frame_ms"] <= MAX_FRAME_MS
+    assert m["terrain_renders"] == 1
+    assert m["start_s"] < MAX_START_S * m["busy"]  # a loaded machine stretches wall time
+
+
+if __name__ == "__main__":
+    if not SCENE.is_file():
+        print(f"skipped: benchmark scene missing: {SCENE}")
+    else:
+        print(report(measure()))
