@@ -1,33 +1,60 @@
 """Controllers that answer the engine's pending decisions with legal actions.
 
 `controller_for(name)` maps a scenario side's `controller` to a Controller
-(ai/base.py). FOR NOW every name — "human", "ai:tactical", "ai:horde" — gets the
-random bot (ai/random_bot.py): the tactical and horde AIs are a later issue, and a
-headless run has no human at the table. Replace the entries in `_FACTORIES` as the
-real controllers land.
+(ai/base.py): "ai:tactical" → `TacticalAI` (ai/tactical.py), "ai:horde" → `HordeAI`
+(ai/horde.py), "human" → the random bot (ai/random_bot.py) as the headless
+stand-in until the UI's input controller exists. With a `preset` (ai/presets.toml)
+or slider overrides, "human" gets the tactical AI too: the defenders in autoplay.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ai.base import Controller
+from ai.horde import HordeAI
+from ai.presets import preset_names
 from ai.random_bot import RandomBot
+from ai.tactical import TacticalAI
 
 _FACTORIES: dict[str, Callable[[], Controller]] = {
     "human": RandomBot,  # headless stand-in until the UI's input controller exists
-    "ai:tactical": RandomBot,  # until ai/raiders.py lands
-    "ai:horde": RandomBot,  # until ai/horde.py lands
+    "ai:tactical": TacticalAI,
+    "ai:horde": HordeAI,
 }
 CONTROLLERS = tuple(_FACTORIES)
+_TUNED: dict[str, Callable[..., Controller]] = {
+    "human": TacticalAI,  # autoplay: the tactical AI plays the human's side
+    "ai:tactical": TacticalAI,
+    "ai:horde": HordeAI,
+}
 
 
-def controller_for(name: str) -> Controller:
-    """A new controller for a side's `controller` name (ValueError for an unknown one)."""
+def controller_for(name: str, preset: str | None = None, **overrides: Any) -> Controller:
+    """A new controller for a side's `controller` name (ValueError for an unknown
+    one, or an unknown preset or slider)."""
     factory = _FACTORIES.get(name)
     if factory is None:
         raise ValueError(f"unknown controller {name!r} (one of: {', '.join(CONTROLLERS)})")
-    return factory()
+    if preset is None and not overrides:
+        return factory()
+    return _TUNED[name](preset, **overrides)
 
 
-__all__ = ["CONTROLLERS", "Controller", "RandomBot", "controller_for"]
+def presets_for(controller: str) -> list[str]:
+    """The named presets `controller_for(controller, preset=…)` accepts."""
+    if controller not in _TUNED:
+        raise ValueError(f"unknown controller {controller!r} (one of: {', '.join(CONTROLLERS)})")
+    return preset_names()
+
+
+__all__ = [
+    "CONTROLLERS",
+    "Controller",
+    "HordeAI",
+    "RandomBot",
+    "TacticalAI",
+    "controller_for",
+    "presets_for",
+]

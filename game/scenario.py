@@ -278,6 +278,19 @@ class RaidSpec(_Model):
 
 
 Controller = Literal["human", "ai:tactical", "ai:horde"]
+Slider = Annotated[Number, Field(ge=0, le=1)]
+
+
+class AiSpec(_Model):
+    """[side] ai = { preset = "cautious", aggression = 0.7 }: the AI's preset and
+    slider overrides (the presets are ai/presets.toml's; a bad name fails when the
+    controller is made)."""
+
+    preset: Annotated[str, Field(min_length=1)] | None = None
+    aggression: Slider | None = None
+    self_preservation: Slider | None = None
+    herding: Slider | None = None
+    bravery: Slider | None = None
 
 
 class SideSpec(_Model):
@@ -289,6 +302,7 @@ class SideSpec(_Model):
     deploy_zone: PolygonSpec | None = None
     squad: list[SquadSpec] = Field(default_factory=list)
     raid: RaidSpec | None = None
+    ai: AiSpec | None = None
 
     @model_validator(mode="after")
     def _has_forces(self) -> SideSpec:

@@ -175,7 +175,7 @@ def test_the_invariant_checks_can_fail(duel: Scenario) -> None:
 
 def test_every_controller_name_has_a_controller() -> None:
     assert set(CONTROLLERS) == {"human", "ai:tactical", "ai:horde"}
-    assert all(isinstance(controller_for(name), RandomBot) for name in CONTROLLERS)
+    assert isinstance(controller_for("human"), RandomBot)  # the AIs: tests/ai/
     with pytest.raises(ValueError, match="unknown controller 'ai:chess'"):
         controller_for("ai:chess")
 

@@ -228,7 +228,10 @@ def test_run_log_is_the_battle_report(
     code, out, _ = cli(capsys, "run", str(SKIRMISH), "--seed", str(SEED), "--log")
     lines = out.splitlines()
     assert code == 0
-    assert lines[: len(played.events)] == [e.explain() for e in played.events]
+    said = [line for line in lines if line.startswith("  » ")]  # the AI's intent lines
+    told = [line for line in lines if not line.startswith("  » ")]
+    assert told[: len(played.events)] == [e.explain() for e in played.events]
+    assert len(said) == len(played.intents)
     assert lines[0].startswith("Battle begins: ")
 
 
@@ -247,7 +250,8 @@ def test_run_record_then_replay_verify(capsys: pytest.CaptureFixture[str], tmp_p
     code, report, _ = cli(capsys, "replay", str(path))
     code_log, log, _ = cli(capsys, "run", str(SKIRMISH), "--seed", "3", "--log")
     assert code == code_log == 0
-    assert report.splitlines()[1:] == log.splitlines()[: len(report.splitlines()) - 1]
+    told = [line for line in log.splitlines() if not line.startswith("  » ")]  # no intents
+    assert report.splitlines()[1:] == told[: len(report.splitlines()) - 1]
 
 
 def test_run_with_knobs_records_them(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

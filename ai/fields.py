@@ -1,0 +1,126 @@
+"""Flow fields toward the AI's goals, cached per board shape (RULES.md §8, §12).
+
+The fields run over a "planning board": the real board with every breakable piece
+(standing barricades, closed gates) taken away — the attackers plan to break
+through them — and every burning zone made solid, so that routes keep out of the
+fire (§5.5: undead avoid it when they can). A barricade losing structure points
+does not change the planning board, so its fields are reused until something opens,
+breaks or burns. One field per goal and base radius, shared by every figure.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.board.fields import FlowField, Goal
+from game.board.freespace import Circle
+from game.board.terrain import Board, TerrainKind, TerrainPiece, make_piece
+from game.play.breaking import breakable
+
+if TYPE_CHECKING:
+    from game.engine import Game
+
+FIELDS_KEPT = 48
+"""Flow fields kept per game (least recently used go first)."""
+PLANS_KEPT = 4
+"""Planning boards kept per game."""
+_CACHE = "_ai_fields"
+
+
+def shape_signature(board: Board) -> tuple[Hashable, ...]:
+    """What the planning board depends on: every piece's id, kind and whether it
+    blocks movement (structure points left do not matter)."""
+    return board.cache(
+        "ai.signature",
+        lambda: tuple(sorted((p.id, p.kind.value, p.blocks_movement) for p in board)),
+    )
+
+
+@dataclass(frozen=True)
+class PlanningBoard:
+    """The board the AI plans routes on, and the pieces it plans to break."""
+
+    board: Board
+    breakables: tuple[str, ...]
+    burning: tuple[str, ...]
+
+
+def planning_board(board: Board) -> PlanningBoard:
+    """The real board without breakable pieces and with burning zones made solid."""
+    pieces: dict[str, TerrainPiece] = {}
+    gone: list[str] = []
+    burning: list[str] = []
+    for piece in board:
+        if breakable(piece):
+            gone.append(piece.id)
+        elif piece.kind is TerrainKind.BURNING:
+            burning.append(piece.id)
+            pieces[piece.id] = make_piece(piece.id, TerrainKind.WALL, piece.polygon)
+        else:
+            pieces[piece.id] = piece
+    return PlanningBoard(Board(board.width, board.height, pieces), tuple(gone), tuple(burning))
+
+
+class FieldCache:
+    """Planning boards and flow fields of one game, reused while the board's shape
+    stays the same."""
+
+    def __init__(self) -> None:
+        self._plans: OrderedDict[tuple[Hashable, ...], PlanningBoard] = OrderedDict()
+        self._fields: OrderedDict[tuple[Hashable, ...], FlowField] = OrderedDict()
+        self.built = 0  # flow fields computed (for tests and benchmarks)
+
+    def plan(self, board: Board) -> PlanningBoard:
+        key = shape_signature(board)
+        found = self._plans.get(key)
+        if found is None:
+            found = planning_board(board)
+            self._plans[key] = found
+            while len(self._plans) > PLANS_KEPT:
+                self._plans.popitem(last=False)
+        else:
+            self._plans.move_to_end(key)
+        return found
+
+    def field(
+        self,
+        board: Board,
+        radius: float,
+        goal_key: Hashable,
+        goals: Sequence[Goal],
+        difficult_cost: float,
+        obstacles: Sequence[Circle] = (),
+    ) -> FlowField:
+        """The flow field toward `goals` (named by `goal_key`, which must also name the
+        obstacles) for a base radius."""
+        key = (shape_signature(board), float(radius), float(difficult_cost), goal_key)
+        found = self._fields.get(key)
+        if found is None:
+            plan = self.plan(board)
+            found = FlowField(
+                plan.board,
+                goals,
+                radius=radius,
+                obstacles=obstacles,
+                difficult_cost=difficult_cost,
+            )
+            self.built += 1
+            self._fields[key] = found
+            while len(self._fields) > FIELDS_KEPT:
+                self._fields.popitem(last=False)
+        else:
+            self._fields.move_to_end(key)
+        return found
+
+
+def field_cache(game: Game) -> FieldCache:
+    """The field cache that lives with a game (a clone starts its own)."""
+    store: dict[str, Any] = game.__dict__
+    cache = store.get(_CACHE)
+    if not isinstance(cache, FieldCache):
+        cache = FieldCache()
+        store[_CACHE] = cache
+    return cache

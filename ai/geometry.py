@@ -1,0 +1,58 @@
+"""Vectorised geometry the controllers use to pick destinations the engine accepts:
+points clear of other bases, straight moves that pass no base."""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+FloatArray = NDArray[np.float64]
+BoolArray = NDArray[np.bool_]
+
+MARGIN = 0.05
+"""cm of slack kept from other bases (the engine allows a hair of tolerance)."""
+
+
+def clear_of_bases(
+    points: FloatArray, radius: float, centres: FloatArray, radii: FloatArray
+) -> BoolArray:
+    """Which points (n, 2) a base of `radius` can stand on without touching a base."""
+    pts = np.asarray(points, np.float64).reshape(-1, 2)
+    if len(centres) == 0:
+        return np.ones(len(pts), np.bool_)
+    d = np.hypot(pts[:, None, 0] - centres[None, :, 0], pts[:, None, 1] - centres[None, :, 1])
+    ok: BoolArray = np.all(d >= radii[None, :] + radius + MARGIN, axis=1)
+    return ok
+
+
+def segments_clear_of_bases(
+    start: tuple[float, float],
+    ends: FloatArray,
+    radius: float,
+    centres: FloatArray,
+    radii: FloatArray,
+) -> BoolArray:
+    """Which straight moves start → end (n ends) pass every base without touching it
+    (a base the mover already touches only must not come any closer)."""
+    e = np.asarray(ends, np.float64).reshape(-1, 2)
+    if len(centres) == 0:
+        return np.ones(len(e), np.bool_)
+    a = np.asarray(start, np.float64)
+    d = e - a  # (n, 2)
+    length2 = np.maximum((d * d).sum(axis=1), 1e-12)
+    rel = centres[None, :, :] - a[None, None, :]  # (1, m, 2)
+    t = np.clip((rel * d[:, None, :]).sum(axis=2) / length2[:, None], 0.0, 1.0)  # (n, m)
+    closest = a[None, None, :] + t[:, :, None] * d[:, None, :]
+    gap = np.hypot(*(closest - centres[None, :, :]).transpose(2, 0, 1))
+    at_start = np.hypot(rel[0, :, 0], rel[0, :, 1])
+    need = np.minimum(radii + radius + MARGIN, at_start - 1e-9)
+    ok: BoolArray = np.all(gap >= need[None, :], axis=1)
+    return ok
+
+
+def ring(centre: tuple[float, float], radius: float, count: int) -> FloatArray:
+    """`count` points evenly around a circle."""
+    angles = 2.0 * np.pi * np.arange(count) / count
+    return np.column_stack(
+        [centre[0] + radius * np.cos(angles), centre[1] + radius * np.sin(angles)]
+    )

@@ -1,0 +1,60 @@
+"""What the sides fight over: the key point, the storage, the entry zones (§12), and
+which role a side plays."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shapely.geometry import Polygon
+
+from game.board.terrain import TerrainKind, TerrainPiece
+from game.play.raid import entry_ids, entry_polygon
+
+if TYPE_CHECKING:
+    from game.engine import Game
+
+
+def role_of(game: Game, side: str) -> str:
+    """raiders | horde | defenders (a side facing a raid) | skirmish."""
+    st = game.state
+    threat = st.sides[side].threat
+    if threat == "infected":
+        return "horde"
+    if threat == "raiders":
+        return "raiders"
+    if any(s.waves is not None or s.threat is not None for s in st.sides.values()):
+        return "defenders"
+    return "skirmish"
+
+
+def key_point(game: Game) -> TerrainPiece | None:
+    """The objective's key point module (protect objectives), if it is on the board."""
+    objective = game.scenario.objective
+    if objective is None or objective.key_point is None:
+        return None
+    return game.state.board.pieces.get(objective.key_point)
+
+
+def storage(game: Game) -> TerrainPiece | None:
+    """The storage raiders loot: the key point if it is one, else any standing storage."""
+    st = game.state
+    kp = key_point(game)
+    if kp is not None and kp.kind is TerrainKind.STORAGE and kp.id not in st.destroyed_modules:
+        return kp
+    for piece in st.board:
+        if piece.kind is TerrainKind.STORAGE and piece.id not in st.destroyed_modules:
+            return piece
+    return None
+
+
+def shelter(game: Game) -> TerrainPiece | None:
+    """The shelter the undead try to reach (the key point if it is a shelter)."""
+    kp = key_point(game)
+    if kp is not None and kp.kind is TerrainKind.SHELTER:
+        return kp
+    return None
+
+
+def entries(game: Game, side: str) -> list[tuple[str, Polygon]]:
+    """A raiding side's entry zones (id, polygon): where loot leaves the table."""
+    return [(e, entry_polygon(game, side, e)) for e in entry_ids(game, side)]

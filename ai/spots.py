@@ -1,0 +1,267 @@
+"""Spots a figure could stand on, and what each is worth: exposure (how much damage
+the enemies can expect to deal there) against opportunity (the attacks it offers).
+
+Spots are sampled from the figure's reachable area (`game.board.reach`): a lattice
+over the area, cells next to terrain (cover), the cells nearest the goal, and the
+current place (always spot 0). Sight between every spot and every enemy comes from
+one `sight_matrix` pass; the damage tables come from exact odds per enemy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+
+from ai.geometry import BoolArray, FloatArray
+from ai.scoring import arms, attack_value, book, figure_value, hypothetical
+from game.board.reach import ReachArea, reachable_area
+from game.board.sight import sight_matrix
+from game.board.terrain import AREA_MODULE_KINDS
+from game.dice import Dice
+from game.play import bridge, movement, sight, space
+
+if TYPE_CHECKING:
+    from game.board.fields import FlowField
+    from game.engine import Game
+    from game.state import Figure
+
+LATTICE = 6
+"""Grid cells between lattice spots (6 × 0.5 cm = 3 cm)."""
+MAX_SPOTS = 26
+"""Spots scored per decision (the current place included)."""
+NEAR_TERRAIN = 0.2
+"""cm of slack on "in contact with terrain" for the Take cover step."""
+LATE_SHARE = 0.6
+"""Weight of an enemy that has already activated this round (it shoots next round)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One attacker against one target: a number per cover level (0, 1, 2) within
+    range and at long range, and in melee."""
+
+    short: FloatArray  # (3,)
+    long: FloatArray  # (3,)
+    reach: float  # range, cm (0: no ranged weapon)
+    far: float  # 2 × range
+    melee: float
+    melee_reach: float  # cm edge to edge it can strike from this activation
+
+    def at(
+        self,
+        distance: FloatArray,
+        cover: NDArray[np.int8],
+        seen: BoolArray,
+        melee_reach: float | None = None,
+    ) -> FloatArray:
+        """The number for targets at these distances, cover levels and sight (melee
+        within `melee_reach`, default: a charge)."""
+        c = np.clip(cover.astype(np.int64), 0, 2)
+        ranged = np.where(
+            seen & (distance <= self.reach),
+            self.short[c],
+            np.where(seen & (distance <= self.far), self.long[c], 0.0),
+        )
+        strike = self.melee_reach if melee_reach is None or self.melee <= 0 else melee_reach
+        close = np.where(distance <= strike, self.melee, 0.0)
+        return np.asarray(np.maximum(ranged, close), np.float64)
+
+
+def table(game: Game, attacker: Figure, target: Figure, *, value: float | None) -> Table:
+    """Expected wounds (value None) or attack values of the attacker's best weapon."""
+    odds_book = book(game)
+    comb = bridge.combatant(game, attacker)
+    victim = bridge.combatant(game, target)
+    short, long = np.zeros(3), np.zeros(3)
+    reach = far = melee = 0.0
+    for arm in arms(game, attacker):
+        w = arm.weapon
+        if w.is_melee:
+            odds = odds_book.odds(game, comb, victim, w, hypothetical(0))
+            melee = max(melee, _num(odds, target, value))
+            continue
+        reach = max(reach, arm.reach)
+        far = max(far, arm.reach * game.rules.knobs.attack.long_range_factor)
+        for c in range(3):
+            near = odds_book.odds(game, comb, victim, w, hypothetical(c, burst=arm.burst))
+            short[c] = max(short[c], _num(near, target, value))
+            away = hypothetical(c, long_range=True, burst=arm.burst)
+            long[c] = max(long[c], _num(odds_book.odds(game, comb, victim, w, away), target, value))
+    strike = movement.allowance(game, attacker, "charge") + space.contact_gap(game)
+    return Table(short, long, reach, far, melee, strike if melee > 0 else -1.0)
+
+
+def _num(odds: object, target: Figure, value: float | None) -> float:
+    from game.odds import AttackOdds
+
+    assert isinstance(odds, AttackOdds)
+    return odds.expected_wounds if value is None else attack_value(odds, target, value)
+
+
+@dataclass(frozen=True, slots=True)
+class Spots:
+    """Candidate spots of one figure and how they stand against each enemy."""
+
+    xy: FloatArray  # (n, 2); row 0 is where the figure stands
+    cost: FloatArray  # (n,) movement cost to get there
+    seen: BoolArray  # (n, E) the spot and the enemy see each other
+    cover_me: NDArray[np.int8]  # (n, E) the figure's cover there against the enemy
+    cover_them: NDArray[np.int8]  # (n, E) the enemy's cover against the figure there
+    distance: FloatArray  # (n, E) base edge to base edge
+    near_terrain: BoolArray  # (n,) Take cover can give light cover there
+
+    def __len__(self) -> int:
+        return len(self.xy)
+
+
+def reach_of(game: Game, figure: Figure, allowance: float) -> ReachArea:
+    """The figure's reachable area with an allowance, among the other bases."""
+    return reachable_area(
+        game.state.board,
+        figure.pos,
+        allowance,
+        radius=figure.radius,
+        obstacles=space.obstacles(game, figure),
+        difficult_cost=space.difficult_cost(game),
+    )
+
+
+def sample(
+    game: Game,
+    figure: Figure,
+    area: ReachArea,
+    dice: Dice,
+    goal: FlowField | None,
+    extra: FloatArray | None = None,
+) -> tuple[FloatArray, FloatArray]:
+    """Candidate spots (n, 2) and their movement costs; row 0 is the current place."""
+    grid = area.grid
+    inside = area.dist <= area.allowance - 0.3
+    free = area.free.reshape(grid.nx, grid.ny)
+    interior = free.copy()
+    interior[1:, :] &= free[:-1, :]
+    interior[:-1, :] &= free[1:, :]
+    interior[:, 1:] &= free[:, :-1]
+    interior[:, :-1] &= free[:, 1:]
+    cells = np.flatnonzero(inside & interior.ravel())
+    xs, ys = grid.centres
+    out = [figure.pos]
+    costs = [0.0]
+    if len(cells):
+        i, j = np.divmod(cells, grid.ny)
+        lattice = cells[(i % LATTICE == 0) & (j % LATTICE == 0)]
+        picked = set(lattice.tolist())
+        if goal is not None:
+            near_goal = cells[np.argsort(goal.distance_at(np.column_stack([xs[cells], ys[cells]])))]
+            picked.update(near_goal[:3].tolist())
+        covered = cells[_touching_terrain(game, figure, xs[cells], ys[cells])]
+        if len(covered):
+            take = [int(c) for c in covered[dice_order(dice, len(covered))[:8]]]
+            picked.update(take)
+        chosen = np.array(sorted(picked), np.int64)
+        if len(chosen) > MAX_SPOTS - 1:
+            keep = dice_order(dice, len(chosen))[: MAX_SPOTS - 1]
+            chosen = chosen[np.sort(keep)]
+        out += [(float(xs[c]), float(ys[c])) for c in chosen]
+        costs += [float(area.dist[c]) for c in chosen]
+    xy = np.asarray(out, np.float64)
+    cost = np.asarray(costs, np.float64)
+    if extra is not None and len(extra):
+        extra_cost = area.cost_at(extra)
+        ok = np.isfinite(extra_cost)
+        xy = np.vstack([xy, extra[ok]])
+        cost = np.concatenate([cost, extra_cost[ok]])
+    return xy, cost
+
+
+def dice_order(dice: Dice, n: int) -> NDArray[np.int64]:
+    """A random order of n items drawn from the decision dice."""
+    return np.asarray(dice.rng.permutation(n), np.int64)
+
+
+def _touching_terrain(game: Game, figure: Figure, x: FloatArray, y: FloatArray) -> BoolArray:
+    """Which base centres would be in contact with terrain (the Take cover rule)."""
+    board = game.state.board
+    geom = board.cache(
+        "ai.terrain_union",
+        lambda: shapely.union_all(
+            [p.polygon for p in board if p.kind not in AREA_MODULE_KINDS and not p.is_platform]
+        ),
+    )
+    if geom.is_empty:
+        return np.zeros(len(x), np.bool_)
+    reach = figure.radius + space.contact_gap(game) + NEAR_TERRAIN
+    return np.asarray(shapely.distance(geom, shapely.points(x, y)) <= reach)
+
+
+def measure(game: Game, figure: Figure, xy: FloatArray, enemies: list[Figure]) -> Spots:
+    """Sight, cover and distances between the spots and the enemies (one pass)."""
+    n, e = len(xy), len(enemies)
+    near = _touching_terrain(game, figure, xy[:, 0], xy[:, 1])
+    if e == 0:
+        empty = np.zeros((n, 0))
+        return Spots(
+            xy,
+            np.zeros(n),
+            empty.astype(np.bool_),
+            empty.astype(np.int8),
+            empty.astype(np.int8),
+            empty,
+            near,
+        )
+    foes = np.array([f.pos for f in enemies])
+    radii = np.concatenate([np.full(n, figure.radius), [f.radius for f in enemies]])
+    mat = sight_matrix(game.state.board, np.vstack([xy, foes]), radii, params=sight.params(game))
+    seen = mat.visible[:n, n:]
+    cover_them = mat.cover[:n, n:]
+    cover_me = mat.cover[n:, :n].T
+    d = np.hypot(xy[:, None, 0] - foes[None, :, 0], xy[:, None, 1] - foes[None, :, 1])
+    distance = d - figure.radius - np.array([f.radius for f in enemies])[None, :]
+    return Spots(xy, np.zeros(n), seen, cover_me, cover_them, distance, near)
+
+
+def improved(cover: NDArray[np.int8], near_terrain: BoolArray) -> NDArray[np.int8]:
+    """Cover one step better after Take cover (none → light only next to terrain)."""
+    up = np.minimum(cover.astype(np.int64) + 1, 2)
+    up = np.where((cover == 0) & ~near_terrain[:, None], 0, up)
+    return up.astype(np.int8)
+
+
+def exposure(
+    game: Game,
+    figure: Figure,
+    spots: Spots,
+    enemies: list[Figure],
+    *,
+    took_cover: bool = False,
+) -> FloatArray:
+    """Expected wounds the enemies can deal to the figure at each spot before it acts
+    again (those that have activated this round count LATE_SHARE)."""
+    total = np.zeros(len(spots))
+    cover = improved(spots.cover_me, spots.near_terrain) if took_cover else spots.cover_me
+    for j, enemy in enumerate(enemies):
+        tab = table(game, enemy, figure, value=None)
+        hit = tab.at(spots.distance[:, j], cover[:, j], spots.seen[:, j])
+        total += hit * (LATE_SHARE if enemy.activated else 1.0)
+    return total
+
+
+def opportunity(
+    game: Game, figure: Figure, spots: Spots, enemies: list[Figure]
+) -> tuple[FloatArray, FloatArray]:
+    """(n, E) values of the figure's best attack on each enemy: from each spot next
+    activation (melee when a charge reaches), and right after moving there (melee
+    only in base contact)."""
+    later = np.zeros((len(spots), len(enemies)))
+    now = np.zeros((len(spots), len(enemies)))
+    touch = space.contact_gap(game)
+    for j, enemy in enumerate(enemies):
+        tab = table(game, figure, enemy, value=figure_value(game, enemy))
+        d, c, s = spots.distance[:, j], spots.cover_them[:, j], spots.seen[:, j]
+        later[:, j] = tab.at(d, c, s)
+        now[:, j] = tab.at(d, c, s, melee_reach=touch)
+    return later, now
