@@ -249,7 +249,7 @@ class LogPanel(PanelBase):
 
     weight = 3.0
     min_height = 140
-    CACHE = 600  # rendered entries kept
+    CACHE = 250  # rendered entries kept (a full view shows far fewer)
 
     def __init__(self, app: Any, capacity: int = DEFAULT_CAPACITY) -> None:
         super().__init__(app)
