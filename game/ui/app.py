@@ -416,6 +416,7 @@ class App:
                 self._safe(panel, panel.draw, screen)
         elif lay.sidebar.width > 0:
             self._draw_recent(screen, lay.sidebar)
+        self.input.refresh_bar()
         self.input.draw_ui(screen)
         for panel in self.shown_panels():
             if slot_of(panel) == "screen":

@@ -66,7 +66,7 @@ class TableInput:
         self.pan_from: tuple[int, int] | None = None
         self.pan_start: tuple[int, int] | None = None
         self.pan_button = 0
-        self.message = ""
+        self.held: set[int] = set()  # arrow keys held down (pan)
         self._seen: tuple[int, int] | None = None
         self._legal: list[Legal] = []
 
@@ -156,7 +156,14 @@ class TableInput:
         elif event.type == pygame.MOUSEBUTTONUP:
             return self._release(event.button, event.pos)
         elif event.type == pygame.KEYDOWN:
+            if event.key in PAN_KEYS:
+                self.held.add(event.key)
+                return None
             return self._key(event.key, event.mod)
+        elif event.type == pygame.KEYUP:
+            self.held.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.held.clear()
         return None
 
     def _board(self, pos: tuple[int, int]) -> tuple[float, float]:
@@ -376,23 +383,22 @@ class TableInput:
     # -- each frame ------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.sync()
-        keys = pygame.key.get_pressed()
         dx = dy = 0.0
-        for key, (kx, ky) in PAN_KEYS.items():
-            if keys[key]:
-                dx += kx * PAN_SPEED * dt
-                dy += ky * PAN_SPEED * dt
+        for key in self.held:
+            kx, ky = PAN_KEYS[key]
+            dx += kx * PAN_SPEED * dt
+            dy += ky * PAN_SPEED * dt
         if dx or dy:
             self.ctx.camera.pan(dx, dy)
         tool = self.current_tool()
         if tool is not None:
             tool.update()
-        self.bar.rebuild(
-            self.game,
-            self.selected_figure() if self.my_turn() else None,
-            self._legal,
-            self.active_tool_name(),
-        )
+        self.refresh_bar()
+
+    def refresh_bar(self) -> None:
+        """The action bar for the selected figure (rebuilt only when something changed)."""
+        figure = self.selected_figure() if self.my_turn() else None
+        self.bar.rebuild(self.game, figure, self._legal, self.active_tool_name())
 
     def marks(self) -> Marks:
         pending = self.game.pending()

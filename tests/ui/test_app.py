@@ -231,3 +231,37 @@ def test_autoplay_runs_whole_games_unattended() -> None:
         print(f"\n{name}: {frames} frames, {len(game.history)} actions, {took:.1f} s")
         assert app.panel_errors == []
         assert len(game.history) > 20
+
+
+def test_moves_are_animated_along_their_path_and_can_be_skipped() -> None:
+    from shapely.geometry import LineString, Point
+
+    from game.ui.anim import Animator
+
+    leg = Moved("f", "move", (0.0, 0.0), (10.0, 10.0), ((0.0, 0.0), (10.0, 0.0), (10.0, 10.0)),
+                20.0, 20.0, 20.0, 20.0, "destination")  # fmt: skip
+    anim = Animator()
+    anim.feed([leg], speed=1.0)
+    assert anim.busy
+    path = LineString(leg.points)
+    seen = []
+    while anim.busy:
+        anim.update(0.05)
+        pos = anim.positions().get("f")
+        if pos is not None:
+            seen.append(pos)
+            assert path.distance(Point(pos)) < 1e-6
+    assert len(seen) > 5 and seen[0] != seen[-1]
+    fast = Animator()
+    fast.feed([leg], speed=4.0)
+    assert fast.legs[0].duration < anim_duration(leg)
+    fast.skip()
+    assert not fast.busy and fast.positions() == {}
+
+
+def anim_duration(leg: Moved) -> float:
+    from game.ui.anim import Animator
+
+    a = Animator()
+    a.feed([leg], speed=1.0)
+    return a.legs[0].duration

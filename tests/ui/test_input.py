@@ -10,10 +10,11 @@ from shapely.geometry import LineString, Polygon
 from table_kit import activate, click, drag, hover, key, make_app, screen_pos, settle, shot
 
 from game import actions as act
-from game.play.events import ActivationStarted, FirstChosen
-from game.play.movement import Moved
+from game.play.events import ActivationStarted, FirstChosen, WaveArrived
+from game.play.movement import Charged, Moved
 from game.play.overwatch import OverwatchDeclared
 from game.rules.attack import ToHitRolled
+from game.ui.dialogs import choice_menu
 from game.ui.tools.attack import AttackTool
 from game.ui.tools.move import MoveTool
 
@@ -235,3 +236,77 @@ def test_end_activation_by_hotkey_hands_over(app) -> None:
     events = key(app, pygame.K_n)
     assert events and app.game.state.figures["ferdl"].activated
     assert isinstance(app.game.history[-1], act.EndActivation)
+
+
+def test_charge_hover_shows_melee_odds_and_click_charges(app) -> None:
+    raider = app.game.state.figures["raider-1"]
+    raider.x, raider.y = 18.0, 30.0  # within Ferdl's charge reach (set up before play)
+    activate(app, "ferdl")
+    key(app, pygame.K_c)
+    tool = app.input.tool
+    assert isinstance(tool, AttackTool) and tool.mode == "charge"
+    hover(app, screen_pos(app, 18, 30))
+    preview = app.preview
+    assert preview is not None and preview.mode == "charge" and preview.odds is not None
+    settle(app)
+    events = click(app, screen_pos(app, 18, 30))
+    assert any(isinstance(e, Charged) for e in events)
+    assert isinstance(app.game.history[-1], act.Charge)
+
+
+def test_choose_entry_dialog_lights_up_the_zone() -> None:
+    app = make_app("refuge_horde", human=("horde",))
+    pending = app.game.pending()
+    assert pending.kind == "choose_entry" and app.input.menu is not None
+    first = app.input.menu.buttons[0]
+    hover(app, first.rect.center)
+    scene = app.scene()
+    assert scene.entry_hover == pending.data["entries"][0]
+    shot(app, "input_choose_entry.png")
+    events = click(app, first.rect.center)
+    assert any(isinstance(e, WaveArrived) for e in events) or isinstance(
+        app.game.history[-1], act.ChooseEntry
+    )
+
+
+def test_single_option_verbs_apply_at_once(app) -> None:
+    app.game.state.figures["ferdl"].weapon("Shotgun").loaded = 0
+    activate(app, "ferdl")
+    events = key(app, pygame.K_l)
+    assert isinstance(app.game.history[-1], act.Reload) and events
+    events = key(app, pygame.K_i)
+    assert isinstance(app.game.history[-1], act.Aim) and events
+
+
+def test_menus_pick_by_click_or_number_and_cancel_with_escape(app) -> None:
+    activate(app, "ferdl")
+    legal = [a for a in app.game.legal_actions() if isinstance(a, act.Action)]
+    app.input.menu = choice_menu(app.game, "end", legal[:2])
+    app.input.menu.place(app.input.table)
+    key(app, pygame.K_ESCAPE)
+    assert app.input.menu is None
+    app.input.menu = choice_menu(app.game, "end", [act.EndActivation("ferdl")])
+    app.input.menu.place(app.input.table)
+    events = click(app, app.input.menu.buttons[0].rect.center)
+    assert events and isinstance(app.game.history[-1], act.EndActivation)
+
+
+def test_arrow_keys_pan_while_held(app) -> None:
+    app.camera.zoom_at(3.0, app.layout.table.center)
+    before = app.camera.centre
+    key(app, pygame.K_RIGHT)
+    for _ in range(10):
+        app.update(1 / 60)
+    moved = app.camera.centre
+    assert moved[0] > before[0] and moved[1] == pytest.approx(before[1])
+    app.dispatch(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT, mod=0))
+    app.update(1 / 60)
+    assert app.camera.centre == moved
+
+
+def test_illegal_choice_changes_nothing_and_says_why(app) -> None:
+    activate(app, "ferdl")
+    history = len(app.game.history)
+    assert app.apply(act.Attack("ferdl", "raider-1", "Shotgun")) == []
+    assert len(app.game.history) == history
+    assert "sight" in app.message or "cm" in app.message
