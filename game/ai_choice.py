@@ -1,10 +1,11 @@
 """Which controller plays a side in a batch: `--ai side=preset` checked and built.
 
 A side named in `ai` plays its scenario controller with that preset, or a
-baseline bot by name ("random": ai/random_bot.py) whatever its controller; a side
+baseline bot by name ("random": ai/random_bot.py, "passive": ai/passive.py, a side
+that never acts) whatever its controller; a side
 not named plays `ai.controller_for(side.controller)` as in `main.py run`. The
-presets come from the `ai` package (`preset_names`), so this module never lists
-them itself.
+presets come from the `ai` package (`ai.presets_for`, ai/presets.toml), so this
+module never lists them itself.
 """
 
 from __future__ import annotations
@@ -19,17 +20,17 @@ if TYPE_CHECKING:
 
 
 def _baselines() -> dict[str, Callable[[], Controller]]:
+    from ai.passive import PassiveBot
     from ai.random_bot import RandomBot
 
-    return {RandomBot.name: RandomBot}
+    return {RandomBot.name: RandomBot, PassiveBot.name: PassiveBot}
 
 
 def preset_names(controller: str) -> list[str]:
     """The named presets the ai package offers for a controller (may be none)."""
-    import ai
+    from ai import presets_for
 
-    finder = getattr(ai, "presets_for", None)
-    return list(finder(controller)) if callable(finder) else []
+    return presets_for(controller)
 
 
 def choices(controller: str) -> list[str]:
@@ -51,10 +52,9 @@ def make_controller(controller: str, name: str) -> Controller:
     baselines = _baselines()
     if name in baselines and name not in preset_names(controller):
         return baselines[name]()
-    import ai
+    from ai import controller_for
 
-    factory: Callable[..., Controller] = ai.controller_for
-    return factory(controller, preset=name)
+    return controller_for(controller, preset=name)
 
 
 def controllers_for(scenario: Scenario, ai: Mapping[str, str]) -> dict[str, Controller] | None:

@@ -51,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         action="append",
         default=[],
         metavar="SIDE=PRESET",
-        help="AI preset for a side, or 'random' for the random bot (repeatable)",
+        help="AI preset for a side, or a baseline: 'random' or 'passive' (repeatable)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the report into a picture")

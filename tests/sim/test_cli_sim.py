@@ -82,7 +82,7 @@ def test_bad_ai_choice_exits_2_naming_the_valid_ones(sim: Sim) -> None:
     code, _, err = sim(DUEL, "--games", 1, "--ai", "c=random")
     assert code == 2 and "no side 'c'" in err and "a, b" in err
     code, _, err = sim(DUEL, "--games", 1, "--ai", "b=berserk")
-    assert code == 2 and "no preset 'berserk'" in err and "random" in err
+    assert code == 2 and "no preset 'berserk'" in err and "random, passive" in err
     code, _, err = sim(DUEL, "--games", 1, "--ai", "b")
     assert code == 2 and "SIDE=PRESET" in err
 

@@ -100,7 +100,7 @@ def test_report_from_known_records() -> None:
     }
     text = "\n".join(report.text_lines())
     assert "50.0%" in text and "cover_share=0.5" in text and "noise_threshold=3" in text
-    assert "gate in 2 games" in text
+    assert "games in which each fell: gate 2, tower 1" in text
     assert "games/s" not in text  # timing is kept apart
     assert "2.00 games/s" in report.timing_lines()[0]
 
