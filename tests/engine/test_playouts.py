@@ -1,11 +1,12 @@
 """Seeded random-legal-action playouts of every shipped scenario (OpenSpiel style).
 
-The random bot plays every side. After every action: no two standing bases overlap,
-none overlaps solid terrain or leaves the table, no TP below 0, no move beyond its
-allowance. Every game ends by `max_rounds`; every event explains itself in English
-and German; the first seed's record replays to the same event hash and the same
-seed gives the same hash twice. By default two seeds per scenario (well under a
-minute); DEADEARTH_PLAYOUT_SEEDS=20 plays 20 and replays and repeats all of them.
+The random bot plays every side, whatever controllers the scenario names. After
+every action: no two standing bases overlap, none overlaps solid terrain or leaves
+the table, no TP below 0, no move beyond its allowance. Every game ends by
+`max_rounds`; every event explains itself in English and German; the first seed's
+record replays to the same event hash and the same seed gives the same hash twice.
+By default two seeds per scenario (well under a minute); DEADEARTH_PLAYOUT_SEEDS=20
+plays 20 and replays and repeats all of them.
 """
 
 from __future__ import annotations
@@ -97,13 +98,23 @@ class Playout:
 _PLAYED: dict[tuple[Path, int], Playout] = {}
 
 
+def random_bots(scenario: Scenario) -> dict[str, RandomBot]:
+    return {side.id: RandomBot() for side in scenario.side}
+
+
 def playout(path: Path, seed: int) -> Playout:
     """One seeded game of a shipped scenario (played once per test session)."""
     key = (path, seed)
     if key not in _PLAYED:
         scenario = load_checked(path)
         checks = Invariants()
-        result = run_game(scenario, seed, scenario_name=scenario.scenario.name, observer=checks)
+        result = run_game(
+            scenario,
+            seed,
+            controllers=random_bots(scenario),
+            scenario_name=scenario.scenario.name,
+            observer=checks,
+        )
         _PLAYED[key] = Playout(path, scenario, result, checks)
     return _PLAYED[key]
 
@@ -155,7 +166,12 @@ def test_every_event_explains_itself(case: tuple[Path, int]) -> None:
 @pytest.mark.parametrize("case", REPLAY_CASES, ids=case_id)
 def test_the_same_seed_gives_the_same_hash_twice(case: tuple[Path, int]) -> None:
     first = playout(*case)
-    again = run_game(first.scenario, case[1], scenario_name=first.scenario.scenario.name)
+    again = run_game(
+        first.scenario,
+        case[1],
+        controllers=random_bots(first.scenario),
+        scenario_name=first.scenario.scenario.name,
+    )
     assert again.events_hash == first.result.events_hash
     assert [str(a) for a in again.actions] == [str(a) for a in first.result.actions]
 
