@@ -44,13 +44,14 @@ def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
             False,
         )
     )
-    if prof.armour or prof.shield:
-        gear = ", ".join(x for x in (prof.armour, prof.shield) if x)
+    armour = prof.armour if prof.armour and prof.armour.casefold() != "none" else None
+    if armour or prof.shield:
+        gear = ", ".join(x for x in (armour, prof.shield) if x)
         lines.append((tr("ui.input.card_armour", gear=gear), False))
     lines.append((tr("ui.input.card_weapons", ammo=fig.ammo), True))
     for w in fig.weapons:
         arms = game.rules.weapon(w.name)
-        bits = [arms.type]
+        bits = [tr(f"ui.input.weapon_{arms.type}")]
         if arms.range is not None:
             bits.append(format_length(arms.range, units))
         bits.append(f"{arms.pool}W6")

@@ -310,3 +310,29 @@ def test_illegal_choice_changes_nothing_and_says_why(app) -> None:
     assert app.apply(act.Attack("ferdl", "raider-1", "Shotgun")) == []
     assert len(app.game.history) == history
     assert "sight" in app.message or "cm" in app.message
+
+
+def test_move_preview_lights_up_the_overwatch_zones_it_crosses() -> None:
+    app = make_app("table", human=("a", "b"))
+    key(app, pygame.K_1)  # a goes first
+    click(app, screen_pos(app, 10, 50))  # Mira
+    key(app, pygame.K_o)
+    fig = app.game.state.figures["mira"]
+    east = screen_pos(app, fig.x + 20, fig.y - 6)
+    hover(app, east)
+    key(app, pygame.K_RETURN)
+    assert app.game.state.figures["mira"].overwatch is not None
+    key(app, pygame.K_n)
+    settle(app)
+    click(app, screen_pos(app, 45, 50))  # Raider 2 (side b, hot-seat)
+    key(app, pygame.K_m)
+    hover(app, screen_pos(app, 34, 44))
+    tool = app.input.tool
+    assert tool.preview.watchers == ("mira",)
+    assert app.input.lit_watchers() == frozenset({"mira"})
+    assert any(kind == "overwatch" for kind, _, _ in tool.preview.stops)
+    app.camera.zoom_at(1.6, screen_pos(app, 30, 45))
+    hover(app, screen_pos(app, 34, 44))
+    shot(app, "input_move_overwatch.png")
+    key(app, pygame.K_ESCAPE)
+    assert app.input.lit_watchers() == frozenset()

@@ -115,7 +115,7 @@ def test_status_icons_are_drawn_around_the_base() -> None:
     surf.fill((0, 0, 0))
     draw_figure(surf, fig, (60, 60), 20, 0, Marks())
     marked = pygame.surfarray.array3d(surf)
-    assert np.mean(np.any(plain != marked, axis=2)) > 0.03
+    assert np.mean(np.any(plain != marked, axis=2)) > 0.015
 
 
 def test_markers_sectors_and_burning_zones_are_drawn() -> None:

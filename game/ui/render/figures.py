@@ -18,6 +18,7 @@ from game.ui.render import draw, icons, style
 
 Point = tuple[float, float]
 DOWN_GREY = (120, 120, 120)
+LOST_PIP = (150, 150, 150)
 NAME_MIN_R = 7.0
 """px: smaller bases show no name (unless selected or hovered)."""
 
@@ -149,7 +150,7 @@ class SpriteKey:
 def sprite(key: SpriteKey) -> tuple[pygame.Surface, int, int]:
     """The figure's picture, cropped to what is drawn, and its offset from the centre."""
     r = key.r
-    size = int(max(10, min(16, r * 0.9)))
+    size = int(max(10, min(22, r * 0.55)))
     half = math.ceil(max(r + max(5.0, r * 0.4) + 2, r + 12, r * 0.75 + 2 * size + 2))
     image = pygame.Surface((2 * half + 1, 2 * half + 1), pygame.SRCALPHA)
     _paint(image, key, (float(half), float(half)), size)
@@ -212,7 +213,7 @@ def _pips(surface: pygame.Surface, tp: int, max_tp: int, centre: Point, r: float
     n = max(0, max_tp)
     if n == 0:
         return
-    w = max(3, min(6, round(r * 0.35)))
+    w = max(3, min(9, round(r * 0.3)))
     gap = 1
     total = n * w + (n - 1) * gap
     x = centre[0] - total / 2
@@ -222,6 +223,8 @@ def _pips(surface: pygame.Surface, tp: int, max_tp: int, centre: Point, r: float
         pygame.draw.rect(surface, style.INK, rect.inflate(2, 2))
         if i < tp:
             pygame.draw.rect(surface, style.WHITE, rect)
+        elif w >= 4:
+            pygame.draw.rect(surface, LOST_PIP, rect, 1)
 
 
 def _statuses(

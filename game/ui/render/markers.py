@@ -25,7 +25,7 @@ def _fade(radius: int, colour: tuple[int, int, int]) -> pygame.Surface:
     steps = max(4, min(24, radius // 4))
     for i in range(steps):
         r = radius * (1 - i / steps)
-        alpha = int(12 + 60 * i / steps)
+        alpha = int(6 + 30 * i / steps)
         pygame.draw.circle(surf, (*colour, alpha), (radius, radius), max(1, r))
     return surf
 
@@ -76,7 +76,7 @@ def draw_sector(
     c = camera.to_screen_f(zone.x, zone.y)
     r = zone.radius * camera.scale
     pts = draw.sector_points(c, r, zone.direction - zone.angle / 2, zone.direction + zone.angle / 2)
-    draw.blend_polygon(surface, (*colour, 85 if strong else 28), pts)
+    draw.blend_polygon(surface, (*colour, 85 if strong else 14), pts)
     if strong:
         pygame.draw.polygon(surface, style.VERMILLION, pts, 3)
         draw.dashed_polyline(surface, colour, pts, width=1, dash=8, gap=5, closed=True)
