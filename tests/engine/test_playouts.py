@@ -27,6 +27,7 @@ from game import actions as act
 from game.actions import Action
 from game.engine import ActionTemplate, Game
 from game.events import Event
+from game.play.movement import Moved
 from game.play.validate import load_checked
 from game.replay import make_record, verify
 from game.scenario import Scenario
@@ -53,12 +54,14 @@ class Invariants:
         where = f"after action {len(game.history) - 1} '{action}'"
         self.problems += [f"{where}: {p}" for p in state_problems(game)]
         for event in events:
-            if event.kind == "moved":
+            if isinstance(event, Moved):
                 self.moves += 1
-                data = event.to_dict()
-                spent, allowance = data["spent_cm"], data["allowance"]
-                if spent > allowance + TOL:
-                    self.problems.append(f"{where}: moved {spent} cm of {allowance} cm")
+                spent, cost, length = event.spent_cm, event.cost_cm, event.length_cm
+                if spent > event.allowance + TOL or not length - TOL <= cost <= spent + TOL:
+                    self.problems.append(
+                        f"{where}: {event.figure} moved {event.cost_cm} cm, "
+                        f"{event.spent_cm} cm in all, of {event.allowance} cm"
+                    )
         del self.problems[20:]  # enough to see what is wrong
 
 
