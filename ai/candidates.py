@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ai.intent import Intent, place_of
+from ai.intent import PLACE_KINDS, Intent, place_of
 from ai.scoring import TAKEDOWN_SHARE, WOUND_SHARE, attack_value, book, figure_value
 from ai.situation import Situation
 from ai.spots import table
@@ -85,6 +85,7 @@ class Scorer:
         n = len(sit.kind)
         self.base = np.zeros(n)
         self.covered = np.zeros(n)
+        self.gain = np.zeros(n)
         if n:
             self._precompute()
 
@@ -98,7 +99,7 @@ class Scorer:
             return np.asarray(sit.value * (WOUND_SHARE * share + TAKEDOWN_SHARE * share**2))
 
         later = sit.later.max(axis=1) if sit.later.size else np.zeros(len(sit.kind))
-        gain = self._goal_gain()
+        gain = self.gain = self._goal_gain()
         herd = self._herd()
         common = OPPORTUNITY * self.attack_mult * later + gain - herd
         self.base = common - self.expo_mult * loss(sit.expo)
@@ -217,8 +218,9 @@ def _moves(sit: Situation, sc: Scorer) -> list[Plan]:
             else:
                 value, what = sc.at(i), "position"
             if what == "position":
-                what = "advance" if sc._goal_gain()[i] > 0.1 else "position"
-            out.append(Plan(act.Move(fig.id, to), value, what, place=advance))
+                what = "advance" if sc.gain[i] > 0.1 else "position"
+            place = _piece_place(sit) if what == "break_in" else advance
+            out.append(Plan(act.Move(fig.id, to), value, what, place=place))
         elif kind == "run" and sit.can("run", 2) and _may_retreat_to(sit, i):
             what = "carry_off" if sit.goal == "exit" else "advance"
             out.append(Plan(act.Run(fig.id, to), sc.at(i), what, place=advance))
@@ -298,16 +300,23 @@ def _objective(sit: Situation, sc: Scorer, after: float) -> list[Plan]:
             arms = game.rules.weapon(weapon)
             if breaking.problem(game, fig, sit.blocker.id, arms) is None:
                 value = BREAK_GAIN * sc.attack_mult + after
-                place = place_of(game.state, _centre(sit.blocker.polygon))
+                place = _piece_place(sit)
                 out.append(
                     Plan(act.Attack(fig.id, sit.blocker.id, weapon), value, "break_in", place=place)
                 )
     return out
 
 
-def _centre(polygon: object) -> tuple[float, float]:
-    c = polygon.centroid  # type: ignore[attr-defined]
-    return (float(c.x), float(c.y))
+def _piece_place(sit: Situation) -> str:
+    """The place word of the piece that shuts the way (gate, barricade)."""
+    piece = sit.blocker
+    if piece is None:
+        return ""
+    kind = piece.destroyed_from or piece.kind
+    if kind in PLACE_KINDS:
+        return str(kind.value)
+    c = piece.polygon.centroid
+    return place_of(sit.game.state, (float(c.x), float(c.y)))
 
 
 def _touched_storage(sit: Situation) -> str | None:

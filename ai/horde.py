@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ai.base import decision_dice
-from ai.fields import field_cache
 from ai.intent import Intent
 from ai.objectives import shelter
 from ai.pack import Aim, PackPlan, goal_field, plan_pack
@@ -200,7 +199,6 @@ def _down_the_field(
     field = goal_field(game, fig, aim, jam)
     if field is None:
         return None
-    breakables = field_cache(game).plan(game.state.board).breakables
     fresh = not BUSY.intersection(spent)
     run_ok = left >= 2 and "run" not in spent and fresh
     move_ok = "move" not in spent
@@ -210,14 +208,14 @@ def _down_the_field(
     home = shelter(game) if aim.goal == "shelter" else None
     area = home.polygon if home is not None else None
     reach = movement.allowance(game, fig, mode or "move")
-    going = step(game, fig, field, reach, breakables, area)
+    going = step(game, fig, field, reach, area)
     if going.blocker is not None and weapon is not None and "attack" not in spent:
         arms = game.rules.weapon(weapon)
         if breaking.problem(game, fig, going.blocker.id, arms) is None:
             return act.Attack(fig.id, going.blocker.id, weapon)
         if mode == "run" and move_ok:  # walk up to it, then strike
             walk = movement.allowance(game, fig, "move")
-            near = step(game, fig, field, walk, breakables, area)
+            near = step(game, fig, field, walk, area)
             if near.to is not None:
                 return act.Move(fig.id, near.to)
     if going.to is None or mode is None:

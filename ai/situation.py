@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from shapely.geometry import Point, Polygon
+from shapely.ops import nearest_points
 
 from ai import objectives as obj
 from ai.fields import field_cache
@@ -19,10 +20,17 @@ from ai.geometry import FloatArray, clear_of_bases
 from ai.presets import Sliders
 from ai.scoring import arms, attack_value, book, figure_value
 from ai.spots import Spots, exposure, measure, opportunity, reach_of, sample
-from ai.steps import blocker_on, charge_in_reach, contact_slots, others, step
+from ai.steps import (
+    blocker_on,
+    charge_in_reach,
+    contact_slots,
+    descent,
+    others,
+    standable,
+    step,
+)
 from game import actions as act
 from game.board.fields import FlowField
-from game.board.freespace import free_space
 from game.board.terrain import TerrainPiece
 from game.dice import Dice
 from game.play import bridge, combat, context, flow, movement, space
@@ -33,6 +41,8 @@ if TYPE_CHECKING:
 
 CHARGE_TARGETS = 3
 """Nearest enemies a charge is considered against."""
+LOOKAHEAD = 40.0
+"""cm of the way to the goal looked at for a barricade or gate that shuts it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +73,8 @@ class Situation:
     goal_area: Polygon | None
     breakables: tuple[str, ...]
     blocker: TerrainPiece | None = None
+    blocker_along: float = math.inf
+    route: list[tuple[float, float]] = dataclasses.field(default_factory=list)
     spots: Spots | None = None
     kind: list[str] = dataclasses.field(default_factory=list)  # here|move|run|charge
     ref: list[str] = dataclasses.field(default_factory=list)  # charge target per spot
@@ -145,6 +157,9 @@ def build(game: Game, fig: Figure, role: str, slide: Sliders, dice: Dice) -> Sit
 def _place_spots(sit: Situation) -> None:
     """Sample spots (when the figure may still move), then measure and score them."""
     game, fig = sit.game, sit.fig
+    if sit.goal_field is not None:
+        sit.route = descent(sit.goal_field, fig.pos, LOOKAHEAD)
+        sit.blocker, sit.blocker_along = blocker_on(game, sit.route, fig.radius, sit.breakables)
     xy: FloatArray = np.asarray([fig.pos], np.float64)
     kinds, refs = ["here"], [""]
     if sit.can("move"):
@@ -156,7 +171,7 @@ def _place_spots(sit: Situation) -> None:
         kinds += ["move"] * len(pts)
         refs += [""] * len(pts)
     if sit.can("run", 2) and sit.goal_field is not None:
-        run = step(game, fig, sit.goal_field, movement.allowance(game, fig, "run"), sit.breakables)
+        run = step(game, fig, sit.goal_field, movement.allowance(game, fig, "run"))
         if run.to is not None:
             xy = np.vstack([xy, [run.to]])
             kinds.append("run")
@@ -184,8 +199,6 @@ def _place_spots(sit: Situation) -> None:
             sit.progress = np.zeros(len(xy))
     else:
         sit.progress = np.zeros(len(xy))
-    route = sit.goal_field.route(fig.pos, 40.0) if sit.goal_field is not None else []
-    sit.blocker = blocker_on(game, route, fig.radius, sit.breakables)[0]
 
 
 def _extras(sit: Situation) -> FloatArray | None:
@@ -196,16 +209,14 @@ def _extras(sit: Situation) -> FloatArray | None:
     if sit.goal_area is not None:
         inner = sit.goal_area.buffer(-fig.radius * 0.5)
         target = inner if not inner.is_empty else sit.goal_area
-        near = target.exterior.interpolate(target.exterior.project(_point(fig.pos)))
+        near = nearest_points(target, _point(fig.pos))[0]
         rep = target.representative_point()
         pts.append(np.array([[near.x, near.y], [rep.x, rep.y]]))
-    if sit.goal_field is not None:
-        route = sit.goal_field.route(fig.pos, 40.0)
-        piece, along = blocker_on(game, route, fig.radius, sit.breakables)
-        if piece is not None and along <= 40.0:
-            slots = contact_slots(piece.polygon, fig.radius, game)
-            d = np.hypot(slots[:, 0] - fig.x, slots[:, 1] - fig.y)
-            pts.append(slots[np.argsort(d)[:6]])
+    piece = sit.blocker
+    if piece is not None and sit.blocker_along <= LOOKAHEAD:
+        slots = contact_slots(piece.polygon, fig.radius, game)
+        d = np.hypot(slots[:, 0] - fig.x, slots[:, 1] - fig.y)
+        pts.append(slots[np.argsort(d)[:6]])
     return np.vstack(pts) if pts else None
 
 
@@ -218,8 +229,7 @@ def _standable(game: Game, fig: Figure, pts: FloatArray) -> np.ndarray:
     if len(pts) == 0:
         return np.zeros(0, np.bool_)
     centres, radii = others(game, fig)
-    ok = free_space(game.state.board, fig.radius).clearance_ok(pts)
-    ok &= clear_of_bases(pts, fig.radius, centres, radii)
+    ok = standable(game, fig.radius, pts) & clear_of_bases(pts, fig.radius, centres, radii)
     ok &= np.hypot(pts[:, 0] - fig.x, pts[:, 1] - fig.y) > 0.3
     return ok
 

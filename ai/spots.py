@@ -17,12 +17,14 @@ import shapely
 from numpy.typing import NDArray
 
 from ai.geometry import BoolArray, FloatArray
+from ai.memo import memo
 from ai.scoring import arms, attack_value, book, figure_value, hypothetical
 from game.board.reach import ReachArea, reachable_area
 from game.board.sight import sight_matrix
 from game.board.terrain import AREA_MODULE_KINDS
 from game.dice import Dice
 from game.play import bridge, movement, sight, space
+from game.rules.combatant import Combatant
 
 if TYPE_CHECKING:
     from game.board.fields import FlowField
@@ -33,8 +35,13 @@ LATTICE = 6
 """Grid cells between lattice spots (6 × 0.5 cm = 3 cm)."""
 MAX_SPOTS = 26
 """Spots scored per decision (the current place included)."""
+LOOSE = 120
+"""Random reachable cells looked at for a spot next to terrain."""
+COVER_SPOTS = 8
+"""Spots next to terrain (cover, Take cover) among them."""
 NEAR_TERRAIN = 0.2
 """cm of slack on "in contact with terrain" for the Take cover step."""
+_TABLES = "_ai_tables"
 LATE_SHARE = 0.6
 """Weight of an enemy that has already activated this round (it shoots next round)."""
 
@@ -72,10 +79,46 @@ class Table:
 
 
 def table(game: Game, attacker: Figure, target: Figure, *, value: float | None) -> Table:
-    """Expected wounds (value None) or attack values of the attacker's best weapon."""
+    """Expected wounds (value None) or attack values of the attacker's best weapon
+    (computed once per game state)."""
+    key = ("table", attacker.id, target.id, value)
+    return memo(game, key, lambda: _shared_table(game, attacker, target, value))
+
+
+def _shared_table(game: Game, attacker: Figure, target: Figure, value: float | None) -> Table:
+    """The table from the game-long cache: the same whenever both figures' rules-level
+    state, the attacker's usable weapons and the value are."""
+    cache: dict[tuple[object, ...], Table] = game.__dict__.setdefault(_TABLES, {})
+    usable = memo(
+        game,
+        ("arms", attacker.id),
+        lambda: tuple((a.weapon.name, a.burst) for a in arms(game, attacker)),
+    )
+    key = (
+        combatant(game, attacker),
+        usable,
+        game.profile(attacker).move,
+        combatant(game, target),
+        None if value is None else round(value, 4),
+    )
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 20_000:
+            cache.clear()
+        found = _table(game, attacker, target, value)
+        cache[key] = found
+    return found
+
+
+def combatant(game: Game, figure: Figure) -> Combatant:
+    """The figure's rules-level view (once per game state)."""
+    return memo(game, ("combatant", figure.id), lambda: bridge.combatant(game, figure))
+
+
+def _table(game: Game, attacker: Figure, target: Figure, value: float | None) -> Table:
     odds_book = book(game)
-    comb = bridge.combatant(game, attacker)
-    victim = bridge.combatant(game, target)
+    comb = combatant(game, attacker)
+    victim = combatant(game, target)
     short, long = np.zeros(3), np.zeros(3)
     reach = far = melee = 0.0
     for arm in arms(game, attacker):
@@ -158,10 +201,9 @@ def sample(
         if goal is not None:
             near_goal = cells[np.argsort(goal.distance_at(np.column_stack([xs[cells], ys[cells]])))]
             picked.update(near_goal[:3].tolist())
-        covered = cells[_touching_terrain(game, figure, xs[cells], ys[cells])]
-        if len(covered):
-            take = [int(c) for c in covered[dice_order(dice, len(covered))[:8]]]
-            picked.update(take)
+        loose = cells[dice_order(dice, len(cells))[:LOOSE]]
+        covered = loose[_touching_terrain(game, figure, xs[loose], ys[loose])]
+        picked.update(int(c) for c in covered[:COVER_SPOTS])
         chosen = np.array(sorted(picked), np.int64)
         if len(chosen) > MAX_SPOTS - 1:
             keep = dice_order(dice, len(chosen))[: MAX_SPOTS - 1]

@@ -18,10 +18,11 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString
 
+from ai.fields import field_cache
 from ai.geometry import BoolArray, FloatArray, clear_of_bases, ring, segments_clear_of_bases
 from game.board.fields import FlowField
-from game.board.freespace import free_space
-from game.board.terrain import TerrainPiece
+from game.board.freespace import Point2, free_space
+from game.board.terrain import Board, TerrainPiece
 from game.play import space
 
 if TYPE_CHECKING:
@@ -60,6 +61,26 @@ def others(game: Game, figure: Figure) -> tuple[FloatArray, FloatArray]:
     if not figs:
         return np.empty((0, 2)), np.empty(0)
     return np.array([(f.x, f.y) for f in figs]), np.array([f.radius for f in figs])
+
+
+def descent(field: FlowField, point: tuple[float, float], budget: float) -> list[Point2]:
+    """The field's cell chain from a point down toward its goal, about `budget` cm of
+    cost long (the cells themselves: no string pulling, so it is cheap)."""
+    start = (float(point[0]), float(point[1]))
+    seeds, seed_cost = field.grid.seeds(start, field.free)
+    if len(seeds) == 0:
+        return [start]
+    cell = int(seeds[np.argmin(field.dist[seeds] + seed_cost)])
+    top = float(field.dist[cell])
+    if not math.isfinite(top):
+        return [start]
+    chain = [start]
+    while cell >= 0:
+        chain.append(field.grid.centre(cell))
+        if top - float(field.dist[cell]) > budget + 1.0:
+            break
+        cell = int(field.parent[cell])
+    return chain
 
 
 def blocker_on(
@@ -134,7 +155,7 @@ def charge_in_reach(game: Game, figure: Figure, target: Figure, allowance: float
     if not ok.any():
         return False
     centres, radii = others(game, figure)
-    ok &= free_space(game.state.board, figure.radius).clearance_ok(pts)
+    ok &= standable(game, figure.radius, pts)
     ok &= clear_of_bases(pts, figure.radius, centres, radii)
     if not ok.any():
         return False
@@ -187,16 +208,16 @@ def step(
     figure: Figure,
     field: FlowField,
     allowance: float,
-    breakables: tuple[str, ...],
     goal_area: shapely.Geometry | None = None,
 ) -> Step:
     """Where the figure gets down the field with `allowance` cm of movement; with a
     `goal_area` (the field's goal is that area), points inside it are tried too."""
     here = figure.pos
     now = float(field.distance_at(here))
-    route = field.route(here, allowance)
+    route = descent(field, here, allowance)
     if len(route) < 2 or not math.isfinite(now):
         return Step(None, None, now)
+    breakables = field_cache(game).plan(game.state.board).breakables
     blocker, along = blocker_on(game, route, figure.radius, breakables)
     length = float(space.cumulative(route)[-1])
     usable = min(allowance, length, along - 0.1)
@@ -209,10 +230,12 @@ def step(
     if blocker is not None and along <= allowance:
         pts = np.vstack([pts, contact_slots(blocker.polygon, figure.radius, game)])
     centres, radii = others(game, figure)
-    ok = free_space(game.state.board, figure.radius).clearance_ok(pts)
-    ok &= clear_of_bases(pts, figure.radius, centres, radii)
+    ok = standable(game, figure.radius, pts) & clear_of_bases(pts, figure.radius, centres, radii)
     if not ok.any():
         return Step(None, blocker if along <= allowance else None, now)
+    unburnt = np.zeros(len(pts), np.bool_)
+    unburnt[ok] = _lines_clear(game, here, pts[ok], figure.radius, _boards(game)[1:])
+    ok &= unburnt  # the engine's shortest way there must not lead through fire either
     straight = np.zeros(len(pts), np.bool_)
     straight[ok] = segments_clear_of_bases(here, pts[ok], figure.radius, centres, radii)
     straight[ok] &= _lines_clear(game, here, pts[ok], figure.radius)
@@ -245,14 +268,37 @@ def _reached_along_route(
 
 
 def _lines_clear(
-    game: Game, start: tuple[float, float], ends: FloatArray, radius: float
+    game: Game,
+    start: tuple[float, float],
+    ends: FloatArray,
+    radius: float,
+    boards: list[Board] | None = None,
 ) -> BoolArray:
-    """Which straight moves keep the base clear of solid terrain (vectorised)."""
-    solid = game.state.board.solid_geometry()
-    if solid.is_empty:
-        return np.ones(len(ends), np.bool_)
+    """Which straight moves keep the base clear of solid terrain and out of burning
+    zones (vectorised; `boards`: only the solid terrain of these)."""
+    clear = np.ones(len(ends), np.bool_)
+    if len(ends) == 0:
+        return clear
     lines = shapely.linestrings(
         np.stack([np.broadcast_to(np.asarray(start), ends.shape), ends], axis=1)
     )
-    clear: BoolArray = np.asarray(shapely.distance(solid, lines) >= radius - 1e-6)
+    for board in _boards(game) if boards is None else boards:
+        solid = board.solid_geometry()
+        if not solid.is_empty:
+            clear &= np.asarray(shapely.distance(solid, lines) >= radius - 1e-6)
     return clear
+
+
+def _boards(game: Game) -> list[Board]:
+    """The real board, and the planning board when it has burning zones made solid."""
+    plan = field_cache(game).plan(game.state.board)
+    return [game.state.board, plan.board] if plan.burning else [game.state.board]
+
+
+def standable(game: Game, radius: float, pts: FloatArray) -> BoolArray:
+    """Which points a base can stand on: on the table, clear of solid terrain, not in
+    a burning zone (other bases are not looked at)."""
+    ok = np.ones(len(pts), np.bool_)
+    for board in _boards(game):
+        ok &= free_space(board, radius).clearance_ok(pts)
+    return ok

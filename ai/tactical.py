@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 UNCHECKED = (act.Move, act.Run, act.Charge)
 """Actions built to be legal by construction (spots the engine accepts); the rest
 are checked with the engine's own `check` before they are returned."""
+CLOSE = 35.0
+"""cm within which an unseen enemy still counts (it can charge or be charged)."""
 FIRST_SHOT = 0.15
 """A shot worth at least this makes the side take the first activation."""
 
@@ -147,6 +149,8 @@ class TacticalAI:
             for j in foes:
                 foe = figs[j]
                 gap = math.dist(me.pos, foe.pos) - me.radius - foe.radius
+                if not mat.visible[i, j] and gap > CLOSE:
+                    continue
                 seen = np.array([mat.visible[i, j]])
                 d = np.array([gap])
                 mine_tab = table(game, me, foe, value=figure_value(game, foe))
