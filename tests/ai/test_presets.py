@@ -28,9 +28,9 @@ def test_sliders_override_a_preset_and_bad_names_are_named() -> None:
     assert (mixed.preset, mixed.aggression) == ("cautious", 0.8)
     assert mixed.self_preservation == presets()["cautious"].self_preservation
     assert sliders().preset == "balanced"
-    with pytest.raises(ValueError, match="unknown AI preset 'brave'.*balanced, cautious, reckless"):
+    with pytest.raises(ValueError, match=r"preset 'brave'.*balanced, cautious, reckless"):
         sliders("brave")
-    with pytest.raises(ValueError, match="unknown AI slider.*courage"):
+    with pytest.raises(ValueError, match=r"unknown AI slider.*courage"):
         sliders("balanced", courage=0.5)
     with pytest.raises(ValueError, match="between 0 and 1"):
         sliders("balanced", herding=1.5)
@@ -43,9 +43,9 @@ def test_a_scenario_side_takes_an_ai_table() -> None:
     sc = scene(figures, ai='{ preset = "reckless", bravery = 0.2 }')
     spec = next(s for s in sc.side if s.id == "b")
     assert spec.ai is not None and spec.ai.preset == "reckless" and spec.ai.bravery == 0.2
-    with pytest.raises(ScenarioError, match="side\\[1\\].ai.aggression"):
+    with pytest.raises(ScenarioError, match=r"side\[1\]\.ai\.aggression"):
         scene(figures, ai="{ aggression = 2.0 }")
-    with pytest.raises(ScenarioError, match="side\\[1\\].ai"):
+    with pytest.raises(ScenarioError, match=r"side\[1\]\.ai"):
         scene(figures, ai="{ courage = 0.5 }")
 
 
