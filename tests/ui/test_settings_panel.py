@@ -64,3 +64,19 @@ def test_language_switches_the_catalogue(config: Path) -> None:
         assert current_language() == app.settings.language != "en"
     finally:
         set_language("en")
+
+
+def test_f2_reaches_the_dialog_in_the_window(config: Path) -> None:
+    from table_kit import make_app
+
+    app = make_app("refuge_raiders", panels=True)
+    panel = next(p for p in app.panels if isinstance(p, SettingsPanel))
+    app.dispatch(_key(pygame.K_F2))
+    assert panel.open
+    app.dispatch(_key(pygame.K_1))  # units
+    assert app.options.units == "in"
+    app.render()
+    shot(app.screen, "app_settings")
+    app.dispatch(_key(pygame.K_ESCAPE))
+    assert not panel.open
+    assert load_settings().units == "in"
