@@ -135,6 +135,12 @@ class App:
         self.broken: set[int] = set()  # ids of panels that raised (switched off)
         self.panel_errors: list[str] = []
         self._acc = 0.0
+        self.layout = layout.Layout.for_size(self.screen.get_size(), sidebar=self.options.panels)
+        board = game.state.board
+        self.camera = Camera.fitting((board.width, board.height), _rect4(self.layout.table))
+        self.input = TableInput(
+            game, self.camera, lambda: self.human_sides, lambda: self.options.units
+        )
         self._setup(game, controllers)
         if self.options.panels:
             self.panels = layout.default_panels(self)
@@ -154,16 +160,9 @@ class App:
         self.ai_preview: AttackPreview | None = None
         self.ai_timer = 0.0
         board = game.state.board
-        view = getattr(self, "layout", None)
-        rect = view.table if view is not None else pygame.Rect(0, 0, 800, 600)
-        self.camera = Camera.fitting((board.width, board.height), tuple(rect))
-        if hasattr(self, "input"):
-            self.input.set_game(game)
-            self.input.ctx.camera = self.camera
-        else:
-            self.input = TableInput(
-                game, self.camera, lambda: self.human_sides, lambda: self.options.units
-            )
+        self.camera = Camera.fitting((board.width, board.height), _rect4(self.layout.table))
+        self.input.set_game(game)
+        self.input.ctx.camera = self.camera
         self.events.extend(game.opening_events)
 
     def new_game(
@@ -224,7 +223,7 @@ class App:
     def relayout(self, size: tuple[int, int]) -> None:
         sidebar = bool(self.panels) or self.options.panels
         self.layout = layout.Layout.for_size(size, sidebar=sidebar)
-        self.camera.resize(tuple(self.layout.table))
+        self.camera.resize(_rect4(self.layout.table))
         self.input.place(self.layout.table, self.layout.actionbar)
         layout.place(self.layout, self.shown_panels())
 
@@ -251,7 +250,7 @@ class App:
             self.running = False
             return []
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.screen = pygame.display.get_surface()
+            self.screen = pygame.display.get_surface() or self.screen
             self.relayout(self.screen.get_size())
             return []
         if (
@@ -474,6 +473,10 @@ class App:
                     fonts.text(line, size, style.TEXT_DIM if i else style.TEXT),
                     (rect.x + 10, y + i * (size + 4)),
                 )
+
+
+def _rect4(rect: pygame.Rect) -> tuple[int, int, int, int]:
+    return (rect.x, rect.y, rect.width, rect.height)
 
 
 def _explain(event: Event) -> str:

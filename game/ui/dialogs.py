@@ -85,6 +85,7 @@ def decision_menu(game: Game, legal: Sequence[Legal]) -> Menu | None:
     if pending is None:
         return None
     actions = [a for a in legal if isinstance(a, act.Action)]
+    entries: list[tuple[str, Any, str]]
     if pending.kind == "choose_first":
         entries = [
             (tr("ui.dialog.first_side", side=_side_name(game, a.first)), a, "")

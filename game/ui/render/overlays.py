@@ -21,7 +21,12 @@ Point = tuple[float, float]
 
 
 def label_box(
-    surface: pygame.Surface, lines: Sequence[str], at: Point, *, size: int = 13, colour=style.TEXT
+    surface: pygame.Surface,
+    lines: Sequence[str],
+    at: Point,
+    *,
+    size: int = 13,
+    colour: tuple[int, int, int] = style.TEXT,
 ) -> pygame.Rect:
     """A small dark box of text lines near `at`, kept inside the surface's clip."""
     rendered = [fonts.text(line, size, colour) for line in lines if line]

@@ -59,8 +59,8 @@ class AttackTool(Tool):
             w.name for w in fig.weapons if game.rules.weapon(w.name).type in ("ranged", "melee")
         ]
         ranged = [n for n in names if game.rules.weapon(n).type == "ranged"]
-        pick = (ranged or names or [None])[0]
-        return (pick, False) if pick else None
+        picks = ranged or names
+        return (picks[0], False) if picks else None
 
     def motion(self, at: Point, pos: tuple[int, int]) -> None:
         self.at = at

@@ -24,6 +24,7 @@ class MoveTool(Tool):
     def __init__(self, ctx: Context, figure: Figure, mode: str) -> None:
         self.ctx = ctx
         self.figure = figure
+        self.mover = figure
         self.mode = mode
         self.name = mode
         self.reach = pv.reach_polygon(ctx.game, figure, mode)
@@ -34,7 +35,7 @@ class MoveTool(Tool):
 
     # -- previews ------------------------------------------------------------------
     def _preview(self, goal: Point) -> pv.MovePreview:
-        return pv.move_preview(self.ctx.game, self.figure, goal, self.mode)
+        return pv.move_preview(self.ctx.game, self.mover, goal, self.mode)
 
     def update(self) -> None:
         if self.want is None:
@@ -100,7 +101,7 @@ class MoveTool(Tool):
                 surface,
                 self.ctx.camera,
                 shown,
-                self.figure.radius if self.figure else 1.25,
+                self.mover.radius,
                 self.ctx.units(),
                 planned=shown is self.planned,
             )
