@@ -119,7 +119,8 @@ class TableInput:
         fig = self.selected_figure()
         if fig is None:
             return
-        attacks = legal_by_verb(self._legal, fig.id).get("attack", [])
+        verbs = legal_by_verb(self._legal, fig.id)
+        attacks = [*verbs.get("attack", []), *verbs.get("charge", [])]
         if attacks:
             self.default_tool = AttackTool(
                 self.ctx, fig, "action", [a for a in attacks if isinstance(a, act.Action)]
@@ -355,10 +356,12 @@ class TableInput:
         templates = [a for a in items if isinstance(a, ActionTemplate)]
         if verb in ("move", "run"):
             self.tool = MoveTool(self.ctx, fig, verb)
-        elif verb in ("attack", "charge"):
-            self.tool = AttackTool(
-                self.ctx, fig, "charge" if verb == "charge" else "action", concrete
-            )
+        elif verb == "attack":
+            charges = legal_by_verb(self._legal, fig.id).get("charge", [])
+            both = [*concrete, *(a for a in charges if isinstance(a, act.Action))]
+            self.tool = AttackTool(self.ctx, fig, "action", both)
+        elif verb == "charge":
+            self.tool = AttackTool(self.ctx, fig, "charge", concrete)
         elif verb == "overwatch" and templates:
             self.tool = OverwatchTool(self.ctx, fig, dict(templates[0].limits))
         elif verb == "throw" and templates:

@@ -336,3 +336,16 @@ def test_move_preview_lights_up_the_overwatch_zones_it_crosses() -> None:
     shot(app, "input_move_overwatch.png")
     key(app, pygame.K_ESCAPE)
     assert app.input.lit_watchers() == frozenset()
+
+
+def test_hovering_an_enemy_out_of_shots_offers_the_charge(app) -> None:
+    raider = app.game.state.figures["raider-1"]
+    raider.x, raider.y = 18.0, 30.0
+    app.game.state.figures["ferdl"].weapon("Shotgun").loaded = 0  # no shot left
+    activate(app, "ferdl")
+    assert app.input.tool is None and app.input.default_tool is not None
+    hover(app, screen_pos(app, 18, 30))
+    assert app.preview is not None and app.preview.mode == "charge"
+    settle(app)
+    events = click(app, screen_pos(app, 18, 30))
+    assert any(isinstance(e, Charged) for e in events)

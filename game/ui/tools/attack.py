@@ -28,12 +28,14 @@ class AttackTool(Tool):
         self.figure = figure
         self.mode = mode
         self.name = "charge" if mode == "charge" else "attack"
-        self.options: dict[str, list[Option]] = {}
+        self.options: dict[str, list[Option]] = {}  # the shots (or charges in charge mode)
+        self.charges: dict[str, list[Option]] = {}  # charges offered when no shot is
         for a in legal:
             if isinstance(a, act.Attack) and a.figure == figure.id and mode == "action":
                 self.options.setdefault(a.target, []).append((a.weapon, a.burst))
-            elif isinstance(a, act.Charge) and a.figure == figure.id and mode == "charge":
-                self.options.setdefault(a.target, []).append((a.weapon, False))
+            elif isinstance(a, act.Charge) and a.figure == figure.id:
+                into = self.options if mode == "charge" else self.charges
+                into.setdefault(a.target, []).append((a.weapon, False))
         self.choice = 0
         self.target: str | None = None
         self.piece: str | None = None
@@ -42,11 +44,16 @@ class AttackTool(Tool):
         self._key: tuple[object, ...] | None = None
 
     # -- what is aimed at ------------------------------------------------------------
-    def option(self, target: str) -> Option | None:
-        opts = self.options.get(target)
-        if opts:
-            return opts[self.choice % len(opts)]
-        return self._fallback()
+    def option(self, target: str) -> tuple[Option | None, str]:
+        """The weapon for this target and the mode: a shot, else a charge, else the
+        weapon that shows why not."""
+        for opts, mode in (
+            (self.options.get(target), self.mode),
+            (self.charges.get(target), "charge"),
+        ):
+            if opts:
+                return opts[self.choice % len(opts)], mode
+        return self._fallback(), self.mode
 
     def _fallback(self) -> Option | None:
         """A weapon to show sight and the reason with when the target is not legal."""
@@ -81,16 +88,14 @@ class AttackTool(Tool):
         if self.target is None:
             self.preview, self._key = None, None
             return
-        opt = self.option(self.target)
+        opt, mode = self.option(self.target)
         if opt is None:
             self.preview, self._key = None, None
             return
-        key = (self.target, opt, game.state.event_count, len(game.history))
+        key = (self.target, opt, mode, game.state.event_count, len(game.history))
         if key != self._key:
             target = game.state.figures[self.target]
-            self.preview = pv.attack_preview(
-                game, fig, target, opt[0], burst=opt[1], mode=self.mode
-            )
+            self.preview = pv.attack_preview(game, fig, target, opt[0], burst=opt[1], mode=mode)
             self._key = key
 
     # -- input ---------------------------------------------------------------------
@@ -117,7 +122,7 @@ class AttackTool(Tool):
     # -- drawing -------------------------------------------------------------------
     def mark(self, marks: Marks) -> None:
         targets = dict(marks.targets)
-        for tid in self.options:
+        for tid in [*self.options, *self.charges]:
             if tid in self.ctx.game.state.figures:
                 targets[tid] = "target"
         marks.targets = targets
@@ -156,7 +161,7 @@ class AttackTool(Tool):
             out.append(tr("ui.input.cover_from", names=self._names(p.cover_from)))
         if p.problem is not None:
             out.append(tr("ui.input.not_now", reason=p.problem))
-        opts = self.options.get(p.target, [])
+        opts = self.options.get(p.target) or self.charges.get(p.target, [])
         if len(opts) > 1:
             out.append(tr("ui.input.weapon_choice", n=self.choice % len(opts) + 1, total=len(opts)))
         return out
