@@ -280,8 +280,8 @@ def _run(args: list[str]) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-def test_default_command_shows_the_sample_attack() -> None:
-    code, out, _ = _run([])
+def test_odds_without_numbers_shows_the_sample_attack() -> None:
+    code, out, _ = _run(["odds"])
     assert code == 0
     assert "Mira shoots Raider with the Hunting rifle" in out and "heavy cover" in out
     assert "each die wounds on 4+ (light armour 3+, heavy cover +2, BR 1)" in out
