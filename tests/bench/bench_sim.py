@@ -14,7 +14,12 @@
    pool), wall time each. Target ≥ 1.7×. The records must be identical, and the
    pool's CPU time within 15% of the same games' in one process. The wall-time
    target is judged only when the machine is quiet (load average ≤ cores + 0.5):
-   on a shared, busy machine it measures the neighbours, not the pool.
+   on a shared, busy machine it measures the neighbours, not the pool. (On a
+   shared Linux box the scheduler splits the cores between sessions, so a pool
+   of 2 gets no more than 1 worker; to measure there anyway, run the benchmark
+   in a session of its own with a raised autogroup weight, as root:
+   `setsid sh -c 'echo -15 > /proc/self/autogroup; exec python tests/bench/bench_sim.py'`.
+   The printed "cores used" shows whether the runs had their cores.)
    The batch's scenario is `open_skirmish.toml` (short games, so the benchmark
    stays around a minute); BENCH_SIM_SCENARIO=<file> picks another one.
 """
