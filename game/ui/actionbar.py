@@ -19,7 +19,7 @@ from game.ui.preview import problem_of
 from game.ui.widgets import Button
 
 GAP = 6
-TOOL_KEYS = (("ruler", "r"), ("fit", "f"))
+TOOL_KEYS = (("ruler", "r"), ("fit", "f"), ("help", "f1"))
 
 
 def verb_of(item: Legal) -> str:

@@ -28,7 +28,7 @@ from game.ui.tools.move import MoveTool
 from game.ui.tools.overwatch import OverwatchTool
 from game.ui.tools.ruler import RulerTool
 from game.ui.tools.throw import ThrowTool
-from game.ui.widgets import button_at, tooltip
+from game.ui.widgets import button_at, draw_help, tooltip
 
 PAN_KEYS = {
     pygame.K_LEFT: (1, 0),
@@ -67,6 +67,7 @@ class TableInput:
         self.pan_start: tuple[int, int] | None = None
         self.pan_button = 0
         self.held: set[int] = set()  # arrow keys held down (pan)
+        self.help = False  # the controls overlay (F1)
         self._seen: tuple[int, int] | None = None
         self._legal: list[Legal] = []
 
@@ -272,6 +273,14 @@ class TableInput:
         return value if isinstance(value, act.Action) and self.my_turn() else None
 
     def _key(self, key: int, mod: int) -> act.Action | None:
+        if key in (pygame.K_F1, pygame.K_QUESTION) or (
+            key == pygame.K_SLASH and mod & pygame.KMOD_SHIFT
+        ):
+            self.help = not self.help
+            return None
+        if key == pygame.K_ESCAPE and self.help:
+            self.help = False
+            return None
         if self.menu is not None:
             if key == pygame.K_ESCAPE and self.menu.cancellable:
                 self.menu = None
@@ -342,6 +351,9 @@ class TableInput:
         """A verb button or hotkey: a tool, a menu, or an action right away."""
         if verb == "fit":
             self.ctx.camera.fit()
+            return None
+        if verb == "help":
+            self.help = not self.help
             return None
         if verb == "ruler":
             self.tool = None if isinstance(self.tool, RulerTool) else RulerTool(self.ctx)
@@ -456,6 +468,8 @@ class TableInput:
     def draw_ui(self, surface: pygame.Surface) -> None:
         """The action bar, an open menu and the tooltip under the mouse."""
         self.bar.draw(surface)
+        if self.help:
+            draw_help(surface, self.table)
         if self.menu is not None:
             self.menu.draw(surface)
             if self.menu.hovered is not None:

@@ -97,3 +97,23 @@ def panel_box(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235) -> N
         [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft],
     )
     pygame.draw.rect(surface, style.PANEL_EDGE, rect, 1, border_radius=4)
+
+
+def draw_help(surface: pygame.Surface, area: pygame.Rect) -> None:
+    """The controls, one per line ("key — what"), over the table (F1)."""
+    from game.i18n import tr
+
+    lines = tr("ui.input.help").strip().split("\n")
+    rows = [fonts.text(line, 14, style.TEXT) for line in lines]
+    title = fonts.text(tr("ui.input.help_title"), 16, style.YELLOW, True)
+    w = max(r.get_width() for r in [title, *rows]) + 28
+    h = sum(r.get_height() + 2 for r in rows) + title.get_height() + 26
+    box = pygame.Rect(0, 0, w, h)
+    box.center = area.center
+    box.clamp_ip(area)
+    panel_box(surface, box, 245)
+    surface.blit(title, (box.x + 14, box.y + 10))
+    y = box.y + 16 + title.get_height()
+    for row in rows:
+        surface.blit(row, (box.x + 14, y))
+        y += row.get_height() + 2

@@ -140,7 +140,7 @@ def test_only_legal_verbs_are_enabled_and_disabled_ones_say_why(app) -> None:
     assert not buttons["charge"].enabled and "reach" in buttons["charge"].tooltip
     legal_verbs = {a.verb for a in app.game.legal_actions()}
     for verb, b in buttons.items():
-        if verb not in ("ruler", "fit"):
+        if verb not in ("ruler", "fit", "help"):
             assert b.enabled == (verb in legal_verbs)
     key(app, pygame.K_h)  # First aid: disabled, nothing happens
     assert app.input.tool is None and app.input.menu is None
@@ -349,3 +349,11 @@ def test_hovering_an_enemy_out_of_shots_offers_the_charge(app) -> None:
     settle(app)
     events = click(app, screen_pos(app, 18, 30))
     assert any(isinstance(e, Charged) for e in events)
+
+
+def test_f1_shows_the_controls(app) -> None:
+    key(app, pygame.K_F1)
+    assert app.input.help
+    shot(app, "input_help.png")
+    key(app, pygame.K_ESCAPE)
+    assert not app.input.help
