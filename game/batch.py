@@ -43,6 +43,8 @@ breaches, modules_destroyed, actions, events_hash, error (None unless the game b
 off)."""
 Progress = Callable[[int], None]
 """Called with the number of games just finished."""
+PlayOne = Callable[["BatchSpec", int, int], Record]
+"""Plays game (index, seed) of a batch and returns its record (default `play_one`)."""
 
 STALLED = "stalled"
 """The outcome recorded for a game that broke off (GameStalled)."""
@@ -184,10 +186,13 @@ _ONE_AT_A_TIME = threading.Lock()
 the threads of one process (a Dask worker's) play one game at a time."""
 
 
-def play_chunk(spec: BatchSpec, items: Sequence[tuple[int, int]]) -> list[Record]:
-    """Play several (index, seed) games in a row."""
+def play_chunk(
+    spec: BatchSpec, items: Sequence[tuple[int, int]], play: PlayOne | None = None
+) -> list[Record]:
+    """Play several (index, seed) games in a row (with `play`, default `play_one`)."""
+    one = play or play_one
     with _ONE_AT_A_TIME:
-        return [play_one(spec, index, seed) for index, seed in items]
+        return [one(spec, index, seed) for index, seed in items]
 
 
 # --- running a batch ---------------------------------------------------------------
@@ -216,38 +221,46 @@ def run_batch(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: Progress | None = None,
+    play: PlayOne | None = None,
 ) -> BatchResult:
-    """Play `games` games of `spec`; records come back in game order whatever ran them."""
+    """Play `games` games of `spec`; records come back in game order whatever ran them.
+    `play` (a picklable module-level function) makes each game's record instead of
+    `play_one` (e.g. the planner's heat map collects where figures fell)."""
     if games < 1:
         raise ValueError("a batch needs at least one game")
     items = list(enumerate(game_seeds(seed, games)))
     tick = progress or (lambda n: None)
     start = time.perf_counter()
     if scheduler is not None:
-        records = _run_dask(spec, items, scheduler, tick)
+        records = _run_dask(spec, items, scheduler, tick, play)
         used = 0
     else:
         used = max(1, min(workers or default_workers(), games))
-        records = _run_local(spec, items, used, tick)
+        records = _run_local(spec, items, used, tick, play)
     seconds = time.perf_counter() - start
     records.sort(key=lambda r: int(r["index"]))
     return BatchResult(seed, records, seconds, used, scheduler)
 
 
 def _run_local(
-    spec: BatchSpec, items: list[tuple[int, int]], workers: int, tick: Progress
+    spec: BatchSpec,
+    items: list[tuple[int, int]],
+    workers: int,
+    tick: Progress,
+    play: PlayOne | None = None,
 ) -> list[Record]:
     """In this process (1 worker) or a process pool of `workers`."""
     if workers == 1:
         out: list[Record] = []
         for index, seed in items:
-            out.append(play_one(spec, index, seed))
+            out.append((play or play_one)(spec, index, seed))
             tick(1)
         return out
     _context(spec)  # fail here, not in every worker; forked workers inherit the parse
     pool = ProcessPoolExecutor(max_workers=workers)
     try:
-        futures = [pool.submit(play_chunk, spec, chunk) for chunk in chunks(items, workers)]
+        parts = chunks(items, workers)
+        futures = [pool.submit(play_chunk, spec, chunk, play) for chunk in parts]
         records = list(_collect(futures, tick))
     except BaseException:  # Ctrl-C or a failing game: drop the games not begun yet
         pool.shutdown(wait=True, cancel_futures=True)
@@ -268,7 +281,11 @@ def _collect(futures: list[Future[list[Record]]], tick: Progress) -> Iterator[Re
 
 
 def _run_dask(
-    spec: BatchSpec, items: list[tuple[int, int]], address: str, tick: Progress
+    spec: BatchSpec,
+    items: list[tuple[int, int]],
+    address: str,
+    tick: Progress,
+    play: PlayOne | None = None,
 ) -> list[Record]:
     """On the Dask distributed cluster whose scheduler is at `address`."""
     try:
@@ -285,7 +302,7 @@ def _run_dask(
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         parts = chunks(items, workers)
         shared = client.scatter(spec, broadcast=True)
-        futures = [client.submit(play_chunk, shared, part, pure=False) for part in parts]
+        futures = [client.submit(play_chunk, shared, part, play, pure=False) for part in parts]
         out: list[Record] = []
         for future in dist.as_completed(futures, loop=client.loop):
             records: list[Record] = future.result()
