@@ -16,9 +16,10 @@ from game.play import flow, movement
 from game.state import Figure
 from game.ui import describe
 from game.ui.preview import problem_of
-from game.ui.widgets import Button
+from game.ui.widgets import BUTTON_FONT, Button
 
 GAP = 6
+SMALL_FONT = 12
 TOOL_KEYS = (("ruler", "r"), ("fit", "f"), ("help", "f1"))
 
 
@@ -119,7 +120,7 @@ class ActionBar:
                     name,
                     key_,
                     True,
-                    tr(f"ui.actions.tip_{name}"),
+                    f"{tr(f'ui.actions.{name}')}: {tr(f'ui.actions.tip_{name}')}",
                     active=name == active_tool,
                 )
             )
@@ -130,8 +131,15 @@ class ActionBar:
         """Lay the buttons out in one row (two if they do not fit)."""
         if not self.buttons:
             return
-        widths = [b.width_for() for b in self.buttons]
-        rows = 1 if sum(widths) + GAP * (len(widths) + 1) <= self.rect.width else 2
+        tools = {name for name, _ in TOOL_KEYS}
+        room = self.rect.width - GAP * (len(self.buttons) + 1)
+        for compact, size in ((False, BUTTON_FONT), (True, BUTTON_FONT), (True, SMALL_FONT)):
+            for b in self.buttons:
+                b.compact, b.size = compact and b.value in tools, size
+            widths = [b.width_for() for b in self.buttons]
+            if sum(widths) <= room:
+                break
+        rows = 1 if sum(widths) <= room else 2
         h = (self.rect.height - GAP * (rows + 1)) // rows
         per_row = -(-len(self.buttons) // rows)
         for r in range(rows):

@@ -82,16 +82,15 @@ def process_age() -> float | None:
 
 
 def initial_size(options: UiOptions) -> tuple[int, int]:
-    """The window size: as asked, else the default shrunk to fit the screen."""
-    if options.size:
-        return options.size
+    """The window size: as asked (else the default), shrunk to fit the screen."""
+    want = options.size or DEFAULT_SIZE
     if os.environ.get("SDL_VIDEODRIVER") == "dummy":
-        return DEFAULT_SIZE
+        return want
     try:
         desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
     except (pygame.error, IndexError):
-        return DEFAULT_SIZE
-    return (min(DEFAULT_SIZE[0], int(desk_w * 0.92)), min(DEFAULT_SIZE[1], int(desk_h * 0.88)))
+        return want
+    return (min(want[0], int(desk_w * 0.95)), min(want[1], int(desk_h * 0.9)))
 
 
 def entry_zones(game: Game) -> list[EntryZone]:

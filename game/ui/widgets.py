@@ -26,6 +26,8 @@ class Button:
     enabled: bool = True
     tooltip: str = ""
     active: bool = False
+    compact: bool = False  # only the hotkey shows (the tooltip names the button)
+    size: int = BUTTON_FONT
 
     def draw(self, surface: pygame.Surface, hovered: bool) -> None:
         if not self.enabled:
@@ -38,15 +40,16 @@ class Button:
             fill, edge, ink = (54, 58, 66), (96, 100, 110), style.TEXT
         pygame.draw.rect(surface, fill, self.rect, border_radius=5)
         pygame.draw.rect(surface, edge, self.rect, 1, border_radius=5)
-        label = fonts.text(self.label, BUTTON_FONT, ink)
+        label = fonts.text(self.label, self.size, ink)
         y = self.rect.centery - label.get_height() // 2
         if self.hotkey:
             key = fonts.text(self.hotkey.upper(), 11, style.YELLOW if self.enabled else ink, True)
-            kx = self.rect.x + 6
+            kx = self.rect.centerx - key.get_width() // 2 if self.compact else self.rect.x + 6
             box = pygame.Rect(kx - 2, self.rect.centery - 8, key.get_width() + 4, 16)
             pygame.draw.rect(surface, style.INK, box, border_radius=3)
             surface.blit(key, (kx, self.rect.centery - key.get_height() // 2))
-            surface.blit(label, (box.right + 5, y))
+            if not self.compact:
+                surface.blit(label, (box.right + 5, y))
         else:
             surface.blit(label, (self.rect.centerx - label.get_width() // 2, y))
         if not self.enabled:
@@ -58,7 +61,7 @@ class Button:
             )
 
     def width_for(self) -> int:
-        w = fonts.font(BUTTON_FONT).size(self.label)[0] + 16
+        w = 16 if self.compact else fonts.font(self.size).size(self.label)[0] + 14
         if self.hotkey:
             w += fonts.font(11, True).size(self.hotkey.upper())[0] + 10
         return w
