@@ -49,6 +49,12 @@ def plot_report(report: Report, target: str | Path) -> Path:
     return path
 
 
+def _integer_ticks() -> Any:
+    from matplotlib.ticker import MaxNLocator
+
+    return MaxNLocator(integer=True)
+
+
 def _outcomes(ax: Any, report: Report) -> None:
     shares = report.shares
     labels = [outcome_label(s.outcome) for s in shares]
@@ -92,6 +98,7 @@ def _rounds(ax: Any, report: Report) -> None:
         ax.legend(fontsize=9, loc="upper left")
     ax.set_xticks(xs)
     ax.set_xlim(0.4, last + 0.6)
+    ax.yaxis.set_major_locator(_integer_ticks())
     ax.set_xlabel(tr("sim.plot.round"))
     ax.set_ylabel(tr("sim.plot.games"))
     ax.set_title(tr("sim.plot.rounds"))
@@ -116,6 +123,7 @@ def _casualties(ax: Any, report: Report) -> None:
             label=f"{side}: {spread.mean:.2f} ± {spread.sd:.2f}",
         )
     ax.set_xticks(range(top + 1))
+    ax.yaxis.set_major_locator(_integer_ticks())
     ax.set_xlabel(tr("sim.plot.figures"))
     ax.set_ylabel(tr("sim.plot.games"))
     ax.set_title(tr("sim.plot.casualties"))

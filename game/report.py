@@ -408,10 +408,7 @@ def _raid_lines(rep: Report) -> list[str]:
     return [
         tr("sim.loot", mean=rep.loot.mean, total=rep.loot.total, games=with_loot, of=played),
         tr("sim.breaches", mean=rep.breaches.mean, total=rep.breaches.total),
-        tr(
-            "sim.modules",
-            mean=rep.modules.mean,
-            total=rep.modules.total,
-            which=modules or tr("sim.modules_none"),
-        ),
+        tr("sim.modules", mean=rep.modules.mean, total=rep.modules.total, which=modules)
+        if modules
+        else tr("sim.modules_none"),
     ]
