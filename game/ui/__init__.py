@@ -1,7 +1,26 @@
 """The window UI (pygame-ce): the only package that imports pygame.
 
 It renders the game state and its events and sends actions through
-`Game.apply`; it never changes the state itself. Entry point: `game.ui.app.run`.
+`Game.apply`; it never changes the state itself. Entry point: `game.ui.app.run`
+(`python main.py play`, the default command).
+
+Map:
+- app.py — the loop (fixed 60 Hz updates, drawing, event dispatch), the AI's pace
+  (one action per short step, an attack's odds shown before it is rolled),
+  `--frames/--screenshot`; panels that raise are switched off, not fatal.
+- camera.py (cm ↔ px, pan, zoom at the cursor, fit), units.py (cm / inches).
+- input.py — mouse and keys in, actions out: activation, the action bar
+  (actionbar.py), menus (dialogs.py), the info card (info.py), the tools in
+  tools/ (move, attack/charge, overwatch, throw, ruler). preview.py works out what
+  an action would do with the rules' own code (paths, triggers, odds, templates).
+- render/ — style.py (Okabe-Ito palette, a fill and hatching per terrain kind),
+  terrain.py (the static layer, cached per board version and zoom), figures.py
+  (bases as cached sprites), markers.py (noise, fire zones, scale bar),
+  overlays.py (reach, paths, sight lines, templates, ruler), table.py (the still
+  picture of the table, redrawn only when something on it changed), hud.py.
+- panel.py (the side-panel protocol), layout.py (the window's areas and the panel
+  list), anim.py (moves played along their paths), fonts.py, widgets.py,
+  screenshot.py.
 """
 
 from __future__ import annotations
