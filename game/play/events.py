@@ -19,6 +19,12 @@ class EngineEvent(CatalogueEvent):
     room: ClassVar[str] = "engine"
 
 
+def display(names: tuple[tuple[str, str], ...], *ids: str) -> str:
+    """Ids of sides/figures shown by their names (`names` holds (id, name) pairs)."""
+    lookup = dict(names)
+    return ", ".join(lookup.get(i, i) for i in ids)
+
+
 @dataclass(frozen=True, slots=True)
 class GameStarted(EngineEvent):
     kind: ClassVar[str] = "game_started"
@@ -41,6 +47,10 @@ class SurpriseAttack(EngineEvent):
     kind: ClassVar[str] = "surprise"
     section: ClassVar[str] = "§11"
     side: str
+    names: tuple[tuple[str, str], ...] = ()
+
+    def values(self, language: str) -> dict[str, Any]:
+        return {"side": display(self.names, self.side)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,13 +61,21 @@ class InitiativeRolled(EngineEvent):
     section: ClassVar[str] = "§3.1"
     rolls: tuple[tuple[str, int, int], ...]  # (side, face, best REF)
     winner: str | None  # None: a tie, rolled again
+    names: tuple[tuple[str, str], ...] = ()
 
     def values(self, language: str) -> dict[str, Any]:
-        parts = [f"{side} W20 {face} + {ref} = {face + ref}" for side, face, ref in self.rolls]
+        parts = [
+            f"{display(self.names, side)} W20 {face} + {ref} = {face + ref}"
+            for side, face, ref in self.rolls
+        ]
         result = (
             tr("engine.initiative_tie", language=language)
             if self.winner is None
-            else tr("engine.initiative_winner", language=language, side=self.winner)
+            else tr(
+                "engine.initiative_winner",
+                language=language,
+                side=display(self.names, self.winner),
+            )
         )
         return {"rolls_text": "; ".join(parts), "result": result}
 
@@ -68,6 +86,10 @@ class FirstChosen(EngineEvent):
     section: ClassVar[str] = "§3.1"
     side: str
     first: str
+    names: tuple[tuple[str, str], ...] = ()
+
+    def values(self, language: str) -> dict[str, Any]:
+        return {"side": display(self.names, self.side), "first": display(self.names, self.first)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +105,19 @@ class WaveArrived(EngineEvent):
     figures: tuple[str, ...]
     profiles: tuple[str, ...]
     budget: float
+    names: tuple[tuple[str, str], ...] = ()
 
     def values(self, language: str) -> dict[str, Any]:
         counts: dict[str, int] = {}
         for p in self.profiles:
             counts[p] = counts.get(p, 0) + 1
-        return {"roster": ", ".join(f"{n}× {p}" for p, n in counts.items()) or "–"}
+        roster = ", ".join(f"{n}× {p}" for p, n in counts.items()) or "–"
+        label = (
+            tr("engine.wave_label", language=language, wave=self.wave, total=self.total)
+            if self.wave
+            else tr("engine.reinforcement_label", language=language)
+        )
+        return {"roster": roster, "side": display(self.names, self.side), "wave_label": label}
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +129,13 @@ class WaveBlocked(EngineEvent):
     side: str
     entry: str
     figures: tuple[str, ...]
+    names: tuple[tuple[str, str], ...] = ()
+
+    def values(self, language: str) -> dict[str, Any]:
+        return {
+            "side": display(self.names, self.side),
+            "figures": display(self.names, *self.figures),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,9 +144,10 @@ class ActivationStarted(EngineEvent):
     section: ClassVar[str] = "§3.1"
     side: str
     figures: tuple[str, ...]
+    names: tuple[tuple[str, str], ...] = ()
 
     def values(self, language: str) -> dict[str, Any]:
-        return {"who": ", ".join(self.figures)}
+        return {"who": display(self.names, *self.figures), "side": display(self.names, self.side)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,9 +166,10 @@ class ActivationEnded(EngineEvent):
     section: ClassVar[str] = "§3.1"
     side: str
     figures: tuple[str, ...]
+    names: tuple[tuple[str, str], ...] = ()
 
     def values(self, language: str) -> dict[str, Any]:
-        return {"who": ", ".join(self.figures)}
+        return {"who": display(self.names, *self.figures), "side": display(self.names, self.side)}
 
 
 @dataclass(frozen=True, slots=True)

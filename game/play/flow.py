@@ -47,6 +47,18 @@ def start(game: Game) -> list[Event]:
     return events + advance(game)
 
 
+def names_of(game: Game, *ids: str) -> tuple[tuple[str, str], ...]:
+    """(id, display name) pairs for sides and figures, for event explanations."""
+    st = game.state
+    out = []
+    for i in ids:
+        if i in st.sides:
+            out.append((i, st.sides[i].name))
+        elif i in st.figures:
+            out.append((i, st.figures[i].name))
+    return tuple(out)
+
+
 # -- the state machine ----------------------------------------------------------------
 
 
@@ -139,7 +151,7 @@ def roll_initiative(game: Game) -> list[Event]:
         if surprise is not None:
             st.initiative = surprise
             st.phase = "choose_first"
-            return [SurpriseAttack(surprise)]
+            return [SurpriseAttack(surprise, names_of(game, surprise))]
     events: list[Event] = []
     while True:
         rolls = []
@@ -149,11 +161,11 @@ def roll_initiative(game: Game) -> list[Event]:
         totals = sorted((face + ref for _, face, ref in rolls), reverse=True)
         if totals[0] != totals[1]:
             winner = max(rolls, key=lambda r: r[1] + r[2])[0]
-            events.append(InitiativeRolled(tuple(rolls), winner))
+            events.append(InitiativeRolled(tuple(rolls), winner, names_of(game, *sides)))
             st.initiative = winner
             st.phase = "choose_first"
             return events
-        events.append(InitiativeRolled(tuple(rolls), None))
+        events.append(InitiativeRolled(tuple(rolls), None, names_of(game, *sides)))
 
 
 def check_choose_first(game: Game, action: act.ChooseFirst) -> None:
@@ -167,7 +179,7 @@ def do_choose_first(game: Game, action: act.ChooseFirst) -> list[Event]:
     st.turn_side = action.first
     st.phase = "activations"
     st.pending = None
-    return [FirstChosen(action.side, action.first)]
+    return [FirstChosen(action.side, action.first, names_of(game, action.side, action.first))]
 
 
 # -- activations ------------------------------------------------------------------------
@@ -229,7 +241,8 @@ def do_activate(game: Game, action: act.Activate) -> list[Event]:
     st = game.state
     fig = game.figure(action.figure)
     members = pack_of(game, fig)
-    events: list[Event] = [ActivationStarted(fig.side, tuple(f.id for f in members))]
+    ids = tuple(f.id for f in members)
+    events: list[Event] = [ActivationStarted(fig.side, ids, names_of(game, fig.side, *ids))]
     st.active = tuple(f.id for f in members)
     for member in members:
         member.activated = True
@@ -342,7 +355,7 @@ def end_activation(game: Game) -> list[Event]:
         fig = st.figures[fid]
         if fig.on_table:
             events += zones.on_activation_end(game, fig)
-    events.append(ActivationEnded(side, members))
+    events.append(ActivationEnded(side, members, names_of(game, side, *members)))
     st.active = ()
     st.last_side = side
     return events

@@ -14,6 +14,7 @@ from game.board.terrain import TerrainKind
 from game.dice import DiceExpression
 from game.events import Event
 from game.play.events import WaveArrived, WaveBlocked
+from game.play.flow import names_of
 from game.play.placement import free_spots
 from game.play.setup import new_figure
 from game.scenario import SideSpec
@@ -200,10 +201,12 @@ def spawn_group(
             tuple(f.id for f in placed),
             tuple(f.profile for f in placed),
             round(budget, 3),
+            names_of(game, side),
         )
     ]
     if blocked:
-        events.append(WaveBlocked(side, entry, tuple(f.id for f in blocked)))
+        ids = tuple(f.id for f in blocked)
+        events.append(WaveBlocked(side, entry, ids, names_of(game, side, *ids)))
     return events
 
 
@@ -244,6 +247,7 @@ def place_waiting(game: Game) -> list[Event]:
                     tuple(f.id for f in placed),
                     tuple(f.profile for f in placed),
                     0.0,
+                    names_of(game, side),
                 )
             )
     return events
