@@ -50,6 +50,23 @@ def segments_clear_of_bases(
     return ok
 
 
+def polyline_clear_of_bases(
+    points: FloatArray, radius: float, centres: FloatArray, radii: FloatArray
+) -> bool:
+    """Does a walk along the polyline keep the base off every base (those it touches
+    at the start must only not come closer)?"""
+    a, b = points[:-1], points[1:]  # (k, 2)
+    d = b - a
+    length2 = np.maximum((d * d).sum(axis=1), 1e-12)
+    rel = centres[None, :, :] - a[:, None, :]  # (k, m, 2)
+    t = np.clip((rel * d[:, None, :]).sum(axis=2) / length2[:, None], 0.0, 1.0)
+    closest = a[:, None, :] + t[:, :, None] * d[:, None, :]
+    gap = np.hypot(*(closest - centres[None, :, :]).transpose(2, 0, 1))  # (k, m)
+    at_start = np.hypot(centres[:, 0] - points[0, 0], centres[:, 1] - points[0, 1])
+    need = np.minimum(radii + radius + MARGIN, at_start - 1e-9)
+    return bool(np.all(gap >= need[None, :]))
+
+
 def ring(centre: tuple[float, float], radius: float, count: int) -> FloatArray:
     """`count` points evenly around a circle."""
     angles = 2.0 * np.pi * np.arange(count) / count

@@ -22,9 +22,10 @@ from ai.intent import Intent
 from ai.objectives import shelter
 from ai.pack import Aim, PackPlan, goal_field, plan_pack
 from ai.presets import Sliders, side_table, sliders, sliders_from_table
-from ai.steps import charge_in_reach, step
+from ai.steps import Beeline, Guide, charge_in_reach, step
 from game import actions as act
 from game.actions import Action
+from game.board.fields import FlowField
 from game.board.freespace import Circle
 from game.play import breaking, combat, flow, movement, space
 
@@ -194,11 +195,9 @@ def _down_the_field(
     left: int,
     jam: tuple[Circle, ...] = (),
 ) -> Action | None:
-    """Run or Move toward the goal (around the `jam` bases if given), or strike the
+    """Run or Move toward the goal (straight at a figure or a noise when nothing is in
+    the way, else down the field; around the `jam` bases if given), or strike the
     piece that shuts the way."""
-    field = goal_field(game, fig, aim, jam)
-    if field is None:
-        return None
     fresh = not BUSY.intersection(spent)
     run_ok = left >= 2 and "run" not in spent and fresh
     move_ok = "move" not in spent
@@ -208,19 +207,39 @@ def _down_the_field(
     home = shelter(game) if aim.goal == "shelter" else None
     area = home.polygon if home is not None else None
     reach = movement.allowance(game, fig, mode or "move")
-    going = step(game, fig, field, reach, area)
+    line = beeline(game, fig, aim) if not jam else None
+    going = step(game, fig, line, reach) if line is not None else None
+    guide: Guide | FlowField | None = line
+    if going is None or going.to is None:
+        guide = goal_field(game, fig, aim, jam)
+        if guide is None:
+            return None
+        going = step(game, fig, guide, reach, area)
     if going.blocker is not None and weapon is not None and "attack" not in spent:
         arms = game.rules.weapon(weapon)
         if breaking.problem(game, fig, going.blocker.id, arms) is None:
             return act.Attack(fig.id, going.blocker.id, weapon)
-        if mode == "run" and move_ok:  # walk up to it, then strike
+        if mode == "run" and move_ok and guide is not None:  # walk up to it, then strike
             walk = movement.allowance(game, fig, "move")
-            near = step(game, fig, field, walk, area)
+            near = step(game, fig, guide, walk, area)
             if near.to is not None:
                 return act.Move(fig.id, near.to)
     if going.to is None or mode is None:
         return None
     return act.Run(fig.id, going.to) if mode == "run" else act.Move(fig.id, going.to)
+
+
+def beeline(game: Game, fig: Figure, aim: Aim) -> Beeline | None:
+    """Straight at the hunted figure (into base contact) or the noise heard."""
+    if aim.goal == "hunt" and aim.target:
+        target = game.state.figures.get(aim.target)
+        if target is None or not target.standing:
+            return None
+        stop = fig.radius + target.radius + space.contact_gap(game) / 2.0
+        return Beeline(target.pos, stop)
+    if aim.goal == "noise" and aim.marker is not None:
+        return Beeline((aim.marker.x, aim.marker.y))
+    return None
 
 
 def _charge(game: Game, fig: Figure, target_id: str, weapon: str) -> Action | None:

@@ -123,27 +123,59 @@ def _visible(game: Game, members: list[Figure], enemies: list[Figure]) -> np.nda
 def plan_pack(game: Game, members: list[Figure], key: tuple[object, ...]) -> PackPlan:
     """Goals, acting order (nearest its goal first) and the pack's intent."""
     plan = PackPlan(key, jam_of(game, members))
-    enemies = [e for e in game.state.enemies_of(members[0])] if members else []
+    if not members:
+        return plan
+    enemies = game.state.enemies_of(members[0])
     seen = _visible(game, members, enemies)
+    fighting = _in_contact(game, members, enemies)
     home = shelter(game)
-    for i, fig in enumerate(members):
-        aim = _aim(game, fig, enemies, seen[i])
-        if home is not None and aim.goal != "shelter" and not _in_contact(game, fig):
-            go_home = Aim("shelter")
-            home_field = goal_field(game, fig, go_home)
+    aims = [_aim(game, fig, enemies, seen[i]) for i, fig in enumerate(members)]
+    if home is not None:
+        home_costs = _costs(game, members, [Aim("shelter")] * len(members))
+        for i, fig in enumerate(members):
             reach = movement.allowance(game, fig, "run")
-            if home_field is not None and float(home_field.distance_at(fig.pos)) <= reach:
-                aim = go_home
-        found = goal_field(game, fig, aim)
-        aim.cost = float(found.distance_at(fig.pos)) if found is not None else math.inf
-        plan.aims[fig.id] = aim
+            if aims[i].goal != "shelter" and not fighting[i] and home_costs[i] <= reach:
+                aims[i] = Aim("shelter")
+    for aim, cost in zip(aims, _costs(game, members, aims), strict=True):
+        aim.cost = cost
+    plan.aims = {fig.id: aim for fig, aim in zip(members, aims, strict=True)}
     plan.order = sorted(plan.aims, key=lambda f: (plan.aims[f].cost, f))
     plan.intent = _intent(game, members, plan)
     return plan
 
 
-def _in_contact(game: Game, fig: Figure) -> bool:
-    return bool(space.enemies_in_contact(game, fig))
+def _costs(game: Game, members: list[Figure], aims: list[Aim]) -> list[float]:
+    """Each member's cost to its goal: straight to a figure or a noise, else the
+    field's (one vectorised read per field)."""
+    out = [math.inf] * len(members)
+    groups: dict[int, tuple[FlowField, list[int]]] = {}
+    for i, (fig, aim) in enumerate(zip(members, aims, strict=True)):
+        if aim.goal == "hunt" and aim.target in game.state.figures:
+            out[i] = math.dist(fig.pos, game.state.figures[aim.target].pos)
+            continue
+        if aim.goal == "noise" and aim.marker is not None:
+            out[i] = math.dist(fig.pos, (aim.marker.x, aim.marker.y))
+            continue
+        found = goal_field(game, fig, aim)
+        if found is not None:
+            groups.setdefault(id(found), (found, []))[1].append(i)
+    for found, rows in groups.values():
+        costs = found.distance_at(np.array([members[i].pos for i in rows]))
+        for i, c in zip(rows, costs, strict=True):
+            out[i] = float(c)
+    return out
+
+
+def _in_contact(game: Game, members: list[Figure], enemies: list[Figure]) -> np.ndarray:
+    """Which members are in base contact with a standing enemy."""
+    if not members or not enemies:
+        return np.zeros(len(members), np.bool_)
+    m = np.array([f.pos for f in members])
+    e = np.array([f.pos for f in enemies])
+    gap = np.hypot(m[:, None, 0] - e[None, :, 0], m[:, None, 1] - e[None, :, 1])
+    gap -= np.array([f.radius for f in members])[:, None] + np.array([f.radius for f in enemies])
+    touching: np.ndarray = (gap <= space.contact_gap(game) + space.CONTACT_TOL).any(axis=1)
+    return touching
 
 
 def _aim(game: Game, fig: Figure, enemies: list[Figure], seen: np.ndarray) -> Aim:
@@ -151,12 +183,27 @@ def _aim(game: Game, fig: Figure, enemies: list[Figure], seen: np.ndarray) -> Ai
     if visible:
         target = min(visible, key=lambda e: (math.dist(fig.pos, e.pos), e.id))
         return Aim("hunt", target.id)
-    marker = noise.heard_by(game, fig.pos)
+    marker = heard(game, fig)
     if marker is not None:
         return Aim("noise", marker=marker)
     if shelter(game) is not None:
         return Aim("shelter")
     return Aim("none")
+
+
+def heard(game: Game, fig: Figure) -> NoiseMarker | None:
+    """The loudest marker the figure hears (§8 attention), leaving out the noise its
+    own side made: the dead do not follow each other's footsteps (P, an AI choice)."""
+    st = game.state
+    markers = [
+        m
+        for m in st.noise
+        if math.dist((m.x, m.y), fig.pos) <= m.radius
+        and (
+            m.figure is None or m.figure not in st.figures or st.figures[m.figure].side != fig.side
+        )
+    ]
+    return noise.loudest(markers, fig.pos)
 
 
 def _intent(game: Game, members: list[Figure], plan: PackPlan) -> Intent:

@@ -19,7 +19,7 @@ from ai.fields import field_cache
 from ai.geometry import FloatArray, clear_of_bases
 from ai.presets import Sliders
 from ai.scoring import arms, attack_value, book, figure_value
-from ai.spots import Spots, exposure, measure, opportunity, reach_of, sample
+from ai.spots import Spots, combatant, exposure, measure, opportunity, reach_of, sample
 from ai.steps import (
     blocker_on,
     charge_in_reach,
@@ -33,7 +33,7 @@ from game import actions as act
 from game.board.fields import FlowField
 from game.board.terrain import TerrainPiece
 from game.dice import Dice
-from game.play import bridge, combat, context, flow, movement, space
+from game.play import combat, context, flow, movement, space
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -188,8 +188,7 @@ def _place_spots(sit: Situation) -> None:
     sit.kind, sit.ref = kinds, refs
     spots = measure(game, fig, xy, sit.enemies)
     sit.spots = spots
-    sit.expo = exposure(game, fig, spots, sit.enemies)
-    sit.expo_cover = exposure(game, fig, spots, sit.enemies, took_cover=True)
+    sit.expo, sit.expo_cover = exposure(game, fig, spots, sit.enemies)
     sit.later, sit.now = opportunity(game, fig, spots, sit.enemies)
     if sit.goal_field is not None:
         cost = sit.goal_field.distance_at(xy)
@@ -248,7 +247,7 @@ def _shots(sit: Situation) -> list[Shot]:
     game, fig = sit.game, sit.fig
     out: list[Shot] = []
     odds_book = book(game)
-    comb = bridge.combatant(game, fig)
+    comb = combatant(game, fig)
     spots = sit.spots
     for j, enemy in enumerate(sit.enemies):
         if not enemy.standing:
@@ -256,7 +255,7 @@ def _shots(sit: Situation) -> list[Shot]:
         contact = space.in_contact(game, fig, enemy)
         if spots is not None and not contact and not spots.seen[0, j]:
             continue
-        victim = bridge.combatant(game, enemy)
+        victim = combatant(game, enemy)
         worth = figure_value(game, enemy)
         for arm in arms(game, fig):
             w = arm.weapon

@@ -42,6 +42,7 @@ COVER_SPOTS = 8
 NEAR_TERRAIN = 0.2
 """cm of slack on "in contact with terrain" for the Take cover step."""
 _TABLES = "_ai_tables"
+_REACH = "_ai_reach"
 LATE_SHARE = 0.6
 """Weight of an enemy that has already activated this round (it shoots next round)."""
 
@@ -111,8 +112,13 @@ def _shared_table(game: Game, attacker: Figure, target: Figure, value: float | N
 
 
 def combatant(game: Game, figure: Figure) -> Combatant:
-    """The figure's rules-level view (once per game state)."""
-    return memo(game, ("combatant", figure.id), lambda: bridge.combatant(game, figure))
+    """The figure's rules-level view (once per game state), named after its profile:
+    the odds never read the name, so figures of one profile in one state share them."""
+    return memo(
+        game,
+        ("combatant", figure.id),
+        lambda: bridge.combatant(game, figure).changed(name=figure.profile),
+    )
 
 
 def _table(game: Game, attacker: Figure, target: Figure, value: float | None) -> Table:
@@ -162,7 +168,20 @@ class Spots:
 
 
 def reach_of(game: Game, figure: Figure, allowance: float) -> ReachArea:
-    """The figure's reachable area with an allowance, among the other bases."""
+    """The figure's reachable area with an allowance, among the other bases (kept
+    while the figure, the other bases and the board stay as they are)."""
+    bases = tuple((f.id, f.x, f.y) for f in game.state.figures.values() if f.on_table)
+    key = (figure.id, allowance, game.state.board.version, bases)
+    held = game.__dict__.get(_REACH)
+    if held is not None and held[0] == key:
+        area: ReachArea = held[1]
+        return area
+    area = _reach(game, figure, allowance)
+    game.__dict__[_REACH] = (key, area)
+    return area
+
+
+def _reach(game: Game, figure: Figure, allowance: float) -> ReachArea:
     return reachable_area(
         game.state.board,
         figure.pos,
@@ -273,23 +292,67 @@ def improved(cover: NDArray[np.int8], near_terrain: BoolArray) -> NDArray[np.int
     return up.astype(np.int8)
 
 
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Several tables side by side (one column per enemy), read in one numpy pass."""
+
+    short: FloatArray  # (E, 3)
+    long: FloatArray  # (E, 3)
+    reach: FloatArray  # (E,)
+    far: FloatArray
+    melee: FloatArray
+    melee_reach: FloatArray
+
+    @classmethod
+    def of(cls, tables: list[Table]) -> Tables:
+        return cls(
+            np.array([t.short for t in tables]).reshape(-1, 3),
+            np.array([t.long for t in tables]).reshape(-1, 3),
+            np.array([t.reach for t in tables]),
+            np.array([t.far for t in tables]),
+            np.array([t.melee for t in tables]),
+            np.array([t.melee_reach for t in tables]),
+        )
+
+    def at(
+        self,
+        distance: FloatArray,
+        cover: NDArray[np.int8],
+        seen: BoolArray,
+        melee_reach: float | None = None,
+    ) -> FloatArray:
+        """(n, E): each column's number at these distances, cover levels and sight."""
+        c = np.clip(cover.astype(np.int64), 0, 2)
+        cols = np.arange(distance.shape[1])[None, :]
+        ranged = np.where(
+            seen & (distance <= self.reach[None, :]),
+            self.short[cols, c],
+            np.where(seen & (distance <= self.far[None, :]), self.long[cols, c], 0.0),
+        )
+        strike = (
+            self.melee_reach
+            if melee_reach is None
+            else np.where(self.melee > 0, melee_reach, self.melee_reach)
+        )
+        close = np.where(distance <= strike[None, :], self.melee[None, :], 0.0)
+        return np.asarray(np.maximum(ranged, close), np.float64)
+
+
 def exposure(
-    game: Game,
-    figure: Figure,
-    spots: Spots,
-    enemies: list[Figure],
-    *,
-    took_cover: bool = False,
-) -> FloatArray:
+    game: Game, figure: Figure, spots: Spots, enemies: list[Figure]
+) -> tuple[FloatArray, FloatArray]:
     """Expected wounds the enemies can deal to the figure at each spot before it acts
-    again (those that have activated this round count LATE_SHARE)."""
-    total = np.zeros(len(spots))
-    cover = improved(spots.cover_me, spots.near_terrain) if took_cover else spots.cover_me
-    for j, enemy in enumerate(enemies):
-        tab = table(game, enemy, figure, value=None)
-        hit = tab.at(spots.distance[:, j], cover[:, j], spots.seen[:, j])
-        total += hit * (LATE_SHARE if enemy.activated else 1.0)
-    return total
+    again (those that have activated this round count LATE_SHARE): standing there,
+    and having Taken cover there."""
+    n = len(spots)
+    if not enemies:
+        return np.zeros(n), np.zeros(n)
+    tabs = Tables.of([table(game, e, figure, value=None) for e in enemies])
+    weight = np.array([LATE_SHARE if e.activated else 1.0 for e in enemies])
+    plain = tabs.at(spots.distance, spots.cover_me, spots.seen) @ weight
+    cover = improved(spots.cover_me, spots.near_terrain)
+    covered = tabs.at(spots.distance, cover, spots.seen) @ weight
+    return np.asarray(plain, np.float64), np.asarray(covered, np.float64)
 
 
 def opportunity(
@@ -298,12 +361,9 @@ def opportunity(
     """(n, E) values of the figure's best attack on each enemy: from each spot next
     activation (melee when a charge reaches), and right after moving there (melee
     only in base contact)."""
-    later = np.zeros((len(spots), len(enemies)))
-    now = np.zeros((len(spots), len(enemies)))
-    touch = space.contact_gap(game)
-    for j, enemy in enumerate(enemies):
-        tab = table(game, figure, enemy, value=figure_value(game, enemy))
-        d, c, s = spots.distance[:, j], spots.cover_them[:, j], spots.seen[:, j]
-        later[:, j] = tab.at(d, c, s)
-        now[:, j] = tab.at(d, c, s, melee_reach=touch)
-    return later, now
+    n = len(spots)
+    if not enemies:
+        return np.zeros((n, 0)), np.zeros((n, 0))
+    tabs = Tables.of([table(game, figure, e, value=figure_value(game, e)) for e in enemies])
+    d, c, s = spots.distance, spots.cover_them, spots.seen
+    return tabs.at(d, c, s), tabs.at(d, c, s, melee_reach=space.contact_gap(game))

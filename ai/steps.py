@@ -9,19 +9,28 @@ base — and the one with the lowest field cost wins. No path search per figure.
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 import shapely
+from numpy.typing import NDArray
 from shapely.geometry import LineString
 
 from ai.fields import field_cache
-from ai.geometry import BoolArray, FloatArray, clear_of_bases, ring, segments_clear_of_bases
+from ai.geometry import (
+    BoolArray,
+    FloatArray,
+    clear_of_bases,
+    polyline_clear_of_bases,
+    ring,
+    segments_clear_of_bases,
+)
+from ai.memo import memo
 from game.board.fields import FlowField
 from game.board.freespace import Point2, free_space
+from game.board.grid import move_grid
 from game.board.terrain import Board, TerrainPiece
 from game.play import space
 
@@ -41,6 +50,12 @@ SLOT_STEP = 0.6
 """cm between the contact slots tried around a piece that shuts the way."""
 CONTACT_POINTS = 24
 """Contact points tried around a charge target."""
+CHUNK = 24
+"""Candidates checked at once, best first."""
+CHUNKS = 2
+"""Chunks checked at most: a figure boxed in by a crowd waits."""
+MAX_RADIUS = 2.0
+"""cm: the largest base radius (40 mm): bases beyond reach plus this cannot be in the way."""
 MIN_GAIN = 0.5
 """cm of field cost a move must gain to be worth it."""
 
@@ -55,32 +70,102 @@ class Step:
     cost: float
 
 
-def others(game: Game, figure: Figure) -> tuple[FloatArray, FloatArray]:
-    """Centres (m, 2) and radii (m,) of every other base on the table."""
-    figs = [f for f in game.state.figures.values() if f.on_table and f.id != figure.id]
-    if not figs:
-        return np.empty((0, 2)), np.empty(0)
-    return np.array([(f.x, f.y) for f in figs]), np.array([f.radius for f in figs])
+def others(game: Game, figure: Figure, within: float = math.inf) -> tuple[FloatArray, FloatArray]:
+    """Centres (m, 2) and radii (m,) of every other base on the table (only those
+    whose centre lies within `within` cm of the figure's)."""
+    ids, xy, radii = memo(game, "bases", lambda: _bases(game))
+    mask = ids != figure.id
+    if math.isfinite(within):
+        mask &= np.hypot(xy[:, 0] - figure.x, xy[:, 1] - figure.y) <= within
+    return xy[mask], radii[mask]
+
+
+def _bases(game: Game) -> tuple[NDArray[np.str_], FloatArray, FloatArray]:
+    figs = [f for f in game.state.figures.values() if f.on_table]
+    n = len(figs)
+    xy = np.empty((n, 2))
+    xy[:, 0] = np.fromiter((f.x for f in figs), np.float64, n)
+    xy[:, 1] = np.fromiter((f.y for f in figs), np.float64, n)
+    radii = np.fromiter((f.radius for f in figs), np.float64, n)
+    return np.array([f.id for f in figs]), xy, radii
+
+
+class Guide(Protocol):
+    """What a step follows: a way down from a point and a cost to the goal."""
+
+    def descend(self, point: Point2, budget: float) -> tuple[list[Point2], float]:
+        """A polyline from the point toward the goal (about `budget` cm long) and the
+        cost at the point (inf: the goal cannot be reached)."""
+        ...
+
+    def distance_at(self, points: FloatArray) -> FloatArray:
+        """The cost to the goal at each point (n, 2)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class FieldGuide:
+    """A flow field as a guide."""
+
+    field: FlowField
+
+    def descend(self, point: Point2, budget: float) -> tuple[list[Point2], float]:
+        return _descend(self.field, point, budget)
+
+    def distance_at(self, points: FloatArray) -> FloatArray:
+        return self.field.distance_at(points)
+
+
+@dataclass(frozen=True, slots=True)
+class Beeline:
+    """Straight at a point until `stop` cm from it: no field needed when nothing
+    stands in the way (a figure in sight, a noise heard)."""
+
+    goal: Point2
+    stop: float = 0.0
+
+    def descend(self, point: Point2, budget: float) -> tuple[list[Point2], float]:
+        d = math.dist(point, self.goal)
+        reach = min(d - self.stop, budget + 1.0)
+        if reach <= 1e-9:
+            return [point], max(0.0, d - self.stop)
+        t = reach / d
+        end = (point[0] + (self.goal[0] - point[0]) * t, point[1] + (self.goal[1] - point[1]) * t)
+        return [point, end], d - self.stop
+
+    def distance_at(self, points: FloatArray) -> FloatArray:
+        d = np.hypot(points[:, 0] - self.goal[0], points[:, 1] - self.goal[1])
+        return np.asarray(np.maximum(d - self.stop, 0.0), np.float64)
 
 
 def descent(field: FlowField, point: tuple[float, float], budget: float) -> list[Point2]:
     """The field's cell chain from a point down toward its goal, about `budget` cm of
     cost long (the cells themselves: no string pulling, so it is cheap)."""
+    return _descend(field, point, budget)[0]
+
+
+def _descend(
+    field: FlowField, point: tuple[float, float], budget: float
+) -> tuple[list[Point2], float]:
+    """The chain and the field cost at the point (inf: no goal reachable)."""
     start = (float(point[0]), float(point[1]))
     seeds, seed_cost = field.grid.seeds(start, field.free)
     if len(seeds) == 0:
-        return [start]
-    cell = int(seeds[np.argmin(field.dist[seeds] + seed_cost)])
+        return [start], math.inf
+    best = int(np.argmin(field.dist[seeds] + seed_cost))
+    cell = int(seeds[best])
     top = float(field.dist[cell])
     if not math.isfinite(top):
-        return [start]
+        return [start], math.inf
     chain = [start]
+    dist, parent = field.dist, field.parent
+    limit = top - budget - 1.0
     while cell >= 0:
         chain.append(field.grid.centre(cell))
-        if top - float(field.dist[cell]) > budget + 1.0:
+        if float(dist[cell]) < limit:
             break
-        cell = int(field.parent[cell])
-    return chain
+        cell = int(parent[cell])
+    return chain, top + float(seed_cost[best])
 
 
 def blocker_on(
@@ -110,26 +195,31 @@ def blocker_on(
     return (best[1], best[0]) if best else (None, math.inf)
 
 
-def _candidates(route: list[tuple[float, float]], usable: float, radius: float) -> FloatArray:
-    """Points along the route up to `usable` cm, with sideways offsets, and rings
-    around the start (ways around a base that stands on the route)."""
-    pts: list[tuple[float, float]] = [
-        (float(x), float(y))
-        for share in RING_SHARES
-        for x, y in ring(route[0], usable * share, RING_POINTS)
-    ]
-    arr = np.asarray(route, np.float64)
-    for share in SHARES:
-        s = usable * share
-        p = space.points_at(route, np.array([s]))[0]
-        q = space.points_at(route, np.array([max(0.0, s - 0.5)]))[0]
-        d = p - q if np.hypot(*(p - q)) > 1e-9 else arr[-1] - arr[0]
-        norm = math.hypot(float(d[0]), float(d[1]))
-        n = (-d[1] / norm, d[0] / norm) if norm > 1e-9 else (0.0, 0.0)
-        for side in SIDESTEPS:
-            off = side * 2.0 * radius
-            pts.append((float(p[0] + n[0] * off), float(p[1] + n[1] * off)))
-    return np.asarray(pts)
+def _rings(start: tuple[float, float], usable: float) -> FloatArray:
+    """Rings around the start: ways around a base that stands on the route."""
+    return np.vstack([ring(start, usable * share, RING_POINTS) for share in RING_SHARES])
+
+
+def _along(
+    route: list[tuple[float, float]], usable: float, radius: float
+) -> tuple[FloatArray, FloatArray]:
+    """Points along the route up to `usable` cm, with sideways offsets, and how far
+    along the route each lies (NaN: beside it)."""
+    s = usable * np.asarray(SHARES)
+    p = space.points_at(route, s)
+    q = space.points_at(route, np.maximum(s - 0.5, 0.0))
+    d = p - q
+    norm = np.hypot(d[:, 0], d[:, 1])
+    flat = norm < 1e-9
+    if flat.any():
+        whole = np.asarray(route[-1]) - np.asarray(route[0])
+        d[flat] = whole
+        norm[flat] = np.hypot(*whole)
+    n = np.column_stack([-d[:, 1], d[:, 0]]) / np.maximum(norm, 1e-9)[:, None]
+    off = np.asarray(SIDESTEPS) * 2.0 * radius  # (k,)
+    pts = (p[:, None, :] + n[:, None, :] * off[None, :, None]).reshape(-1, 2)
+    on = np.where(off[None, :] == 0.0, s[:, None], np.nan).reshape(-1)
+    return pts, on
 
 
 def contact_slots(polygon: shapely.Geometry, radius: float, game: Game) -> FloatArray:
@@ -189,16 +279,41 @@ def _into(
 
 
 def _route_prefix_clear(
-    route: list[tuple[float, float]],
+    route: FloatArray,
+    cum: FloatArray,
     s: float,
     radius: float,
     centres: FloatArray,
     radii: FloatArray,
 ) -> bool:
-    """Does the route up to `s` cm pass every base?"""
-    pts = space.sub_path(route, 0.0, s)
-    for a, b in itertools.pairwise(pts):
-        if not segments_clear_of_bases(a, np.asarray([b]), radius, centres, radii)[0]:
+    """Does the route (points, distance along it at each) up to `s` cm pass every base?"""
+    if len(centres) == 0 or s <= 0:
+        return True
+    pts = route_prefix(route, cum, s)
+    return len(pts) < 2 or polyline_clear_of_bases(pts, radius, centres, radii)
+
+
+def route_prefix(route: FloatArray, cum: FloatArray, s: float) -> FloatArray:
+    """The route's points up to `s` cm along it."""
+    k = int(np.searchsorted(cum, s, side="left"))
+    if k >= len(route):
+        return route
+    if k == 0:
+        return route[:1]
+    t = (s - cum[k - 1]) / max(cum[k] - cum[k - 1], 1e-12)
+    end = route[k - 1] + t * (route[k] - route[k - 1])
+    return np.vstack([route[:k], end[None, :]])
+
+
+def _walkable(game: Game, points: FloatArray, radius: float) -> bool:
+    """Does the polyline keep the base clear of all solid terrain, fire included
+    (exact: the fields' grid can squeeze through gaps the engine's paths cannot)?"""
+    if len(points) < 2:
+        return True
+    line = shapely.LineString(points)
+    for board in _boards(game):
+        solid = board.solid_geometry()
+        if not solid.is_empty and shapely.distance(solid, line) < radius - 1e-6:
             return False
     return True
 
@@ -206,65 +321,132 @@ def _route_prefix_clear(
 def step(
     game: Game,
     figure: Figure,
-    field: FlowField,
+    guide: FlowField | Guide,
     allowance: float,
     goal_area: shapely.Geometry | None = None,
 ) -> Step:
-    """Where the figure gets down the field with `allowance` cm of movement; with a
-    `goal_area` (the field's goal is that area), points inside it are tried too."""
+    """Where the figure gets down the field (or a guide) with `allowance` cm of
+    movement; with a `goal_area` (the goal is that area), points inside it are tried
+    too."""
+    way: Guide = FieldGuide(guide) if isinstance(guide, FlowField) else guide
     here = figure.pos
-    now = float(field.distance_at(here))
-    route = descent(field, here, allowance)
+    route, now = way.descend(here, allowance)
     if len(route) < 2 or not math.isfinite(now):
         return Step(None, None, now)
     breakables = field_cache(game).plan(game.state.board).breakables
     blocker, along = blocker_on(game, route, figure.radius, breakables)
+    shut = blocker if along <= allowance else None
     length = float(space.cumulative(route)[-1])
     usable = min(allowance, length, along - 0.1)
     inside = _into(route, goal_area, allowance - length) if goal_area is not None else None
-    if usable < MIN_GAIN and inside is None:
-        return Step(None, blocker if along <= allowance else None, now)
-    pts = _candidates(route, max(usable, MIN_GAIN), figure.radius)
-    if inside is not None:
-        pts = np.vstack([pts, inside])
-    if blocker is not None and along <= allowance:
-        pts = np.vstack([pts, contact_slots(blocker.polygon, figure.radius, game)])
-    centres, radii = others(game, figure)
-    ok = standable(game, figure.radius, pts) & clear_of_bases(pts, figure.radius, centres, radii)
-    if not ok.any():
-        return Step(None, blocker if along <= allowance else None, now)
-    unburnt = np.zeros(len(pts), np.bool_)
-    unburnt[ok] = _lines_clear(game, here, pts[ok], figure.radius, _boards(game)[1:])
-    ok &= unburnt  # the engine's shortest way there must not lead through fire either
-    straight = np.zeros(len(pts), np.bool_)
-    straight[ok] = segments_clear_of_bases(here, pts[ok], figure.radius, centres, radii)
-    straight[ok] &= _lines_clear(game, here, pts[ok], figure.radius)
-    cost = np.full(len(pts), np.inf)
-    cost[ok] = field.distance_at(pts[ok])
-    cost[~straight] += 1e-3  # on a tie, the straight move
     need = min(MIN_GAIN, now)  # an area goal close by: any way in is worth it
-    for i in np.argsort(cost, kind="stable"):
-        if not np.isfinite(cost[i]) or cost[i] > now - need or need <= 0:
-            break
-        if straight[i] or _reached_along_route(route, pts[i], figure.radius, centres, radii):
-            to = (round(float(pts[i, 0]), 3), round(float(pts[i, 1]), 3))
-            return Step(to, blocker if along <= allowance else None, float(cost[i]))
-    return Step(None, blocker if along <= allowance else None, now)
+    if (usable < MIN_GAIN and inside is None) or need <= 0:
+        return Step(None, shut, now)
+    centres, radii = others(game, figure, allowance + figure.radius + 2 * MAX_RADIUS)
+    along_pts, on_route = _along(route, max(usable, MIN_GAIN), figure.radius)
+    extra = [a for a in (inside, _slots(game, figure, blocker, along, allowance)) if a is not None]
+    tiers = [
+        (np.vstack([along_pts, *extra]), np.concatenate([on_route, _nans(extra)])),
+        (_rings(route[0], max(usable, MIN_GAIN)), None),
+    ]
+    for pts, where in tiers:
+        cost = way.distance_at(pts)
+        better = np.flatnonzero(np.isfinite(cost) & (cost <= now - need))
+        order = better[np.argsort(cost[better], kind="stable")][: CHUNK * CHUNKS]
+        marks = where if where is not None else np.full(len(pts), np.nan)
+        for start in range(0, len(order), CHUNK):
+            chunk = order[start : start + CHUNK]
+            found = _first_reachable(game, figure, route, pts[chunk], marks[chunk], centres, radii)
+            if found is not None:
+                k, to = found
+                return Step((round(to[0], 3), round(to[1], 3)), shut, float(cost[chunk[k]]))
+    return Step(None, shut, now)
 
 
-def _reached_along_route(
+def _nans(parts: list[FloatArray]) -> FloatArray:
+    return np.full(sum(len(p) for p in parts), np.nan)
+
+
+def _first_reachable(
+    game: Game,
+    figure: Figure,
     route: list[tuple[float, float]],
-    point: FloatArray,
-    radius: float,
+    pts: FloatArray,
+    on_route: FloatArray,
     centres: FloatArray,
     radii: FloatArray,
+) -> tuple[int, tuple[float, float]] | None:
+    """The first of the points (best first) the engine will take the figure to, as
+    (index, the point snapped to its grid cell's centre): the base can stand there
+    and gets there straight, or along the route, past every base.
+
+    Cell centres the planning grid counts free keep the base clear of all terrain
+    but the breakable pieces (and out of the fire); only near a breakable piece is
+    the exact geometry consulted."""
+    here = figure.pos
+    plan = field_cache(game).plan(game.state.board)
+    grid = move_grid(plan.board, figure.radius, space.difficult_cost(game))
+    free = grid.terrain_free
+    i = np.floor((pts[:, 0] - grid.x0) / grid.cell).astype(np.int64)
+    j = np.floor((pts[:, 1] - grid.y0) / grid.cell).astype(np.int64)
+    inside = (i >= 0) & (i < grid.nx) & (j >= 0) & (j < grid.ny)
+    ok = inside.copy()
+    ok[inside] = free[i[inside] * grid.ny + j[inside]]
+    snapped = np.column_stack([grid.x0 + (i + 0.5) * grid.cell, grid.y0 + (j + 0.5) * grid.cell])
+    ok[ok] &= clear_of_bases(snapped[ok], figure.radius, centres, radii)
+    if not ok.any():
+        return None
+    passing = np.zeros(len(pts), np.bool_)
+    passing[ok] = segments_clear_of_bases(here, snapped[ok], figure.radius, centres, radii)
+    exact = _breakables_near(game, figure, pts, plan.breakables)
+    path = np.asarray(route, np.float64)
+    cum = space.cumulative(route)
+    for k in np.flatnonzero(ok):
+        p = (float(snapped[k, 0]), float(snapped[k, 1]))
+        one = snapped[k : k + 1]
+        if exact and not free_space(game.state.board, figure.radius).clearance_ok(one)[0]:
+            continue
+        if (
+            passing[k]
+            and grid.clear(free, here, p)
+            and (not exact or _lines_clear(game, here, one, figure.radius, [game.state.board])[0])
+        ):
+            return int(k), p
+        s = float(on_route[k])
+        if not np.isfinite(s) or not _route_prefix_clear(
+            path, cum, s, figure.radius, centres, radii
+        ):
+            continue
+        # the engine takes the shortest way there: not straight through the fire
+        if plan.burning and not _lines_clear(game, here, one, figure.radius, [plan.board])[0]:
+            continue
+        if _walkable(game, np.vstack([route_prefix(path, cum, s)[:-1], one]), figure.radius):
+            return int(k), p
+    return None
+
+
+def _breakables_near(
+    game: Game, figure: Figure, pts: FloatArray, breakables: tuple[str, ...]
 ) -> bool:
-    """Is a candidate on the route itself, with the route up to it free of bases?"""
-    line = LineString(route)
-    p = shapely.Point(float(point[0]), float(point[1]))
-    if line.distance(p) > 1e-6:
+    """Does a breakable piece lie within reach of the figure's candidate points?"""
+    if not breakables:
         return False
-    return _route_prefix_clear(route, float(line.project(p)), radius, centres, radii)
+    far = float(np.hypot(pts[:, 0] - figure.x, pts[:, 1] - figure.y).max()) + figure.radius + 1.0
+    here = shapely.Point(figure.pos)
+    board = game.state.board
+    return any(
+        pid in board.pieces and board.pieces[pid].polygon.distance(here) <= far
+        for pid in breakables
+    )
+
+
+def _slots(
+    game: Game, figure: Figure, blocker: TerrainPiece | None, along: float, allowance: float
+) -> FloatArray | None:
+    """Contact slots around the piece that shuts the way, if it is within reach."""
+    if blocker is None or along > allowance:
+        return None
+    return contact_slots(blocker.polygon, figure.radius, game)
 
 
 def _lines_clear(

@@ -37,8 +37,8 @@ if TYPE_CHECKING:
 UNCHECKED = (act.Move, act.Run, act.Charge)
 """Actions built to be legal by construction (spots the engine accepts); the rest
 are checked with the engine's own `check` before they are returned."""
-CLOSE = 35.0
-"""cm within which an unseen enemy still counts (it can charge or be charged)."""
+SEEN_BY = 0.05
+"""Urgency per enemy that sees the figure (it had better act before they shoot)."""
 FIRST_SHOT = 0.15
 """A shot worth at least this makes the side take the first activation."""
 
@@ -129,11 +129,12 @@ class TacticalAI:
         return max(eligible, key=lambda f: (score.get(f, 0.0), f))
 
     def _urgency(self, game: Game, side: str) -> dict[str, float]:
-        """Per figure of the side: its best shot now, plus what it risks where it
-        stands (act before being shot), plus loot on its way out."""
+        """Per figure of the side yet to act: its best shot now (at the enemies it
+        sees), a little for each enemy that sees it (act before being shot), and
+        loot on its way out."""
         st = game.state
         figs = [f for f in st.figures.values() if f.standing]
-        mine = [i for i, f in enumerate(figs) if f.side == side]
+        mine = [i for i, f in enumerate(figs) if f.side == side and not f.activated]
         foes = [i for i, f in enumerate(figs) if f.side != side]
         out = {figs[i].id: 0.0 for i in mine}
         if not mine or not foes:
@@ -143,23 +144,16 @@ class TacticalAI:
         mat = sight_matrix(st.board, pts, radii, params=sight.params(game))
         for i in mine:
             me = figs[i]
-            if me.activated:
-                continue
-            best = risk = 0.0
-            for j in foes:
+            best = 0.0
+            seen = [j for j in foes if mat.visible[i, j]]
+            for j in seen:
                 foe = figs[j]
-                gap = math.dist(me.pos, foe.pos) - me.radius - foe.radius
-                if not mat.visible[i, j] and gap > CLOSE:
-                    continue
-                seen = np.array([mat.visible[i, j]])
-                d = np.array([gap])
-                mine_tab = table(game, me, foe, value=figure_value(game, foe))
-                best = max(best, float(mine_tab.at(d, mat.cover[i, j : j + 1], seen)[0]))
-                theirs = table(game, foe, me, value=None)
-                risk += float(theirs.at(d, mat.cover[j, i : i + 1], seen)[0])
+                gap = np.array([math.dist(me.pos, foe.pos) - me.radius - foe.radius])
+                tab = table(game, me, foe, value=figure_value(game, foe))
+                best = max(best, float(tab.at(gap, mat.cover[i, j : j + 1], np.ones(1, bool))[0]))
             loot = 1.0 if me.loot else 0.0
-            calm = -0.5 if me.suppressed else 0.0
-            out[me.id] = best + 0.1 * risk + loot + calm
+            calm = 0.5 if me.suppressed else 0.0
+            out[me.id] = best + SEEN_BY * len(seen) + loot - calm
         return out
 
     def _entry(self, game: Game, entries: list[str]) -> str:
