@@ -12,5 +12,5 @@ Drawing them is `game.ui.overlay_draw`'s job; printing them `game.ui.mapexport`'
 
 from __future__ import annotations
 
-OVERLAY_NAMES = ("fire", "dead", "threat", "heat")
+OVERLAY_NAMES = ("fire", "dead", "heat", "threat")
 """The overlays, in the order they are drawn and listed."""

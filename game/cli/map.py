@@ -1,0 +1,137 @@
+"""`main.py map SCENARIO -o FILE`: the refuge map with defence overlays, to PNG or PDF.
+
+`--overlay fire,dead,threat,heat` (default: fire, dead, threat; `all` for every
+one), `--dpi D` (default 150), `--scale 1:1` (paper cm per table cm; default 1:1:
+a true-size print), `--games K` and `--seed S` for the heat map's simulated raids
+(default 50 games). A .pdf file is tiled onto A4 pages with cut marks. Bad arguments
+get one clear message and exit code 2. Headless: no window opens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from game.cli import CliError
+from game.i18n import languages, set_language, tr
+from game.overlays import OVERLAY_NAMES
+from game.overlays.planner import UnknownOverlay, parse_names
+from game.play.validate import load_checked
+from game.scenario import ScenarioError
+
+COMMAND = "map"
+HELP = "print the refuge map with defence overlays (fields of fire, dead ground, threat, heat)"
+DEFAULT_OVERLAYS = "fire,dead,threat"
+DPI_RANGE = (10.0, 1200.0)
+SUFFIXES = (".png", ".pdf")
+
+
+def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
+    parser.add_argument("scenario", metavar="SCENARIO", help="a scenario file")
+    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="map.png or map.pdf")
+    parser.add_argument(
+        "--overlay",
+        default=DEFAULT_OVERLAYS,
+        metavar="LIST",
+        help=f"comma-separated: {','.join(OVERLAY_NAMES)} or all (default {DEFAULT_OVERLAYS})",
+    )
+    parser.add_argument("--dpi", type=float, default=150.0, help="dots per inch (default 150)")
+    parser.add_argument(
+        "--scale", default="1:1", help="paper : table, e.g. 1:1 true size, 1:2 half (default 1:1)"
+    )
+    parser.add_argument(
+        "--games", type=int, default=50, help="simulated raids for the heat map (default 50)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the simulated raids")
+    parser.add_argument("--workers", type=int, default=None, help="processes for the raids")
+    parser.add_argument("--lang", choices=languages(), default=None, help="language of the map")
+
+
+def output_path(text: str) -> Path:
+    """The output file, checked: .png or .pdf, in a folder that exists and is writable."""
+    path = Path(text)
+    if path.suffix.lower() not in SUFFIXES:
+        raise CliError(tr("planner.error.suffix", file=text))
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise CliError(tr("planner.error.folder", file=text, folder=str(folder)))
+    if path.is_dir():
+        raise CliError(tr("planner.error.unwritable", file=text, reason="it is a folder"))
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise CliError(tr("planner.error.unwritable", file=text, reason="permission denied"))
+    return path
+
+
+def check_args(args: argparse.Namespace) -> tuple[list[str], float, Path]:
+    """Overlays, scale and output path from the arguments, or CliError."""
+    from game.ui.mapexport import parse_scale
+
+    try:
+        names = parse_names(args.overlay)
+    except UnknownOverlay as exc:
+        choices = ", ".join([*OVERLAY_NAMES, "all"])
+        raise CliError(tr("planner.error.overlay", name=str(exc), choices=choices)) from None
+    try:
+        scale = parse_scale(args.scale)
+    except ValueError:
+        raise CliError(tr("planner.error.scale", text=args.scale)) from None
+    low, high = DPI_RANGE
+    if not low <= args.dpi <= high:
+        raise CliError(tr("planner.error.dpi", low=f"{low:g}", high=f"{high:g}", dpi=args.dpi))
+    if args.games < 1:
+        raise CliError(tr("planner.error.games", games=args.games))
+    return names, scale, output_path(args.output)
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.lang:
+        set_language(args.lang)
+    names, scale, path = check_args(args)
+    try:
+        scenario = load_checked(Path(args.scenario))
+    except ScenarioError as exc:
+        raise CliError("\n".join(exc.errors)) from None
+    from game.engine import Game
+    from game.overlays.heat import heat_map, simulate_heat, spec_for, summary
+    from game.overlays.planner import compute_overlays
+    from game.ui.mapexport import MapTooLarge, render_map, save_map
+
+    game = Game(scenario, seed=scenario.scenario.seed or 0)
+    heat = None
+    if "heat" in names:
+        print(tr("planner.map.simulating", games=args.games), file=sys.stderr)
+        text = Path(args.scenario).read_text(encoding="utf-8")
+
+        def progress(done: int, total: int) -> None:
+            print(tr("planner.map.progress", done=done, games=total), file=sys.stderr)
+
+        points = simulate_heat(
+            spec_for(text, str(args.scenario)),
+            args.games,
+            args.seed,
+            workers=args.workers,
+            progress=progress,
+        )
+        print(tr("planner.map.heat_done", **summary(points)), file=sys.stderr)
+        heat = heat_map(points, game.state.board.width, game.state.board.height)
+    overlays = compute_overlays(game, names, heat)
+    try:
+        surface, layout = render_map(game, overlays, dpi=args.dpi, scale=scale)
+    except MapTooLarge as exc:
+        raise CliError(
+            tr("planner.error.too_big", width=exc.width, height=exc.height, limit=40_000)
+        ) from None
+    try:
+        count = save_map(surface, layout, path, scenario.scenario.name)
+    except OSError as exc:
+        raise CliError(
+            tr("planner.error.unwritable", file=str(path), reason=exc.strerror)
+        ) from None
+    pages = tr("planner.map.pages", n=count) if path.suffix.lower() == ".pdf" else ""
+    w, h = layout.size
+    print(tr("planner.map.written", file=str(path), width=w, height=h, pages=pages))
+    return 0

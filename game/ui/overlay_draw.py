@@ -1,0 +1,506 @@
+"""Defence overlays drawn through the camera (issue #7): fields of fire, dead ground,
+threat streamlines and lanes, the heat map; and their legend entries.
+
+Each overlay has its own colour AND pattern (hatching, dashes, glyphs), so they read
+apart without colour too. Sizes (line widths, hatch spacing, glyphs) follow the
+zoom, with a floor for the screen, so a print at true size keeps ~1 mm patterns.
+Big surfaces (a print at 150 dpi) are filled in tiles: memory stays bounded.
+Shared by the map export (game/ui/mapexport.py), the editor and the in-game table.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pygame
+import shapely
+from scipy.ndimage import map_coordinates, maximum_filter
+from shapely.geometry.base import BaseGeometry
+
+from game.i18n import tr
+from game.overlays.dead_ground import DeadGround
+from game.overlays.fields_of_fire import FieldsOfFire
+from game.overlays.heat import LAYERS, HeatMap
+from game.overlays.planner import DefenceOverlays
+from game.overlays.threat import Threat
+from game.ui.camera import Camera
+from game.ui.render import draw, style
+from game.ui.render.style import TerrainStyle
+
+Point = tuple[float, float]
+Rings = list[tuple[list[Point], list[list[Point]]]]
+TILE = 1024
+"""px: the largest piece of a big surface filled at once."""
+
+FIRE_NORMAL = TerrainStyle((*style.GREEN, 80), "diag", (*style.GREEN, 210), style.GREEN, 2, 10)
+FIRE_LONG = TerrainStyle((*style.GREEN, 34), "back", (*style.GREEN, 120), style.GREEN, 2, 18, True)
+DEAD = TerrainStyle((0, 0, 0, 95), "cross", (*style.VERMILLION, 190), style.VERMILLION, 2, 12)
+LANE = TerrainStyle((*style.PURPLE, 55), "horiz", (*style.PURPLE, 150), style.PURPLE, 2, 9, True)
+THREAT: style.RGB = style.PURPLE
+HEAT_COLOUR: dict[str, style.RGB] = {
+    "attackers": style.ORANGE,
+    "defenders": style.SKY,
+    "breaches": style.YELLOW,
+}
+HEAT_HATCH = {"attackers": "diag", "defenders": "back", "breaches": "grid"}
+HEAT_GLYPH = {"attackers": "triangle", "defenders": "circle", "breaches": "square"}
+
+
+def _darker(colour: style.RGB) -> style.RGB:
+    r, g, b = colour
+    return (max(0, r - 110), max(0, g - 110), max(0, b - 110))
+
+
+HEAT_STYLE = {
+    name: TerrainStyle(
+        (*colour, 170), HEAT_HATCH[name], (*_darker(colour), 235), _darker(colour), 1, 12
+    )
+    for name, colour in HEAT_COLOUR.items()
+}
+"""How a layer's hotspot looks (the legend's swatch)."""
+HEAT_FLOOR = 0.05
+"""Share of a layer's peak below which the heat map shows nothing."""
+HEAT_HATCHED = 0.35
+"""Share of the peak from which a layer's hotspot is hatched."""
+HOTSPOTS = 10
+"""Most glyphs marking a layer's local peaks."""
+
+
+# -- sizes ---------------------------------------------------------------------------
+
+
+def px(camera: Camera, cm: float, floor: float) -> int:
+    """A length of `cm` on the table in px, never below `floor`."""
+    return max(round(floor), round(cm * camera.scale))
+
+
+def spacing(camera: Camera, st: TerrainStyle) -> int:
+    """Hatch spacing: the style's px on screen, about 1.5 mm per 10 px printed."""
+    return max(st.spacing, round(st.spacing * 0.025 * camera.scale))
+
+
+# -- filled geometry -------------------------------------------------------------------
+
+
+def screen_rings(camera: Camera, geometry: BaseGeometry) -> Rings:
+    """The polygons of a geometry as screen rings (exterior, holes), outermost first
+    (an island inside another polygon's hole comes after it)."""
+    parts = [p for p in shapely.get_parts(geometry) if p.geom_type == "Polygon" and not p.is_empty]
+    parts.sort(key=lambda p: -shapely.area(shapely.envelope(p.exterior)))
+    return [
+        (
+            camera.many_to_screen(np.asarray(p.exterior.coords)),
+            [camera.many_to_screen(np.asarray(h.coords)) for h in p.interiors],
+        )
+        for p in parts
+    ]
+
+
+def _bounds(rings: Rings) -> pygame.Rect | None:
+    pts = np.asarray([pt for ext, _ in rings for pt in ext], np.float64)
+    if not len(pts):
+        return None
+    x0, y0 = np.floor(pts.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(pts.max(axis=0)).astype(int)
+    return pygame.Rect(int(x0) - 1, int(y0) - 1, int(x1 - x0) + 3, int(y1 - y0) + 3)
+
+
+def tiles(area: pygame.Rect, size: int = TILE) -> Iterator[pygame.Rect]:
+    """`area` cut into rectangles of at most size × size."""
+    for y in range(area.top, area.bottom, size):
+        for x in range(area.left, area.right, size):
+            yield pygame.Rect(x, y, min(size, area.right - x), min(size, area.bottom - y))
+
+
+def _clip(surface: pygame.Surface) -> pygame.Rect:
+    return surface.get_clip() or surface.get_rect()
+
+
+def _origin(camera: Camera) -> tuple[int, int]:
+    """The table's top-left corner on screen: hatching lines up to it."""
+    x, y = camera.to_screen(0.0, camera.board_size[1])
+    return (x, y)
+
+
+def fill_geometry(
+    surface: pygame.Surface, camera: Camera, geometry: BaseGeometry, st: TerrainStyle
+) -> None:
+    """A translucent fill with the style's hatching over a (multi)polygon with holes."""
+    rings = screen_rings(camera, geometry)
+    box = _bounds(rings)
+    if box is None:
+        return
+    area = box.clip(_clip(surface))
+    ox, oy = _origin(camera)
+    gap = spacing(camera, st)
+    width = line_width(camera)
+    for tile in tiles(area):
+        layer = hatched(tile.size, (tile.x - ox, tile.y - oy), st, gap, width)
+        mask = pygame.Surface(tile.size, pygame.SRCALPHA)
+        mask.fill((0, 0, 0, 0))
+        for ext, holes in rings:
+            pygame.draw.polygon(mask, (255, 255, 255, 255), _shift(ext, tile))
+            for hole in holes:
+                pygame.draw.polygon(mask, (0, 0, 0, 0), _shift(hole, tile))
+        layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surface.blit(layer, tile.topleft)
+
+
+def line_width(camera: Camera) -> int:
+    """Hatch line width: 1 px on screen, about 0.3 mm printed."""
+    return max(1, round(0.03 * camera.scale))
+
+
+def hatched(
+    size: tuple[int, int], offset: tuple[int, int], st: TerrainStyle, gap: int, width: int
+) -> pygame.Surface:
+    """A surface of the style's fill with its hatch lines (`offset`: the surface's
+    position from the table's corner, so patterns line up across tiles)."""
+    w, h = size
+    rgba = np.empty((h, w, 4), np.uint8)
+    rgba[...] = st.fill
+    if st.hatch != "none":
+        x = np.arange(w)[None, :] + offset[0]
+        y = np.arange(h)[:, None] + offset[1]
+        rgba[pattern(st.hatch, x, y, gap, width)] = st.ink
+    return pygame.image.frombuffer(rgba.tobytes(), size, "RGBA").copy()
+
+
+def _shift(points: Sequence[Point], tile: pygame.Rect) -> list[Point]:
+    return [(x - tile.x, y - tile.y) for x, y in points]
+
+
+def outline_geometry(
+    surface: pygame.Surface,
+    camera: Camera,
+    geometry: BaseGeometry,
+    colour: style.RGB,
+    width: int,
+    dashed: bool = False,
+) -> None:
+    """The edges of a (multi)polygon, solid or dashed."""
+    dash = max(8, width * 4)
+    for ext, holes in screen_rings(camera, geometry):
+        for ring in (ext, *holes):
+            if len(ring) < 2:
+                continue
+            if dashed:
+                draw.dashed_polyline(
+                    surface, colour, ring, width=width, dash=dash, gap=dash * 0.7, closed=True
+                )
+            else:
+                pygame.draw.lines(surface, colour, True, ring, width)
+
+
+def area(surface: pygame.Surface, camera: Camera, geometry: BaseGeometry, st: TerrainStyle) -> None:
+    """Fill and outline in one style."""
+    if geometry.is_empty:
+        return
+    fill_geometry(surface, camera, geometry, st)
+    width = px(camera, 0.05 * st.width, st.width)
+    outline_geometry(surface, camera, geometry, st.outline, width, st.dashed)
+
+
+# -- the overlays --------------------------------------------------------------------
+
+
+def draw_fire(surface: pygame.Surface, camera: Camera, fire: FieldsOfFire) -> None:
+    """Long range light and sparse, normal range stronger."""
+    area(surface, camera, fire.long, FIRE_LONG)
+    area(surface, camera, fire.normal, FIRE_NORMAL)
+
+
+def draw_dead(surface: pygame.Surface, camera: Camera, dead: DeadGround) -> None:
+    """The dead ground darkened and cross-hatched; the edge of the ground looked at."""
+    area(surface, camera, dead.dead, DEAD)
+    near = dead.refuge.buffer(dead.reach).intersection(shapely.box(0, 0, *camera.board_size))
+    outline_geometry(surface, camera, near, style.VERMILLION, px(camera, 0.03, 1), True)
+
+
+def _line(surface: pygame.Surface, pts: Sequence[Point], colour: style.RGB, width: int) -> None:
+    """A line with a dark casing."""
+    pygame.draw.lines(surface, style.INK, False, pts, width + 2)
+    for p in pts:
+        pygame.draw.circle(surface, style.INK, p, (width + 2) / 2)
+    pygame.draw.lines(surface, colour, False, pts, width)
+    for p in pts:
+        pygame.draw.circle(surface, colour, p, width / 2)
+
+
+def _chevrons(
+    surface: pygame.Surface, pts: Sequence[Point], colour: style.RGB, every: float, size: float
+) -> None:
+    """Arrowheads along a polyline (direction of travel) and at its end."""
+    travelled = every / 2
+    for a, b in itertools.pairwise(pts):
+        seg = math.dist(a, b)
+        while travelled < seg:
+            t = travelled / seg
+            at = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            _head(surface, a, at, colour, size)
+            travelled += every
+        travelled -= seg
+    if len(pts) >= 2:
+        _head(surface, pts[-2], pts[-1], colour, size * 1.4)
+
+
+def _head(surface: pygame.Surface, a: Point, b: Point, colour: style.RGB, size: float) -> None:
+    ang = math.atan2(b[1] - a[1], b[0] - a[0])
+    tip = (b[0] + size * 0.5 * math.cos(ang), b[1] + size * 0.5 * math.sin(ang))
+    left = (tip[0] + size * math.cos(ang + 2.6), tip[1] + size * math.sin(ang + 2.6))
+    right = (tip[0] + size * math.cos(ang - 2.6), tip[1] + size * math.sin(ang - 2.6))
+    pygame.draw.polygon(surface, style.INK, [tip, left, right], 0)
+    pygame.draw.polygon(surface, colour, [tip, left, right], max(1, round(size / 4)))
+
+
+def draw_threat(surface: pygame.Surface, camera: Camera, threats: Sequence[Threat]) -> None:
+    """Lanes: a hatched corridor around a dashed path; streamlines: solid lines with
+    chevrons pointing the way; the goal outlined."""
+    width = px(camera, 0.06, 2)
+    head = px(camera, 0.35, 8)
+    every = camera.scale * 12.0
+    for threat in threats:
+        for lane in threat.lanes:
+            area(surface, camera, lane.corridor, LANE)
+        for lane in threat.lanes:
+            pts = camera.many_to_screen(lane.points)
+            draw.dashed_polyline(
+                surface, style.INK, pts, width=width + 2, dash=head * 1.6, gap=head
+            )
+            draw.dashed_polyline(surface, THREAT, pts, width=width, dash=head * 1.6, gap=head)
+            _chevrons(surface, pts, THREAT, every, head)
+        for line in threat.streamlines:
+            _line(surface, camera.many_to_screen(line.points), THREAT, width)
+        for line in threat.streamlines:
+            _chevrons(surface, camera.many_to_screen(line.points), THREAT, every, head)
+        outline_geometry(surface, camera, threat.goal, THREAT, px(camera, 0.12, 3), True)
+
+
+def draw_heat(surface: pygame.Surface, camera: Camera, heat: HeatMap) -> None:
+    """Each layer: its colour, more opaque where more fell; hatched hotspots and a
+    glyph on each local peak."""
+    board = pygame.Rect(camera.board_rect())
+    area_ = board.clip(_clip(surface))
+    ox, oy = _origin(camera)
+    gap = max(8, round(0.3 * camera.scale))
+    for name in LAYERS:
+        peak = heat.peak(name)
+        if peak <= 0:
+            continue
+        for tile in tiles(area_):
+            if _tile_peak(camera, heat, name, tile) < HEAT_FLOOR * peak:
+                continue
+            offset = (tile.x - ox, tile.y - oy)
+            layer = _heat_tile(camera, heat, name, peak, tile, offset, gap, line_width(camera))
+            surface.blit(layer, tile.topleft)
+    for name in LAYERS:
+        _hotspots(surface, camera, heat, name)
+
+
+def _tile_peak(camera: Camera, heat: HeatMap, name: str, tile: pygame.Rect) -> float:
+    """The most in any grid cell a tile (with a cell's margin) shows."""
+    x0, y1 = camera.to_board(tile.left, tile.top)
+    x1, y0 = camera.to_board(tile.right, tile.bottom)
+    grid = heat.grids[name]
+    c0, c1 = max(0, int(x0 / heat.cell) - 1), min(grid.shape[1], int(x1 / heat.cell) + 2)
+    r0, r1 = max(0, int(y0 / heat.cell) - 1), min(grid.shape[0], int(y1 / heat.cell) + 2)
+    part = grid[r0:r1, c0:c1]
+    return float(part.max()) if part.size else 0.0
+
+
+def _heat_tile(
+    camera: Camera,
+    heat: HeatMap,
+    name: str,
+    peak: float,
+    tile: pygame.Rect,
+    offset: tuple[int, int],
+    gap: int,
+    width: int,
+) -> pygame.Surface:
+    """One tile of one layer as an RGBA surface (bilinear between grid cells)."""
+    sx = np.arange(tile.left, tile.right, dtype=np.float64) + 0.5
+    sy = np.arange(tile.top, tile.bottom, dtype=np.float64) + 0.5
+    bx = camera.centre[0] + (sx - camera.view[0] - camera.view[2] / 2.0) / camera.scale
+    by = camera.centre[1] - (sy - camera.view[1] - camera.view[3] / 2.0) / camera.scale
+    cols = bx / heat.cell - 0.5
+    rows = by / heat.cell - 0.5
+    rr, cc = np.meshgrid(rows, cols, indexing="ij")
+    share = map_coordinates(heat.grids[name], [rr, cc], order=1, mode="nearest") / peak
+    alpha = np.where(share >= HEAT_FLOOR, 40 + 170 * np.clip(share, 0, 1) ** 0.7, 0)
+    rgba = np.zeros((*share.shape, 4), np.uint8)
+    rgba[..., :3] = HEAT_COLOUR[name]
+    rgba[..., 3] = alpha.astype(np.uint8)
+    px_x = np.arange(tile.width)[None, :] + offset[0]
+    px_y = np.arange(tile.height)[:, None] + offset[1]
+    lines = pattern(HEAT_HATCH[name], px_x, px_y, gap, width)
+    ink = lines & (share >= HEAT_HATCHED)
+    rgba[ink, :3] = _darker(HEAT_COLOUR[name])
+    rgba[ink, 3] = 235
+    return pygame.image.frombuffer(rgba.tobytes(), tile.size, "RGBA").copy()
+
+
+def pattern(kind: str, x: np.ndarray, y: np.ndarray, gap: int, width: int) -> np.ndarray:
+    """Hatch lines as a boolean image (x: a row of columns, y: a column of rows):
+    diag (/), back (\\), cross (both), horiz, vert, grid (both), dots."""
+    diag_w = max(1, round(width * 1.4))  # diagonals: the same width across the line
+    shape = np.broadcast_shapes(x.shape, y.shape)
+    out = np.zeros(shape, np.bool_)
+    if kind in ("diag", "cross", "x"):
+        out |= ((x + y) % gap) < diag_w
+    if kind in ("back", "cross", "x"):
+        out |= ((x - y) % gap) < diag_w
+    if kind in ("horiz", "grid"):
+        out |= (y % gap) < width
+    if kind in ("vert", "grid"):
+        out |= (x % gap) < width
+    if kind == "dots":
+        r = max(1, gap // 6)
+        out |= ((x % gap) < r * 2) & ((y % gap) < r * 2)
+    return out
+
+
+def _hotspots(surface: pygame.Surface, camera: Camera, heat: HeatMap, name: str) -> None:
+    grid = heat.grids[name]
+    peak = heat.peak(name)
+    if peak <= 0:
+        return
+    top = (grid == maximum_filter(grid, size=max(3, round(6 / heat.cell)))) & (grid >= 0.5 * peak)
+    rows, cols = np.nonzero(top)
+    order = np.argsort(-grid[rows, cols])[:HOTSPOTS]
+    size = px(camera, 0.6, 7)
+    for k in order:
+        x, y = (cols[k] + 0.5) * heat.cell, (rows[k] + 0.5) * heat.cell
+        glyph(surface, HEAT_GLYPH[name], camera.to_screen_f(x, y), size, HEAT_COLOUR[name])
+
+
+def glyph(
+    surface: pygame.Surface, shape: str, centre: Point, size: float, colour: style.RGB
+) -> None:
+    """A side-style glyph with a dark rim."""
+    draw.draw_glyph(surface, shape, centre, size + 2, style.INK)
+    draw.draw_glyph(surface, shape, centre, size, colour)
+
+
+def draw_overlays(
+    surface: pygame.Surface,
+    camera: Camera,
+    overlays: DefenceOverlays,
+    shown: Collection[str] | None = None,
+) -> None:
+    """The overlays present (and named in `shown`), in drawing order, clipped to the
+    table."""
+    names = [n for n in overlays.shown() if shown is None or n in shown]
+    old = surface.get_clip()
+    surface.set_clip(_clip(surface).clip(pygame.Rect(camera.board_rect())))
+    try:
+        for name in names:
+            if name == "fire" and overlays.fire is not None:
+                draw_fire(surface, camera, overlays.fire)
+            elif name == "dead" and overlays.dead is not None:
+                draw_dead(surface, camera, overlays.dead)
+            elif name == "heat" and overlays.heat is not None:
+                draw_heat(surface, camera, overlays.heat)
+            elif name == "threat" and overlays.threat is not None:
+                draw_threat(surface, camera, overlays.threat)
+    finally:
+        surface.set_clip(old)
+
+
+# -- the legend ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LegendEntry:
+    """One line of the legend: an area swatch, a line sample or a glyph."""
+
+    key: str
+    label: str
+    swatch: str  # area | line | lane | glyph
+    look: TerrainStyle | None = None
+    colour: style.RGB = style.WHITE
+    shape: str = "circle"
+
+
+def legend_entries(
+    overlays: DefenceOverlays, shown: Collection[str] | None = None
+) -> list[LegendEntry]:
+    """The legend lines of the overlays present."""
+    names = [n for n in overlays.shown() if shown is None or n in shown]
+    out: list[LegendEntry] = []
+    for name in names:
+        if name == "fire":
+            out.append(
+                LegendEntry("fire_normal", tr("planner.legend.fire_normal"), "area", FIRE_NORMAL)
+            )
+            out.append(LegendEntry("fire_long", tr("planner.legend.fire_long"), "area", FIRE_LONG))
+        elif name == "dead" and overlays.dead is not None:
+            label = tr("planner.legend.dead", reach=f"{overlays.dead.reach:g}")
+            out.append(LegendEntry("dead", label, "area", DEAD))
+        elif name == "threat" and overlays.threat is not None:
+            out += _threat_entries(overlays.threat)
+        elif name == "heat" and overlays.heat is not None:
+            heat = overlays.heat
+            for layer in LAYERS:
+                label = tr(f"planner.legend.heat_{layer}", n=heat.counts[layer], games=heat.games)
+                out.append(
+                    LegendEntry(
+                        f"heat_{layer}",
+                        label,
+                        "heat",
+                        HEAT_STYLE[layer],
+                        HEAT_COLOUR[layer],
+                        HEAT_GLYPH[layer],
+                    )
+                )
+    return out
+
+
+def _threat_entries(threats: Sequence[Threat]) -> list[LegendEntry]:
+    out = []
+    if any(t.streamlines for t in threats):
+        out.append(
+            LegendEntry("streamlines", tr("planner.legend.streamlines"), "line", None, THREAT)
+        )
+    if any(t.lanes for t in threats):
+        out.append(LegendEntry("lanes", tr("planner.legend.lanes"), "lane", LANE, THREAT))
+    if threats:
+        out.append(LegendEntry("goal", tr("planner.legend.goal"), "goal", None, THREAT))
+    return out
+
+
+def draw_swatch(
+    surface: pygame.Surface, rect: pygame.Rect, entry: LegendEntry, scale: float
+) -> None:
+    """The legend's sample for an entry inside `rect`, drawn as on a table seen at
+    `scale` px per cm (same line widths and hatching as the map)."""
+    w, h = rect.width / scale, rect.height / scale
+    cam = Camera((w, h), (rect.x, rect.y, rect.width, rect.height), scale, (w / 2, h / 2))
+    pygame.draw.rect(surface, style.TABLE, rect)
+    old = surface.get_clip()
+    surface.set_clip(rect)
+    width = px(cam, 0.06, 2)
+    head = px(cam, 0.35, 8)
+    inset = 3 / scale
+    line = cam.many_to_screen([(inset, h / 2), (w - inset, h / 2)])
+    if entry.swatch in ("area", "heat") and entry.look is not None:
+        area(surface, cam, shapely.box(0, 0, w, h).buffer(-inset, join_style="mitre"), entry.look)
+        if entry.swatch == "heat":
+            glyph(surface, entry.shape, rect.center, px(cam, 0.6, 7), entry.colour)
+    elif entry.swatch == "line":
+        _line(surface, line, entry.colour, width)
+        _head(surface, line[0], line[1], entry.colour, head)
+    elif entry.swatch == "lane" and entry.look is not None:
+        fill_geometry(surface, cam, shapely.box(0, h * 0.12, w, h * 0.88), entry.look)
+        draw.dashed_polyline(surface, style.INK, line, width=width + 2, dash=head * 1.6, gap=head)
+        draw.dashed_polyline(surface, entry.colour, line, width=width, dash=head * 1.6, gap=head)
+        _head(surface, line[0], line[1], entry.colour, head)
+    elif entry.swatch == "goal":
+        box = shapely.box(0, 0, w, h).buffer(-2 * inset, join_style="mitre")
+        outline_geometry(surface, cam, box, entry.colour, px(cam, 0.12, 3), True)
+    surface.set_clip(old)
+    pygame.draw.rect(surface, style.INK, rect, 1)

@@ -1,0 +1,28 @@
+"""The planner: overlay names and computing the chosen overlays together."""
+
+from __future__ import annotations
+
+import pytest
+from overlay_kit import walled_square
+
+from game.overlays import OVERLAY_NAMES
+from game.overlays.planner import UnknownOverlay, compute_overlays, parse_names
+
+
+def test_names_parse_in_drawing_order() -> None:
+    assert parse_names("threat,fire") == ["fire", "threat"]
+    assert parse_names(" Fire , fire ") == ["fire"]
+    assert parse_names("all") == list(OVERLAY_NAMES)
+    assert parse_names("") == list(OVERLAY_NAMES)
+    with pytest.raises(UnknownOverlay, match="smoke"):
+        parse_names("fire,smoke")
+
+
+def test_only_the_named_overlays_are_computed() -> None:
+    game = walled_square()
+    overlays = compute_overlays(game, ["dead", "fire"])
+    assert overlays.shown() == ["fire", "dead"]
+    assert overlays.threat is None and overlays.heat is None
+    assert compute_overlays(game, ["heat"]).shown() == []  # heat only when handed in
+    with pytest.raises(UnknownOverlay):
+        compute_overlays(game, ["fog"])
