@@ -47,7 +47,7 @@ HEAT_COLOUR: dict[str, style.RGB] = {
     "breaches": style.YELLOW,
 }
 HEAT_HATCH = {"attackers": "diag", "defenders": "back", "breaches": "grid"}
-HEAT_GLYPH = {"attackers": "triangle", "defenders": "circle", "breaches": "square"}
+HEAT_GLYPH = {"attackers": "star", "defenders": "diamond", "breaches": "square"}
 
 
 def _darker(colour: style.RGB) -> style.RGB:
