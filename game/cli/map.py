@@ -82,6 +82,8 @@ def check_args(args: argparse.Namespace) -> tuple[list[str], float, Path]:
         raise CliError(tr("planner.error.dpi", low=f"{low:g}", high=f"{high:g}", dpi=args.dpi))
     if args.games < 1:
         raise CliError(tr("planner.error.games", games=args.games))
+    if args.seed < 0:
+        raise CliError(tr("planner.error.seed", seed=args.seed))
     return names, scale, output_path(args.output)
 
 

@@ -150,6 +150,7 @@ def test_heat_with_a_few_raids_lands_on_the_map(tmp_path: Path) -> None:
         (["--scale", "1:0"], "--scale must look like 1:1"),
         (["--dpi", "0"], "--dpi must be between"),
         (["--games", "0"], "--games must be at least 1"),
+        (["--seed", "-1"], "--seed must be 0 or more"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_message(
