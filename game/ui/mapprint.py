@@ -5,7 +5,8 @@ each tile is placed on its own page at the image's DPI, so printed at 100 % ever
 pixel keeps its size: a 1:1 map lays real miniatures on the table's own
 centimetres. When it takes more than one page, each page gets cut marks at the
 tile's corners and a label with its row and column (cut along the marks, butt the
-edges together). Written with Pillow; no pygame here.
+edges together); a tile of plain paper gets no page. Written with Pillow; no pygame
+here.
 """
 
 from __future__ import annotations
@@ -72,35 +73,46 @@ def _font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(px)
 
 
+def _blank(image: Image.Image, box: tuple[int, int, int, int]) -> bool:
+    """Is this part of the image plain white paper?"""
+    extrema = image.crop(box).convert("L").getextrema()
+    return bool(extrema[0] == 255)
+
+
 def pages(image: Image.Image, dpi: float, name: str, scale: str) -> list[Image.Image]:
-    """The image on A4 pages (white, RGB), tile by tile, left to right, top down."""
+    """The image on A4 pages (white, RGB), tile by tile, left to right, top down;
+    a tile of plain paper gets no page."""
     grid = page_grid(image.size, dpi)
     tiled = grid.count > 1
+    cells = [
+        (row, col)
+        for row in range(grid.rows)
+        for col in range(grid.cols)
+        if not (tiled and _blank(image, grid.box(row, col)))
+    ]
+    font = _font(max(8, mm_px(2.6, dpi)))
     out = []
-    for row in range(grid.rows):
-        for col in range(grid.cols):
-            page = Image.new("RGB", grid.page, "white")
-            box = grid.box(row, col)
-            page.paste(image.crop(box), (grid.margin, grid.margin))
-            pen = ImageDraw.Draw(page)
-            w, h = box[2] - box[0], box[3] - box[1]
-            if tiled:
-                _cut_marks(pen, grid.margin, grid.margin, w, h, dpi)
-            text = tr(
-                "planner.map.page",
-                name=name,
-                row=row + 1,
-                rows=grid.rows,
-                col=col + 1,
-                cols=grid.cols,
-                page=row * grid.cols + col + 1,
-                pages=grid.count,
-                scale=scale,
-            )
-            font = _font(max(8, mm_px(2.6, dpi)))
-            y = grid.page[1] - grid.margin / 2
-            pen.text((grid.page[0] / 2, y), text, fill="black", font=font, anchor="mm")
-            out.append(page)
+    for number, (row, col) in enumerate(cells, start=1):
+        page = Image.new("RGB", grid.page, "white")
+        box = grid.box(row, col)
+        page.paste(image.crop(box), (grid.margin, grid.margin))
+        pen = ImageDraw.Draw(page)
+        if tiled:
+            _cut_marks(pen, grid.margin, grid.margin, box[2] - box[0], box[3] - box[1], dpi)
+        text = tr(
+            "planner.map.page",
+            name=name,
+            row=row + 1,
+            rows=grid.rows,
+            col=col + 1,
+            cols=grid.cols,
+            page=number,
+            pages=len(cells),
+            scale=scale,
+        )
+        y = grid.page[1] - grid.margin / 2
+        pen.text((grid.page[0] / 2, y), text, fill="black", font=font, anchor="mm")
+        out.append(page)
     return out
 
 

@@ -130,6 +130,10 @@ def test_pages_carry_cut_marks_and_labels() -> None:
     # The page label sits in the bottom margin.
     strip = first.crop((0, 1754 - m, 1240, 1754)).convert("L")
     assert strip.getextrema()[0] < 100
+    # A tile of plain paper gets no page; the others are numbered without it.
+    sparse = Image.new("RGB", (2000, 2000), (255, 255, 255))
+    sparse.paste((40, 40, 40), (0, 0, 2000, 1000))
+    assert len(mapprint.pages(sparse, 150, "Test", "1:1")) == 2  # of 2 × 2 tiles
     # A map that fits on one page gets no cut marks.
     (single,) = mapprint.pages(Image.new("RGB", (500, 400), (40, 40, 40)), 150, "T", "1:1")
     assert single.getpixel((m - 10, m)) == (255, 255, 255)
