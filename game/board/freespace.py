@@ -11,8 +11,12 @@ it may be up to `corner_slack(r)` cm (≈ 1 % of r) more careful than needed.
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any, TypeVar
 
 import numpy as np
 import shapely
@@ -21,10 +25,12 @@ from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
+from game.board.clip import PolygonEdges, inside_lengths, polygon_edges
 from game.board.terrain import Board
 
 Point2 = tuple[float, float]
 FloatArray = NDArray[np.float64]
+T = TypeVar("T")
 
 ARC_STEPS = 8
 """Segments per quarter circle when growing terrain (shapely quad_segs)."""
@@ -57,7 +63,7 @@ class Circle:
 
 
 class FreeSpace:
-    """The region a base centre of one radius may occupy on one board version."""
+    """The region a base centre of one radius may occupy on one movement geometry."""
 
     def __init__(self, board: Board, radius: float) -> None:
         if radius <= 0:
@@ -65,7 +71,6 @@ class FreeSpace:
         self.width = float(board.width)
         self.height = float(board.height)
         self.radius = float(radius)
-        self.version = board.version
         self.solid: BaseGeometry = board.solid_geometry()
         self.difficult = difficult_ground(board)
         shapely.prepare(self.solid)
@@ -162,7 +167,7 @@ class FreeSpace:
 
 
 class DifficultGround:
-    """Difficult ground of one board version (§10): where movement costs extra.
+    """Difficult ground of one movement geometry (§10): where movement costs extra.
 
     Its boundary counts as outside: skirting crates along their edge costs nothing
     extra."""
@@ -179,28 +184,35 @@ class DifficultGround:
     def empty(self) -> bool:
         return bool(self.geometry.is_empty)
 
+    @cached_property
+    def _edges(self) -> PolygonEdges:
+        return polygon_edges(self.geometry)
+
     def inside_length(self, p: FloatArray, q: FloatArray) -> FloatArray:
-        """Length of each segment p[k]→q[k] inside difficult ground."""
+        """Length of each segment p[k]→q[k] inside difficult ground (its boundary
+        excluded; `game.board.clip`, the same as shapely's intersection lengths)."""
+        p = np.ascontiguousarray(np.asarray(p, np.float64).reshape(-1, 2))
+        q = np.ascontiguousarray(np.asarray(q, np.float64).reshape(-1, 2))
+        if self.empty or len(p) == 0:
+            return np.zeros(len(p))
+        table = self._edges
+        return inside_lengths(p, q, table.edges, table.start, table.boxes)
+
+    def inside_length_shapely(self, p: FloatArray, q: FloatArray) -> FloatArray:
+        """`inside_length` by shapely overlays (the slow reference the tests use)."""
         p = np.asarray(p, np.float64).reshape(-1, 2)
         q = np.asarray(q, np.float64).reshape(-1, 2)
         out = np.zeros(len(p))
         if self.empty or len(p) == 0:
             return out
-        x0, y0, x1, y1 = self.geometry.bounds
-        lo = np.minimum(p, q)
-        hi = np.maximum(p, q)
-        near = (hi[:, 0] >= x0) & (lo[:, 0] <= x1) & (hi[:, 1] >= y0) & (lo[:, 1] <= y1)
-        if not near.any():
-            return out
-        lines = shapely.linestrings(np.stack([p[near], q[near]], axis=1))
+        lines = shapely.linestrings(np.stack([p, q], axis=1))
         hit = shapely.intersects(self.geometry, lines)
-        inside = np.zeros(len(lines))
         if hit.any():
             on = lines[hit]
-            inside[hit] = shapely.length(shapely.intersection(on, self.geometry)) - shapely.length(
+            inside = shapely.length(shapely.intersection(on, self.geometry)) - shapely.length(
                 shapely.intersection(on, self.boundary)
             )
-        out[near] = np.maximum(inside, 0.0)
+            out[hit] = np.maximum(inside, 0.0)
         return out
 
     def spans(self, a: Point2, b: Point2) -> list[tuple[float, float]]:
@@ -219,11 +231,67 @@ class DifficultGround:
         return sorted(spans)
 
 
+MovementSignature = tuple[float, float, tuple[tuple[bool, bool, bytes], ...]]
+"""The table size and, in board order, each movement-relevant piece's
+(blocks movement, difficult, polygon WKB): everything movement geometry depends on."""
+
+_STORE_LIMIT = 8
+"""Movement signatures whose derived data (free space, graphs, grids) stay cached."""
+_stores: OrderedDict[MovementSignature, dict[str, Any]] = OrderedDict()
+_stores_lock = threading.Lock()
+
+
+def movement_signature(board: Board) -> MovementSignature:
+    """What movement depends on (cached per board version): the solid and difficult
+    pieces. A burning or smoke zone, a structure point lost without breaking or an
+    open module leave it alone."""
+
+    def build() -> MovementSignature:
+        pieces = tuple(
+            (p.blocks_movement, p.difficult, shapely.to_wkb(p.polygon))
+            for p in board
+            if p.blocks_movement or p.difficult
+        )
+        return (float(board.width), float(board.height), pieces)
+
+    return board.cache("movement.signature", build)
+
+
+def movement_cache(board: Board, name: str, build: Callable[[], T]) -> T:
+    """`build()`'s result, memoised per movement signature: shared by every board
+    version (and every board) with the same solid and difficult geometry, so a zone
+    added or a gate damaged does not rebuild graphs and grids. Derived data must
+    depend on the board only through that geometry."""
+    store = board.cache("movement.store", lambda: _store(movement_signature(board)))
+    if name not in store:
+        store[name] = build()
+    value: T = store[name]
+    return value
+
+
+def clear_movement_caches() -> None:
+    """Forget every cached free space, graph and grid (benchmarks of a cold start)."""
+    with _stores_lock:
+        _stores.clear()
+
+
+def _store(signature: MovementSignature) -> dict[str, Any]:
+    with _stores_lock:
+        store = _stores.get(signature)
+        if store is None:
+            store = _stores[signature] = {}
+            while len(_stores) > _STORE_LIMIT:
+                _stores.popitem(last=False)
+        else:
+            _stores.move_to_end(signature)
+        return store
+
+
 def difficult_ground(board: Board) -> DifficultGround:
-    """The board's DifficultGround (cached per board version)."""
-    return board.cache("movement.difficult", lambda: DifficultGround(board))
+    """The board's DifficultGround (cached per movement signature)."""
+    return movement_cache(board, "difficult", lambda: DifficultGround(board))
 
 
 def free_space(board: Board, radius: float) -> FreeSpace:
-    """The board's FreeSpace for a radius (cached per board version)."""
-    return board.cache(f"movement.free:{float(radius)!r}", lambda: FreeSpace(board, radius))
+    """The board's FreeSpace for a radius (cached per movement signature)."""
+    return movement_cache(board, f"free:{float(radius)!r}", lambda: FreeSpace(board, radius))

@@ -20,7 +20,14 @@ import numpy as np
 import shapely
 from numpy.typing import NDArray
 
-from game.board.freespace import DIFFICULT_COST, Circle, FreeSpace, Point2, free_space
+from game.board.freespace import (
+    DIFFICULT_COST,
+    Circle,
+    FreeSpace,
+    Point2,
+    free_space,
+    movement_cache,
+)
 from game.board.grid_kernels import grid_clear, grid_dijkstra, line_costs
 from game.board.terrain import Board
 
@@ -59,7 +66,7 @@ def _crossed(di: int, dj: int) -> list[tuple[int, int]]:
 
 
 class MoveGrid:
-    """The grid for one board version, radius and difficult cost."""
+    """The grid for one movement geometry, radius and difficult cost."""
 
     def __init__(self, space: FreeSpace, difficult_cost: float, cell: float = CELL) -> None:
         self.space = space
@@ -280,9 +287,11 @@ class MoveGrid:
 def move_grid(
     board: Board, radius: float, difficult_cost: float = DIFFICULT_COST, cell: float = CELL
 ) -> MoveGrid:
-    """The board's movement grid for a radius (cached per board version)."""
-    key = f"movement.grid:{float(radius)!r}:{float(difficult_cost)!r}:{float(cell)!r}"
-    return board.cache(key, lambda: MoveGrid(free_space(board, radius), difficult_cost, cell))
+    """The board's movement grid for a radius (cached per movement signature)."""
+    key = f"grid:{float(radius)!r}:{float(difficult_cost)!r}:{float(cell)!r}"
+    return movement_cache(
+        board, key, lambda: MoveGrid(free_space(board, radius), difficult_cost, cell)
+    )
 
 
 def as_points(points: Sequence[Point2] | FloatArray) -> FloatArray:

@@ -5,7 +5,8 @@ other bases, staying on the table; "cannot get there" is an answer
 (`reachable=False` with a reason), not an exception. The path's *cost* counts
 difficult ground double (`difficult_cost`); its *length* is plain cm. The search
 runs on a visibility graph (see `game.board.vgraph` for the approximations) cached
-per board version and radius; other bases are added and removed incrementally.
+per movement signature and radius (the solid and difficult geometry: see
+`freespace.movement_cache`); other bases are added and removed incrementally.
 `truncate_path` cuts a path where a movement allowance runs out.
 """
 
@@ -18,22 +19,29 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import shapely
+from numpy.typing import NDArray
 
 from game.board.freespace import (
     DIFFICULT_COST,
+    TOL,
     Circle,
     FreeSpace,
     Point2,
     difficult_ground,
     free_space,
+    movement_cache,
 )
 from game.board.terrain import Board
 from game.board.vgraph import NavGraph
+
+FloatArray = NDArray[np.float64]
 
 __all__ = [
     "DIFFICULT_COST",
     "Circle",
     "PathResult",
+    "cost_lower_bounds",
     "find_path",
     "nav_graph",
     "path_cost",
@@ -77,9 +85,10 @@ class PathResult:
 
 
 def nav_graph(board: Board, radius: float, difficult_cost: float = DIFFICULT_COST) -> NavGraph:
-    """The visibility graph for a radius (cached per board version)."""
-    key = f"movement.navgraph:{float(radius)!r}:{float(difficult_cost)!r}"
-    return board.cache(key, lambda: NavGraph(free_space(board, radius), difficult_cost))
+    """The visibility graph for a radius (cached per movement signature: see
+    `freespace.movement_cache`)."""
+    key = f"navgraph:{float(radius)!r}:{float(difficult_cost)!r}"
+    return movement_cache(board, key, lambda: NavGraph(free_space(board, radius), difficult_cost))
 
 
 def _free_point(space: FreeSpace, graph: NavGraph, point: Point2) -> Point2 | None:
@@ -136,6 +145,58 @@ def find_path(
     points = _dedupe([start, *found.points, goal])
     length, cost = path_cost(board, points, difficult_cost=difficult_cost)
     return PathResult(True, tuple(points), length, cost)
+
+
+def cost_lower_bounds(
+    board: Board,
+    start: Point2,
+    goals: FloatArray,
+    *,
+    radius: float,
+    obstacles: Iterable[Circle] = (),
+    difficult_cost: float = DIFFICULT_COST,
+    limit: float = math.inf,
+) -> FloatArray:
+    """For each goal (n, 2), a lower bound on `find_path(start, goal).cost_cm` from
+    one search out of the start: inf where no path costs at most `limit` (or there
+    is none), -inf where the goal would need snapping to a free point (no bound).
+
+    The graph part of a path costs at least the cheapest corner's cost plus the
+    straight distance from it to the goal, or the straight distance when the
+    goal is seen directly from the start."""
+    xy = np.asarray(goals, np.float64).reshape(-1, 2)
+    out = np.full(len(xy), -np.inf)
+    start = (float(start[0]), float(start[1]))
+    space = free_space(board, radius)
+    graph = nav_graph(board, radius, difficult_cost)
+    graph.set_bases(obstacles)
+    if len(xy) == 0 or _problem(space, graph, start) is not None:
+        return out
+    a = _free_point(space, graph, start)
+    if a is None:
+        return out
+    clean = np.asarray(shapely.contains_xy(space.inner, xy[:, 0], xy[:, 1]), np.bool_)
+    clean &= np.isfinite(xy).all(axis=1)
+    if graph.circles.shape[0]:
+        c = graph.circles
+        d = np.hypot(xy[:, 0, None] - c[:, 0], xy[:, 1, None] - c[:, 1])
+        clean &= ~(d < c[:, 2] + 2 * TOL).any(axis=1)
+    goal = xy[clean]
+    if len(goal) == 0:
+        return out
+    corners, cost = graph.costs_from(a, limit)
+    bound = np.full(len(goal), np.inf)
+    if len(corners):
+        via = cost[None, :] + np.hypot(
+            goal[:, 0, None] - corners[:, 0], goal[:, 1, None] - corners[:, 1]
+        )
+        bound = via.min(axis=1)
+    starts = np.broadcast_to(np.asarray(a, np.float64), goal.shape)
+    seen = graph.clear(starts, goal)
+    direct = np.hypot(goal[:, 0] - a[0], goal[:, 1] - a[1])
+    bound = np.where(seen, np.minimum(bound, direct), bound)
+    out[clean] = np.where(bound <= limit, bound, np.inf)
+    return out
 
 
 def _dedupe(points: Sequence[Point2]) -> list[Point2]:

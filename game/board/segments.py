@@ -122,9 +122,10 @@ def _edge_blocks(
 
 
 @njit
-def _circle_blocks(
+def circle_blocks(
     px: float, py: float, dx: float, dy: float, cx: float, cy: float, radius: float
 ) -> bool:
+    """Does the segment p → p + d pass closer than radius − CIRCLE_TOL to c?"""
     wx = cx - px
     wy = cy - py
     dd = dx * dx + dy * dy
@@ -255,7 +256,7 @@ def segments_clear(
                     if c_stamp[item] == k:
                         continue
                     c_stamp[item] = k
-                    if _circle_blocks(
+                    if circle_blocks(
                         px, py, dx, dy, circles[item, 0], circles[item, 1], circles[item, 2]
                     ):
                         blocked = True
@@ -335,6 +336,6 @@ def circle_block_counts(p: FloatArray, q: FloatArray, circles: FloatArray) -> ND
             cy = circles[c, 1]
             if cx + r < minx or cx - r > maxx or cy + r < miny or cy - r > maxy:
                 continue
-            if _circle_blocks(px, py, dx, dy, cx, cy, r):
+            if circle_blocks(px, py, dx, dy, cx, cy, r):
                 out[k] += 1
     return out

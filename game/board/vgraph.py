@@ -1,4 +1,4 @@
-"""The visibility graph for one board version and one mover radius.
+"""The visibility graph for one movement geometry and one mover radius.
 
 Nodes are the convex corners of the grown terrain (see `freespace`), the corners of
 a polygon drawn around each other base (`BASE_SIDES` sides, edges tangent to the
@@ -34,7 +34,14 @@ from game.board.segments import (
     circle_block_counts,
     segments_clear,
 )
-from game.board.vgraph_kernels import astar, bitangent_pairs, dijkstra_from, tangent_from
+from game.board.vgraph_kernels import (
+    astar,
+    bitangent_pairs,
+    bump_blocks,
+    dijkstra_from,
+    tangent_from,
+    usable_csr,
+)
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
@@ -63,7 +70,7 @@ def _grid_geo(grid: UniformGrid) -> FloatArray:
 
 
 class NavGraph:
-    """Shortest paths for bases of one radius on one board version."""
+    """Shortest paths for bases of one radius on one movement geometry."""
 
     def __init__(self, space: FreeSpace, difficult_cost: float) -> None:
         self.space = space
@@ -209,7 +216,7 @@ class NavGraph:
         wanted = set(bases)
         for base in [b for b in self._bases if b not in wanted]:
             self._remove_base(base)
-        added = [b for b in sorted(wanted) if b not in self._bases]
+        added = sorted(b for b in wanted if b not in self._bases)
         for base in added:
             self._bases[base] = self._next_slot
             self._slot_circle[self._next_slot] = (base.x, base.y, base.radius + self.radius)
@@ -235,17 +242,16 @@ class NavGraph:
         )
         self._c_start, self._c_items, self._c_geo = grid.start, grid.items, _grid_geo(grid)
 
-    def _live_edges(self) -> IntArray:
-        return np.flatnonzero(self._ealive)
-
     def _bump_blocks(self, circle: tuple[float, float, float], delta: int) -> None:
-        live = self._live_edges()
-        if len(live) == 0:
-            return
-        p = self._pos[self._eu[live]]
-        q = self._pos[self._ev[live]]
-        hits = circle_block_counts(p, q, np.array([circle], np.float64))
-        self._eblock[live] += delta * hits
+        bump_blocks(
+            self._eu,
+            self._ev,
+            self._ealive,
+            self._pos,
+            self._eblock,
+            np.array(circle, np.float64),
+            delta,
+        )
         self._csr = None
 
     def _add_base(self, base: Circle) -> None:
@@ -295,14 +301,8 @@ class NavGraph:
     # -- queries --------------------------------------------------------------
     def _graph(self) -> tuple[IntArray, IntArray, FloatArray]:
         if self._csr is None:
-            on = np.flatnonzero(self._ealive & (self._eblock == 0))
-            src = np.concatenate([self._eu[on], self._ev[on]])
-            dst = np.concatenate([self._ev[on], self._eu[on]])
-            w = np.concatenate([self._ecost[on], self._ecost[on]])
-            order = np.argsort(src, kind="stable")
-            counts = np.bincount(src, minlength=len(self._pos))
-            indptr = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-            self._csr = (indptr, dst[order].astype(np.int64), w[order])
+            usable = self._ealive & (self._eblock == 0)
+            self._csr = usable_csr(self._eu, self._ev, self._ecost, usable, len(self._pos))
         return self._csr
 
     def blocked_by_base(self, point: Point2) -> bool:
@@ -315,7 +315,12 @@ class NavGraph:
     def push_off_bases(self, point: Point2) -> Point2:
         """Move a point that touches (within TOL) an obstacle base radially clear of it."""
         x, y = point
-        for cx, cy, big in self._circles:
+        if len(self._circles) == 0:
+            return (x, y)
+        # each push moves the point by under 3 TOL: only circles this near can act
+        reach = self._circles[:, 2] + (3 + 3 * len(self._circles)) * TOL
+        near = np.hypot(self._circles[:, 0] - x, self._circles[:, 1] - y) < reach
+        for cx, cy, big in self._circles[near]:
             d = math.hypot(x - cx, y - cy)
             if big - TOL <= d < big + 2 * TOL and d > 0:
                 scale = (big + 2 * TOL) / d
@@ -335,9 +340,23 @@ class NavGraph:
         return cand, self.costs(p[ok], q[ok])
 
     def segment_clear(self, a: Point2, b: Point2) -> bool:
+        """Is the straight move a→b clear of terrain and the obstacle bases?"""
         p = np.array([a], np.float64)
         q = np.array([b], np.float64)
         return bool(self._clear(p, q, with_bases=True)[0])
+
+    def clear(self, p: FloatArray, q: FloatArray) -> NDArray[np.bool_]:
+        """`segment_clear` for each segment p[k]→q[k]."""
+        return self._clear(
+            np.asarray(p, np.float64).reshape(-1, 2),
+            np.asarray(q, np.float64).reshape(-1, 2),
+            with_bases=True,
+        )
+
+    @property
+    def circles(self) -> FloatArray:
+        """The obstacle bases grown by the mover's radius: (n, 3) x, y, radius."""
+        return self._circles
 
     def shortest(self, start: Point2, goal: Point2) -> GraphPath:
         """The cheapest path between two strictly free points (empty if none)."""

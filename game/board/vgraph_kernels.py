@@ -6,6 +6,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game.board.jit import heap_grow, heap_pop, heap_push, njit
+from game.board.segments import circle_blocks
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
@@ -19,6 +20,12 @@ def _tangent(
     """Does the line through p along d keep both ring neighbours a, b on one side?"""
     s1 = dx * (ay - py) - dy * (ax - px)
     s2 = dx * (by - py) - dy * (bx - px)
+    m1 = abs(ax - px) + abs(ay - py)
+    m2 = abs(bx - px) + abs(by - py)
+    # twice a bound on the tolerances below: past it, no square root is needed
+    loose = 2e-12 * (abs(dx) + abs(dy))
+    if abs(s1) > loose * m1 and abs(s2) > loose * m2:
+        return (s1 > 0.0) == (s2 > 0.0)
     scale = np.sqrt(dx * dx + dy * dy)
     t1 = 1e-12 * scale * (abs(ax - px) + abs(ay - py))
     t2 = 1e-12 * scale * (abs(bx - px) + abs(by - py))
@@ -198,3 +205,65 @@ def dijkstra_from(
                 keys, vals = heap_grow(keys, vals, size)
                 size = heap_push(keys, vals, size, nd, v)
     return dist
+
+
+@njit
+def bump_blocks(
+    eu: IntArray,
+    ev: IntArray,
+    ealive: BoolArray,
+    pos: FloatArray,
+    eblock: NDArray[np.int32],
+    circle: FloatArray,
+    delta: int,
+) -> None:
+    """Add `delta` to the block count of every live edge the circle (x, y, r) blocks
+    (in place; the test of `segments.circle_block_counts`)."""
+    cx = circle[0]
+    cy = circle[1]
+    r = circle[2]
+    for e in range(eu.shape[0]):
+        if not ealive[e]:
+            continue
+        px = pos[eu[e], 0]
+        py = pos[eu[e], 1]
+        qx = pos[ev[e], 0]
+        qy = pos[ev[e], 1]
+        if cx + r < min(px, qx) or cx - r > max(px, qx):
+            continue
+        if cy + r < min(py, qy) or cy - r > max(py, qy):
+            continue
+        if circle_blocks(px, py, qx - px, qy - py, cx, cy, r):
+            eblock[e] += delta
+
+
+@njit
+def usable_csr(
+    eu: IntArray, ev: IntArray, ecost: FloatArray, usable: BoolArray, n: int
+) -> tuple[IntArray, IntArray, FloatArray]:
+    """CSR adjacency (both directions) of the usable edges: per node, first the
+    edges it starts, then those it ends, each in edge order."""
+    counts = np.zeros(n + 1, np.int64)
+    for e in range(eu.shape[0]):
+        if usable[e]:
+            counts[eu[e] + 1] += 1
+            counts[ev[e] + 1] += 1
+    for i in range(n):
+        counts[i + 1] += counts[i]
+    indptr = counts.copy()
+    fill = counts[:-1].copy()
+    indices = np.empty(indptr[n], np.int64)
+    weights = np.empty(indptr[n], np.float64)
+    for e in range(eu.shape[0]):
+        if usable[e]:
+            u = eu[e]
+            indices[fill[u]] = ev[e]
+            weights[fill[u]] = ecost[e]
+            fill[u] += 1
+    for e in range(eu.shape[0]):
+        if usable[e]:
+            v = ev[e]
+            indices[fill[v]] = eu[e]
+            weights[fill[v]] = ecost[e]
+            fill[v] += 1
+    return indptr, indices, weights

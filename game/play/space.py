@@ -12,16 +12,16 @@ lies where it fell and its base is still there (§9).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Point
 
 from game.board.freespace import TOL, Circle, free_space
-from game.board.paths import PathResult, find_path, path_cost
+from game.board.paths import PathResult, cost_lower_bounds, find_path, path_cost
 from game.board.physics import BaseSpace
 from game.events import CatalogueEvent, Event
 
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from game.state import Figure
 
 Point2 = tuple[float, float]
+T = TypeVar("T")
 
 CONTACT_TOL = 1e-3
 """cm of slack on the base-contact test (floating point after a path or a push)."""
@@ -143,15 +144,46 @@ def overlap_problems(game: Game) -> list[str]:
 # -- paths --------------------------------------------------------------------------
 
 
+_CACHE_KEY = "_space_paths"
+_CACHE_LIMIT = 2048
+LOWER_BOUND_SLACK = 1e-9
+"""cm: rounding slack between a path's cost and a lower bound from another search."""
+
+
+def _cached(game: Game, key: tuple[object, ...], build: Callable[[], T]) -> T:
+    """`build()` memoised per game for an exact key (board version, positions…):
+    a Move's check and execution, and legal_actions, share one path search."""
+    cache: dict[tuple[object, ...], Any] = game.__dict__.setdefault(_CACHE_KEY, {})
+    if key in cache:
+        value: T = cache[key]
+        return value
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    result = cache[key] = build()
+    return result
+
+
+def _layout(game: Game, mover: Figure) -> tuple[object, ...]:
+    """Everything a path of the mover depends on: the board version, the knob,
+    where the mover is and every other base on the table."""
+    others = tuple((c.x, c.y, c.radius) for c in obstacles(game, mover))
+    return (game.state.board.version, difficult_cost(game), mover.pos, mover.radius, others)
+
+
 def path_to(game: Game, figure: Figure, goal: Point2) -> PathResult:
     """The shortest path for the figure's base to `goal` around terrain and bases."""
-    return find_path(
-        game.state.board,
-        figure.pos,
-        goal,
-        radius=figure.radius,
-        obstacles=obstacles(game, figure),
-        difficult_cost=difficult_cost(game),
+    key = ("path", *_layout(game, figure), (float(goal[0]), float(goal[1])))
+    return _cached(
+        game,
+        key,
+        lambda: find_path(
+            game.state.board,
+            figure.pos,
+            goal,
+            radius=figure.radius,
+            obstacles=obstacles(game, figure),
+            difficult_cost=difficult_cost(game),
+        ),
     )
 
 
@@ -159,6 +191,11 @@ def contact_path(game: Game, mover: Figure, target: Figure, allowance: float) ->
     """The cheapest path into base contact with `target` within `allowance` cm of
     movement (None if none). The end is the nearest free point half the contact
     gap from the target's base."""
+    key = ("contact", *_layout(game, mover), target.pos, float(allowance), contact_gap(game))
+    return _cached(game, key, lambda: _contact_path(game, mover, target, allowance))
+
+
+def _contact_path(game: Game, mover: Figure, target: Figure, allowance: float) -> PathResult | None:
     if in_contact(game, mover, target):
         return PathResult(True, (mover.pos,), 0.0, 0.0)
     st = game.state
@@ -177,14 +214,32 @@ def contact_path(game: Game, mover: Figure, target: Figure, allowance: float) ->
     if len(xy) == 0:
         return None
     straight = np.hypot(xy[:, 0] - mover.x, xy[:, 1] - mover.y)
+    # lower bounds from one search out of the mover's place skip the ring points
+    # whose path cannot fit the allowance or beat the best so far (the answer is
+    # the one the exact search of every ring point would give)
+    fits = straight <= allowance + TOL
+    bounds = np.full(len(xy), -np.inf)
+    if fits.any():
+        bounds[fits] = cost_lower_bounds(
+            st.board,
+            mover.pos,
+            xy[fits],
+            radius=mover.radius,
+            obstacles=obstacles(game, mover),
+            difficult_cost=difficult_cost(game),
+            limit=allowance + TOL + 2 * LOWER_BOUND_SLACK,
+        )
     best: PathResult | None = None
     for i in np.argsort(straight, kind="stable"):
         lower = float(straight[i])
         if lower > allowance + TOL or (best is not None and lower >= best.cost_cm):
             break
+        bound = float(bounds[i]) - LOWER_BOUND_SLACK
+        if bound > allowance + TOL or (best is not None and bound >= best.cost_cm):
+            continue
         found = path_to(game, mover, (float(xy[i, 0]), float(xy[i, 1])))
-        fits = found.reachable and found.cost_cm <= allowance + TOL
-        if fits and (best is None or found.cost_cm < best.cost_cm):
+        fits_here = found.reachable and found.cost_cm <= allowance + TOL
+        if fits_here and (best is None or found.cost_cm < best.cost_cm):
             best = found
     return best
 

@@ -12,7 +12,7 @@ from shapely.geometry import LineString, Point
 
 from game.board.freespace import Circle
 from game.board.paths import find_path, nav_graph, path_cost, truncate_path
-from game.board.terrain import Board
+from game.board.terrain import Board, make_piece
 from game.scenario import load_scenario
 
 DATA = Path(__file__).parent / "data"
@@ -236,10 +236,12 @@ def test_truncate_a_bent_path_at_its_allowance() -> None:
     assert later.end is not None and later.end[0] > 50  # past the wall's end
 
 
-def test_graph_is_cached_per_board_version() -> None:
+def test_graph_is_cached_per_movement_geometry() -> None:
     b = board("wall")
     first = nav_graph(b, R)
     assert nav_graph(b, R) is first
     assert nav_graph(b, 2.0) is not first
-    b.add_zone("smoke", Point(5, 5).buffer(1), None)
+    b.add_zone("smoke", Point(5, 5).buffer(1), None)  # movement does not change
+    assert nav_graph(b, R) is first
+    b.add(make_piece("crate", "crates", [(60, 60), (64, 60), (64, 64), (60, 64)]))
     assert nav_graph(b, R) is not first
