@@ -1,0 +1,101 @@
+"""`main.py edit [SCENARIO]`: the refuge editor in a window.
+
+    main.py edit                            a new blank 120 × 120 cm table
+    main.py edit my_refuge.toml             that file (a new table if it does not exist yet)
+    main.py edit scenarios/refuge_horde.toml --board 180x120 …
+
+A file that is not readable TOML is not opened: its errors are listed and the exit
+code is 2. A file that is TOML but breaks the scenario rules (the checks of
+`main.py check`) is opened with its problems marked on the table and listed in the
+side panel, so they can be fixed in the editor; they are printed too.
+pygame is imported only when the window opens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from game.cli import CliError
+from game.i18n import languages, set_language, tr
+
+COMMAND = "edit"
+HELP = "lay out a refuge: draw terrain and modules, place defenders, see its defence"
+
+
+def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
+    parser.add_argument(
+        "scenario", nargs="?", metavar="SCENARIO", help="scenario file (new if it does not exist)"
+    )
+    parser.add_argument(
+        "--board", metavar="WxH", help="size of a new table in cm (default 120x120)"
+    )
+    parser.add_argument("--lang", choices=languages(), help="language (default: settings)")
+    parser.add_argument("--size", metavar="WxH", help="window size in px (default: settings)")
+    parser.add_argument("--frames", type=int, metavar="N", help="run N frames, then stop")
+    parser.add_argument("--screenshot", metavar="FILE", help="save the last frame as a PNG")
+
+
+def parse_board(text: str | None) -> tuple[float, float]:
+    if text is None:
+        return (120.0, 120.0)
+    w, sep, h = text.lower().replace("×", "x").partition("x")
+    try:
+        size = (float(w), float(h))
+    except ValueError:
+        raise CliError(tr("editor.cli.bad_board", text=text)) from None
+    if not sep or not all(10 <= v <= 1000 for v in size):
+        raise CliError(tr("editor.cli.bad_board", text=text))
+    return size
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.cli.play import load_settings, parse_size
+
+    if args.frames is not None and args.frames < 1:
+        raise CliError(f"--frames must be at least 1 (got {args.frames})")
+    if args.screenshot and args.frames is None:
+        raise CliError("--screenshot needs --frames N")
+    size = parse_size(args.size)
+    board = parse_board(args.board)
+    settings = load_settings()
+    language = args.lang or getattr(settings, "language", None)
+    if language:
+        set_language(language)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.ui.editor.document import Document, DocumentError
+    from game.ui.editor.validation import check
+
+    path = Path(args.scenario) if args.scenario else None
+    if path is not None and path.exists():
+        try:
+            doc = Document.load(path)
+        except DocumentError as exc:
+            print("\n".join(exc.errors), file=sys.stderr)
+            return 2
+        report = check(doc)
+        if report.problems:
+            print(
+                tr("editor.cli.opened_with_problems", file=str(path), n=len(report.problems)),
+                file=sys.stderr,
+            )
+            for problem in report.problems:
+                print(f"  {problem.text}", file=sys.stderr)
+    else:
+        if path is not None and not path.parent.is_dir():
+            raise CliError(tr("editor.cli.no_folder", file=str(path), folder=str(path.parent)))
+        doc = Document.blank(tr("editor.new_name"), *board)
+        doc.file = path
+    from game.ui.editor.app import EditorOptions
+    from game.ui.editor.app import run as run_editor
+
+    options = EditorOptions(
+        size=size or getattr(settings, "window", None),
+        frames=args.frames,
+        screenshot=args.screenshot,
+        units=getattr(settings, "units", "cm"),
+        settings=settings,
+    )
+    return run_editor(doc, options)
