@@ -31,7 +31,7 @@ def test_a_file_with_problems_is_opened_and_they_are_listed(
     path.write_text(text.replace("[[50, 38], [56, 38]", "[[50, 38], [156, 38]"), encoding="utf-8")
     assert main(["edit", str(path), "--frames", "1"]) == 0
     err = capsys.readouterr().err
-    assert "1 problems" in err and "terrain[0].polygon" in err
+    assert "problems found: 1" in err and "terrain[0].polygon" in err
 
 
 def test_a_file_that_is_not_toml_is_refused(

@@ -23,6 +23,7 @@ from game.ui import fonts
 from game.ui.editor import geometry as geo
 from game.ui.editor.document import Item
 from game.ui.editor.presets import DRAW_MODULES, DRAW_TERRAIN, PRESETS, Preset
+from game.ui.editor.validation import Problem
 from game.ui.editor.widgets import Cell, Column, Swatch
 from game.ui.overlay_draw import (
     DEAD,
@@ -34,6 +35,7 @@ from game.ui.overlay_draw import (
     LegendEntry,
     draw_swatch,
     hatched,
+    legend_entries,
 )
 from game.ui.render import draw, icons, style
 from game.ui.render.terrain import ICON_OF
@@ -237,12 +239,11 @@ def properties(app: EditorApp, col: Column, item: Item) -> None:
             tr("editor.props.id"), [Cell(item.id, ("rename",), tooltip=tr("editor.props.rename"))]
         )
     if item.what == "piece":
-        kinds = DRAW_MODULES if item.layer == "module" else DRAW_TERRAIN
         col.row(
             tr("editor.props.kind"),
             [
                 Cell("◀", ("cycle_kind", -1), weight=0.4),
-                Cell(tr(f"ui.table.kind.{item.kind}"), None, enabled=item.kind in kinds),
+                Cell(tr(f"ui.table.kind.{item.kind}"), None),
                 Cell("▶", ("cycle_kind", 1), weight=0.4),
             ],
         )
@@ -272,7 +273,7 @@ def properties(app: EditorApp, col: Column, item: Item) -> None:
             tr("editor.props.facing"),
             [
                 Cell("⟲", ("turn", 15), weight=0.4, hotkey=""),
-                Cell(f"{facing:g}°", None, enabled=False),
+                Cell(f"{facing:g}°", None),
                 Cell("⟳", ("turn", -15), weight=0.4),
             ],
         )
@@ -288,7 +289,7 @@ def properties(app: EditorApp, col: Column, item: Item) -> None:
             tr("editor.props.profile"),
             [
                 Cell("◀", ("cycle_profile", -1), weight=0.4),
-                Cell(item.kind, None, enabled=False),
+                Cell(item.kind, None),
                 Cell("▶", ("cycle_profile", 1), weight=0.4),
             ],
         )
@@ -334,7 +335,7 @@ def raid_tab(app: EditorApp, col: Column) -> None:
         tr("editor.raid.max_rounds"),
         [
             Cell("−", ("max_rounds", -1), weight=0.4),
-            Cell(str(rounds), None, enabled=False),
+            Cell(str(rounds), None),
             Cell("+", ("max_rounds", 1), weight=0.4),
         ],
     )
@@ -368,7 +369,6 @@ def raid_tab(app: EditorApp, col: Column) -> None:
                 Cell(
                     str(waves) if waves is not None else tr("editor.raid.default"),
                     None,
-                    enabled=False,
                 ),
                 Cell("▶", ("waves", 1), weight=0.4),
             ],
@@ -383,7 +383,6 @@ def raid_tab(app: EditorApp, col: Column) -> None:
                     if isinstance(every, int)
                     else tr("editor.raid.default"),
                     None,
-                    enabled=False,
                 ),
                 Cell("+", ("wave_every", 1), weight=0.4),
             ],
@@ -409,7 +408,7 @@ def raid_tab(app: EditorApp, col: Column) -> None:
             tr("editor.raid.key_point"),
             [
                 Cell("◀", ("key_point", -1), weight=0.4),
-                Cell(str(objective.get("key_point", "—")), None, enabled=False),
+                Cell(str(objective.get("key_point", "—")), None),
                 Cell("▶", ("key_point", 1), weight=0.4),
             ],
         )
@@ -418,7 +417,7 @@ def raid_tab(app: EditorApp, col: Column) -> None:
             tr("editor.raid.hold_rounds"),
             [
                 Cell("−", ("objective_rounds", -1), weight=0.4),
-                Cell(str(objective.get("rounds", "—")), None, enabled=False),
+                Cell(str(objective.get("rounds", "—")), None),
                 Cell("+", ("objective_rounds", 1), weight=0.4),
             ],
         )
@@ -442,6 +441,7 @@ def defence_tab(app: EditorApp, col: Column) -> None:
                 )
             ],
         )
+    legend(app, col)
     col.header(tr("editor.defence.heat_title"))
     job = app.heat_job
     if job is not None and job.running:
@@ -455,7 +455,7 @@ def defence_tab(app: EditorApp, col: Column) -> None:
             tr("editor.defence.games"),
             [
                 Cell("−", ("heat_games", -1), weight=0.4),
-                Cell(str(app.heat_games), None, enabled=False),
+                Cell(str(app.heat_games), None),
                 Cell("+", ("heat_games", 1), weight=0.4),
             ],
         )
@@ -474,6 +474,30 @@ def defence_tab(app: EditorApp, col: Column) -> None:
     col.text(tr("editor.defence.print_note"))
 
 
+def legend(app: EditorApp, col: Column) -> None:
+    """What the overlays on the table mean (the printed map's legend lines)."""
+    overlays = app.overlays()
+    entries = legend_entries(overlays, app.shown) if overlays is not None else []
+    width = col.rect.width - 2 * 10 - 46
+    for entry in entries:
+        lines = fonts.wrap(entry.label, 12, width)
+        height = max(20, 15 * len(lines) + 4)
+        col.custom(height, _legend_painter(entry, lines))
+
+
+def _legend_painter(entry: LegendEntry, lines: list[str]) -> Swatch:
+    def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        box = pygame.Rect(rect.x, rect.y + 2, 38, 16)
+        if entry.swatch in ("area", "heat", "line", "lane", "goal"):
+            draw_swatch(surface, box, entry, SWATCH_SCALE)
+        y = rect.y + 2
+        for line in lines:
+            surface.blit(fonts.text(line, 12, style.TEXT), (box.right + 8, y))
+            y += 15
+
+    return paint
+
+
 def problems(app: EditorApp, rect: pygame.Rect) -> Column:
     """The problems list (each selects its item) and what a raid still needs."""
     col = Column(rect)
@@ -484,12 +508,14 @@ def problems(app: EditorApp, rect: pygame.Rect) -> Column:
     if app.report_stale:
         col.text(tr("editor.problems.checking"))
     for i, problem in enumerate(report.problems):
-        lines = fonts.wrap(problem.text, 12, rect.width - 40)
-        height = 8 + 16 * len(lines)
+        lines = fonts.wrap(problem_line(app, problem), 12, rect.width - 44)
+        height = 8 + 16 * len(lines) + 14
         if not col.fits(height + 4):
-            col.clipped = True
             break
-        col.custom(height, _problem_painter(lines, i == app.problem_index, problem.ref is not None))
+        painter = _problem_painter(
+            lines, problem.field, i == app.problem_index, problem.ref is not None
+        )
+        col.custom(height, painter)
         row = pygame.Rect(rect.x + 10, col.y - height - 4, rect.width - 20, height)
         col.buttons.append(_HitBox(row, "", ("problem", i)))
     if col.clipped and count:
@@ -499,20 +525,38 @@ def problems(app: EditorApp, rect: pygame.Rect) -> Column:
     return col
 
 
-def _problem_painter(lines: list[str], chosen: bool, clickable: bool) -> Swatch:
+def problem_line(app: EditorApp, problem: Problem) -> str:
+    """'Bruno: base overlaps …' — the item's name first, when there is an item."""
+    item = app.doc.item(problem.ref) if problem.ref is not None else None
+    if item is None:
+        return problem.reason[:1].upper() + problem.reason[1:]
+    if item.what == "piece":
+        known = item.kind in {k.value for k in TerrainKind}
+        who = f"{tr(f'ui.table.kind.{item.kind}')} {item.id}" if known else item.id
+    elif item.what == "deploy":
+        who = tr("editor.props.deploy", side=item.id)
+    elif item.what == "entry":
+        who = tr("editor.props.entry", id=item.id)
+    else:
+        who = item.id
+    return f"{who}: {problem.reason}"
+
+
+def _problem_painter(lines: list[str], field: str, chosen: bool, clickable: bool) -> Swatch:
     def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
         fill = (70, 44, 30) if chosen else (46, 36, 32)
         pygame.draw.rect(surface, fill, rect, border_radius=4)
         edge = style.VERMILLION if clickable else style.PANEL_EDGE
-        pygame.draw.rect(surface, edge, rect, 1, border_radius=4)
-        tri = [(rect.x + 9, rect.y + 5), (rect.x + 16, rect.y + 17), (rect.x + 2, rect.y + 17)]
+        pygame.draw.rect(surface, edge, rect, 2 if chosen else 1, border_radius=4)
+        tri = [(rect.x + 10, rect.y + 5), (rect.x + 17, rect.y + 17), (rect.x + 3, rect.y + 17)]
         pygame.draw.polygon(surface, style.YELLOW, tri)
         bang = fonts.text("!", 10, style.INK, True)
-        surface.blit(bang, bang.get_rect(center=(rect.x + 9, rect.y + 13)))
+        surface.blit(bang, bang.get_rect(center=(rect.x + 10, rect.y + 13)))
         y = rect.y + 4
         for line in lines:
-            surface.blit(fonts.text(line, 12, style.TEXT), (rect.x + 22, y))
+            surface.blit(fonts.text(line, 12, style.TEXT), (rect.x + 24, y))
             y += 16
+        surface.blit(fonts.text(field, 11, style.TEXT_DIM), (rect.x + 24, y))
 
     return paint
 

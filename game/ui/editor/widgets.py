@@ -66,6 +66,17 @@ def _blit(image: pygame.Surface, pos: tuple[int, int]) -> Draw:
     return op
 
 
+def _value_box(rect: pygame.Rect, text: str) -> Draw:
+    """A value shown between its buttons (not clickable)."""
+
+    def op(surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, (24, 26, 30), rect, border_radius=5)
+        img = fonts.text(_fit(text, 14, rect.width - 8), 14, style.WHITE, True)
+        surface.blit(img, img.get_rect(center=rect.center))
+
+    return op
+
+
 def _fit(value: str, size: int, width: int) -> str:
     f = fonts.font(size)
     if f.size(value)[0] <= width:
@@ -149,14 +160,11 @@ class Column:
     def grid(self, cells: Sequence[Cell], columns: int = 2, height: int = ROW_H) -> None:
         for start in range(0, len(cells), columns):
             part = list(cells[start : start + columns])
-            part += [Cell("", None, enabled=False, weight=1.0)] * (columns - len(part))
             if not self.fits(height):
                 return
             x, w = self.rect.x + PAD, self.rect.width - 2 * PAD
             cw = (w - GAP * (columns - 1)) // columns
             for i, cell in enumerate(part):
-                if cell.value is None and not cell.text:
-                    continue
                 self._button(pygame.Rect(x + i * (cw + GAP), self.y, cw, height), cell)
             self.y += height + GAP
 
@@ -187,6 +195,9 @@ class Column:
         self.y += height + GAP
 
     def _button(self, rect: pygame.Rect, cell: Cell) -> None:
+        if cell.value is None:
+            self.ops.append(_value_box(rect, cell.text))
+            return
         button = SwatchButton(
             rect,
             cell.text,
