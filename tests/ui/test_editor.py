@@ -15,6 +15,7 @@ from tests.ui.test_editor_kit import (
     SCENARIOS,
     answer,
     at,
+    buttons,
     click,
     drag,
     editor,
@@ -285,6 +286,26 @@ def test_problems_of_a_loaded_file_point_at_their_items(tmp_path: Path) -> None:
         app.close()
 
 
+def test_a_long_problem_list_scrolls() -> None:
+    app = editor()
+    key(app, pygame.K_l)
+    press(app, ("preset", "crates"))
+    for i in range(12):
+        click(app, at(app, 119, 5 + 9 * i))  # each one half off the east edge
+    settle(app)
+    assert len(app.report.problems) == 12
+    shown = [b.value for b in buttons(app) if b.value and b.value[0] == "problem"]
+    assert shown[0] == ("problem", 0) and len(shown) < 12
+    assert app.panel is not None
+    from tests.ui.test_editor_kit import move
+
+    move(app, app.panel[1].rect.center)
+    app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, precise_x=0.0, precise_y=-3.0))
+    shown = [b.value for b in buttons(app) if b.value and b.value[0] == "problem"]
+    assert shown[0] == ("problem", 3)
+    app.close()
+
+
 def test_raid_settings_in_the_side_panel() -> None:
     app = opened("refuge_horde")
     press(app, ("tab", "raid"))
@@ -382,8 +403,13 @@ def test_test_raid_plays_the_edited_scenario_and_comes_back(tmp_path: Path) -> N
     settle(app)
     key(app, pygame.K_F5)
     assert app.raid_count == 1
-    assert app.message == "" or "stopped" not in app.message
-    step(app)
+    assert "stopped" not in app.message
+    # the editor's window is back and works: draw, place another defender
     assert pygame.display.get_surface() is app.screen
     assert app.screen.get_size() == (1600, 1000)
+    assert pygame.display.get_caption()[0].startswith("DEAD.EARTH refuge editor")
+    figures = len(list(app.doc.figures()))
+    click(app, at(app, 50, 75))
+    assert len(list(app.doc.figures())) == figures + 1
+    shot(app, "after_raid")
     app.close()

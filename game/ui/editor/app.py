@@ -104,6 +104,7 @@ class EditorApp:
         self.selection: DataPath | None = None
         self.hover: DataPath | None = None
         self.problem_index: int | None = None
+        self.problem_scroll = 0
         self.snap = True
         self.draw_kind = "wall"
         self.preset = "wall"
@@ -513,6 +514,8 @@ class EditorApp:
         self.problem_index = index
         if problem.ref is None:
             self.say(problem.text)
+            if problem.field.startswith(("scenario", "board", "objective", "side")):
+                self.tab = "raid"
             return
         self.set_tool("select")
         self.selection = problem.ref
@@ -762,9 +765,17 @@ class EditorApp:
         except Exception as exc:  # the play window failing must not lose the edit
             log.exception("test raid failed")
             self.say(tr("editor.msg.raid_failed", reason=f"{type(exc).__name__}: {exc}"))
+        self.reopen(size)
+
+    def reopen(self, size: tuple[int, int]) -> None:
+        """The window again after the play window shut pygame down."""
+        pygame.display.init()
+        pygame.font.init()
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        pygame.event.clear()
         pygame.key.set_repeat(300, 40)
+        pygame.event.clear()
+        self.look = TableLook()
+        self.overlay_layer = OverlayLayer()
         self._caption()
         self.relayout(size)
 
@@ -797,6 +808,8 @@ class EditorApp:
         if event.type == pygame.MOUSEWHEEL:
             if self.table.collidepoint(self.mouse):
                 self.camera.zoom_at(ZOOM_STEP ** float(event.precise_y or event.y), self.mouse)
+            elif self.panel is not None and self.panel[1].rect.collidepoint(self.mouse):
+                self.problem_scroll = max(0, self.problem_scroll - int(event.y))
             return
         if self._panning(event):
             return

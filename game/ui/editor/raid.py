@@ -1,10 +1,6 @@
-"""The editor's "Test raid": the play window on the edited scenario, in the same
-window; closing it comes back to the editor.
-
-The play window's `App` is built and its loop run directly (`App.run`) rather than
-through `game.ui.app.run`, which shuts pygame down when it returns — the editor
-goes on drawing afterwards.
-"""
+"""The editor's "Test raid": the play window (`game.ui.app.run`) on the edited
+scenario, in the same window; closing it comes back to the editor, which opens
+its display again (`run` shuts pygame down when it returns)."""
 
 from __future__ import annotations
 
@@ -14,7 +10,8 @@ from typing import Any
 from game.engine import Game
 from game.i18n import tr
 from game.play.validate import load_checked
-from game.ui.app import App, UiOptions
+from game.ui.app import UiOptions
+from game.ui.app import run as run_window
 
 
 def play(
@@ -23,9 +20,9 @@ def play(
     settings: Any = None,
     frames: int | None = None,
     screenshot: str | None = None,
-) -> App:
+) -> int:
     """Play the scenario file in the window (the scenario's human sides at the
-    table, the others by their AI); returns the app when its window is closed."""
+    table, the others by their AI) until its window is closed."""
     from game.cli.play import controllers_for
 
     scenario = load_checked(path)
@@ -42,7 +39,4 @@ def play(
         large_text=bool(getattr(settings, "large_text", False)),
         language=getattr(settings, "language", None),
     )
-    app = App(game, controllers, options, settings)
-    app.say(tr("editor.msg.raid_back"))
-    app.run()
-    return app
+    return run_window(game, controllers, options, settings)

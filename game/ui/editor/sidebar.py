@@ -174,11 +174,14 @@ def build_tab(app: EditorApp, col: Column) -> None:
         col.text(tr("editor.palette.preset_note"))
     elif tool == "defender":
         side = app.doc.defending_side()
+        placed = {it.kind.casefold() for it in app.doc.figures()}
         col.header(tr("editor.palette.defenders"))
         col.grid(
             [
                 Cell(
-                    name,
+                    tr("editor.palette.placed", name=name)
+                    if name.casefold() in placed and app.look.rules.profile(name).core
+                    else name,
                     ("profile", name),
                     active=app.profile == name,
                     swatch=figure_swatch(side or 0),
@@ -499,7 +502,8 @@ def _legend_painter(entry: LegendEntry, lines: list[str]) -> Swatch:
 
 
 def problems(app: EditorApp, rect: pygame.Rect) -> Column:
-    """The problems list (each selects its item) and what a raid still needs."""
+    """The problems list (each selects its item; the wheel scrolls it) and what a
+    raid still needs."""
     col = Column(rect)
     report = app.report
     count = len(report.problems)
@@ -507,19 +511,25 @@ def problems(app: EditorApp, rect: pygame.Rect) -> Column:
     col.header(title)
     if app.report_stale:
         col.text(tr("editor.problems.checking"))
-    for i, problem in enumerate(report.problems):
+    notes_h = sum(16 * len(fonts.wrap("• " + n, 12, rect.width - 20)) + 2 for n in report.notes)
+    first = max(0, min(app.problem_scroll, count - 1))
+    app.problem_scroll = first
+    if first:
+        col.text(tr("editor.problems.above", n=first), style.TEXT_DIM, 12)
+    shown = first
+    for i in range(first, count):
+        problem = report.problems[i]
         lines = fonts.wrap(problem_line(app, problem), 12, rect.width - 44)
         height = 8 + 16 * len(lines) + 14
-        if not col.fits(height + 4):
+        if col.room() < height + 4 + notes_h + (18 if i < count - 1 else 0):
             break
-        painter = _problem_painter(
-            lines, problem.field, i == app.problem_index, problem.ref is not None
-        )
-        col.custom(height, painter)
+        chosen = i == app.problem_index
+        col.custom(height, _problem_painter(lines, problem.field, chosen, problem.ref is not None))
         row = pygame.Rect(rect.x + 10, col.y - height - 4, rect.width - 20, height)
         col.buttons.append(_HitBox(row, "", ("problem", i)))
-    if col.clipped and count:
-        col.text(tr("editor.problems.more"), style.TEXT_DIM, 12)
+        shown = i + 1
+    if shown < count:
+        col.text(tr("editor.problems.below", n=count - shown), style.TEXT_DIM, 12)
     for note in report.notes:
         col.text("• " + note, style.SKY, 12)
     return col
