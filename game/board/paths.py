@@ -157,13 +157,11 @@ def cost_lower_bounds(
     difficult_cost: float = DIFFICULT_COST,
     limit: float = math.inf,
 ) -> FloatArray:
-    """For each goal (n, 2), a lower bound on `find_path(start, goal).cost_cm` from
-    one search out of the start: inf where no path costs at most `limit` (or there
-    is none), -inf where the goal would need snapping to a free point (no bound).
-
-    The graph part of a path costs at least the cheapest corner's cost plus the
-    straight distance from it to the goal, or the straight distance when the
-    goal is seen directly from the start."""
+    """For each goal (n, 2), the graph cost `find_path(start, goal)` would find, from
+    one search out of the start (its `cost_cm` is never less, up to rounding: it
+    adds the short legs to snapped ends): inf where no path costs at most `limit`
+    (or there is none), -inf where the goal would need snapping to a free point
+    (no bound)."""
     xy = np.asarray(goals, np.float64).reshape(-1, 2)
     out = np.full(len(xy), -np.inf)
     start = (float(start[0]), float(start[1]))
@@ -181,21 +179,9 @@ def cost_lower_bounds(
         c = graph.circles
         d = np.hypot(xy[:, 0, None] - c[:, 0], xy[:, 1, None] - c[:, 1])
         clean &= ~(d < c[:, 2] + 2 * TOL).any(axis=1)
-    goal = xy[clean]
-    if len(goal) == 0:
-        return out
-    corners, cost = graph.costs_from(a, limit)
-    bound = np.full(len(goal), np.inf)
-    if len(corners):
-        via = cost[None, :] + np.hypot(
-            goal[:, 0, None] - corners[:, 0], goal[:, 1, None] - corners[:, 1]
-        )
-        bound = via.min(axis=1)
-    starts = np.broadcast_to(np.asarray(a, np.float64), goal.shape)
-    seen = graph.clear(starts, goal)
-    direct = np.hypot(goal[:, 0] - a[0], goal[:, 1] - a[1])
-    bound = np.where(seen, np.minimum(bound, direct), bound)
-    out[clean] = np.where(bound <= limit, bound, np.inf)
+    if clean.any():
+        cost = graph.costs_to(a, xy[clean], limit)
+        out[clean] = np.where(cost <= limit, cost, np.inf)
     return out
 
 

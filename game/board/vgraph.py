@@ -40,6 +40,7 @@ from game.board.vgraph_kernels import (
     bump_blocks,
     dijkstra_from,
     tangent_from,
+    tangent_pairs,
     usable_csr,
 )
 
@@ -362,8 +363,10 @@ class NavGraph:
         """The cheapest path between two strictly free points (empty if none)."""
         direct = math.inf
         if self.segment_clear(start, goal):
-            direct = float(self.costs(np.array([start]), np.array([goal]))[0])
-            if self.space.difficult.empty:
+            p, q = np.array([start]), np.array([goal])
+            direct = float(self.costs(p, q)[0])
+            if self.space.difficult.inside_length(p, q)[0] == 0.0:
+                # no difficult ground on the way: nothing is cheaper than straight
                 return GraphPath((start, goal), direct)
         s_nodes, s_cost = self.links(start)
         g_nodes, g_cost = self.links(goal)
@@ -404,6 +407,36 @@ class NavGraph:
         )
         near = np.flatnonzero(np.isfinite(dist))
         return self._pos[near], dist[near]
+
+    def costs_to(self, start: Point2, goals: FloatArray, limit: float) -> FloatArray:
+        """Cheapest cost from a strictly free point to each strictly free goal (k, 2),
+        as `shortest` would find it, where that is at most `limit` (else inf; a goal
+        may also come out finite above the limit): one search out of the start,
+        then each goal's links to the corners it reached."""
+        goals = np.ascontiguousarray(np.asarray(goals, np.float64).reshape(-1, 2))
+        out = np.full(len(goals), np.inf)
+        if len(goals) == 0:
+            return out
+        starts = np.broadcast_to(np.asarray(start, np.float64), goals.shape)
+        seen = self._clear(starts, goals, with_bases=True)
+        if seen.any():
+            out[seen] = self.costs(starts[seen], goals[seen])
+        s_nodes, s_cost = self.links(start)
+        if len(s_nodes) == 0:
+            return out
+        indptr, indices, weights = self._graph()
+        dist = dijkstra_from(
+            indptr, indices, weights, len(self._pos), s_nodes, s_cost, float(limit)
+        )
+        near = np.flatnonzero(np.isfinite(dist)).astype(np.int64)
+        if len(near) == 0:
+            return out
+        k, j = tangent_pairs(goals, near, self._pos, self._prv, self._nxt, self._tang)
+        ok = self._clear(goals[k], self._pos[j], with_bases=True)
+        k, j = k[ok], j[ok]
+        if len(k):
+            np.minimum.at(out, k, dist[j] + self.costs(goals[k], self._pos[j]))
+        return out
 
     @property
     def size(self) -> tuple[int, int]:

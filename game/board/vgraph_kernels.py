@@ -267,3 +267,34 @@ def usable_csr(
             weights[fill[v]] = ecost[e]
             fill[v] += 1
     return indptr, indices, weights
+
+
+@njit
+def tangent_pairs(
+    points: FloatArray,
+    nodes: IntArray,
+    pos: FloatArray,
+    prv: FloatArray,
+    nxt: FloatArray,
+    tang: BoolArray,
+) -> tuple[IntArray, IntArray]:
+    """`tangent_from` for many free points at once: pairs (point k, node j)."""
+    cap = max(1024, points.shape[0] * 16)
+    out_k = np.empty(cap, np.int64)
+    out_j = np.empty(cap, np.int64)
+    count = 0
+    for k in range(points.shape[0]):
+        found = tangent_from(points[k, 0], points[k, 1], nodes, pos, prv, nxt, tang)
+        if count + found.shape[0] > cap:
+            cap = 2 * (count + found.shape[0])
+            grown_k = np.empty(cap, np.int64)
+            grown_j = np.empty(cap, np.int64)
+            grown_k[:count] = out_k[:count]
+            grown_j[:count] = out_j[:count]
+            out_k = grown_k
+            out_j = grown_j
+        for m in range(found.shape[0]):
+            out_k[count] = k
+            out_j[count] = found[m]
+            count += 1
+    return out_k[:count], out_j[:count]
