@@ -384,6 +384,24 @@ def test_fields_of_fire_and_dead_ground_are_computed_in_the_background() -> None
     app.close()
 
 
+def test_ctrl_s_saves_an_opened_file_in_place(tmp_path: Path) -> None:
+    path = tmp_path / "horde.toml"
+    path.write_text((SCENARIOS / "refuge_horde.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    app = editor(Document.load(path))
+    click(app, at(app, 60, 38.5))  # the main gate
+    press(app, ("gate", True))
+    assert app.history.dirty and "*" in pygame.display.get_caption()[0]
+    key(app, pygame.K_s, CTRL)
+    assert not app.history.dirty and "*" not in pygame.display.get_caption()[0]
+    assert app.prompt is None
+    data = saved_data(path)
+    assert data == app.doc.data
+    gate = next(m for m in data["module"] if m["id"] == "main-gate")
+    assert gate["open"] is True
+    assert load_checked(path).module[0].open is True
+    app.close()
+
+
 def test_quitting_with_unsaved_changes_asks_twice() -> None:
     app = editor()
     key(app, pygame.K_d)

@@ -465,6 +465,8 @@ def defence_tab(app: EditorApp, col: Column) -> None:
         col.row(None, [Cell(tr("editor.defence.run"), ("heat_run",), enabled=app.report.ok)])
         if app.heat_summary:
             col.text(app.heat_summary)
+        if app.heat is not None and app.heat_version != app.doc.version:
+            col.text(tr("editor.defence.heat_stale"), style.ORANGE, 12)
     col.header(tr("editor.defence.print"))
     export = app.export_job
     if export is not None and export.running:

@@ -97,10 +97,12 @@ def buttons(app: EditorApp, rect: pygame.Rect) -> list[Button]:
     ]
     flat = [b for g in groups for b in g]
     room = rect.width - 2 * GAP - GAP * (len(flat) - len(groups)) - GROUP_GAP * (len(groups) - 1)
-    if sum(b.width_for() for b in flat) > room:
-        for b in flat:
-            if b.value[0] == "tool" or b.value[0] in ("undo", "redo"):
-                b.compact = True
+    shrink = [b for b in flat if b.value[0] in ("undo", "redo")]
+    shrink += [b for b in reversed(flat) if b.value[0] == "tool"]
+    for b in shrink:  # hotkey-only buttons (their tooltip names them) until it fits
+        if sum(x.width_for() for x in flat) <= room:
+            break
+        b.compact = True
     x = rect.x + GAP
     y = rect.centery - HEIGHT // 2
     for group in groups:
