@@ -123,6 +123,8 @@ class EditorApp:
         self.heat_summary = ""
         self.heat_games = 50
         self.export_job: ProcessJob | None = None
+        self._heat_for: tuple[int, Path] = (-1, Path())  # version and result file of a run
+        self._heat_points_file: Path | None = None  # the heat map's raids, for the export
         self.workdir = Path(tempfile.mkdtemp(prefix="deadearth-editor-"))
         self.report: Report = check(doc)
         self.prompt: Prompt | None = None
@@ -141,6 +143,7 @@ class EditorApp:
         self.bar: list[Any] = []
         self.panel: tuple[Any, Any] | None = None
         self.raid_count = 0
+        self.raid_frames: int | None = None  # the test raid's frames (tests); None: until closed
         raid = doc.raid_side()
         if raid is not None:
             threat = doc.get(("side", raid, "raid", "threat"), "infected")
@@ -580,14 +583,10 @@ class EditorApp:
         """Simulate raids for the heat map in a worker process."""
         report = self.validate()
         if not report.ok or report.notes:
-            self.say(
-                tr(
-                    "editor.msg.heat_needs",
-                    what=tr("editor.msg.fix_first", n=len(report.problems))
-                    if not report.ok
-                    else report.notes[0],
-                )
+            why = (
+                report.notes[0] if report.ok else tr("editor.msg.fix_first", n=len(report.problems))
             )
+            self.say(tr("editor.msg.heat_needs", what=why))
             return
         if self.heat_job is not None and self.heat_job.running:
             return
@@ -635,12 +634,7 @@ class EditorApp:
         if "heat" in shown and self._heat_points_file is not None:
             args += ["--heat", str(self._heat_points_file)]
         self.export_job = ProcessJob("export", args).start()
-        self._export_to = path
         self.say(tr("editor.msg.exporting", file=str(path)))
-
-    _heat_points_file: Path | None = None
-    _heat_for: tuple[int, Path] = (-1, Path())
-    _export_to: Path = Path()
 
     def poll_jobs(self) -> None:
         for result in self.overlay_job.poll():
@@ -655,7 +649,7 @@ class EditorApp:
                 )
             self.overlay_values[result.name] = result
         job = self.heat_job
-        if job is not None and not job.running and job.total >= 0:
+        if job is not None and not job.running:
             self.heat_job = None
             self._heat_done(job)
         job = self.export_job
@@ -778,9 +772,6 @@ class EditorApp:
         self.overlay_layer = OverlayLayer()
         self._caption()
         self.relayout(size)
-
-    raid_frames: int | None = None
-    """Frames the test raid runs for (tests); None: until its window is closed."""
 
     # -- events -----------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
