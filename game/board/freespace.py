@@ -235,9 +235,10 @@ MovementSignature = tuple[float, float, tuple[tuple[bool, bool, bytes], ...]]
 """The table size and, in board order, each movement-relevant piece's
 (blocks movement, difficult, polygon WKB): everything movement geometry depends on."""
 
-_STORE_LIMIT = 8
-"""Movement signatures whose derived data (free space, graphs, grids) stay cached."""
-_stores: OrderedDict[MovementSignature, dict[str, Any]] = OrderedDict()
+_STORE_LIMIT = 16
+"""(thread, movement signature) pairs whose derived data (free space, graphs,
+grids) stay cached."""
+_stores: OrderedDict[tuple[int, MovementSignature], dict[str, Any]] = OrderedDict()
 _stores_lock = threading.Lock()
 
 
@@ -261,8 +262,15 @@ def movement_cache(board: Board, name: str, build: Callable[[], T]) -> T:
     """`build()`'s result, memoised per movement signature: shared by every board
     version (and every board) with the same solid and difficult geometry, so a zone
     added or a gate damaged does not rebuild graphs and grids. Derived data must
-    depend on the board only through that geometry."""
-    store = board.cache("movement.store", lambda: _store(movement_signature(board)))
+    depend on the board only through that geometry.
+
+    Each thread has its own: graphs and grids keep the bases of their last query,
+    so two threads must not share one (a game and its clones in one thread do)."""
+    stores: dict[int, dict[str, Any]] = board.cache("movement.stores", dict)
+    thread = threading.get_ident()
+    store = stores.get(thread)
+    if store is None:
+        store = stores[thread] = _store((thread, movement_signature(board)))
     if name not in store:
         store[name] = build()
     value: T = store[name]
@@ -272,18 +280,20 @@ def movement_cache(board: Board, name: str, build: Callable[[], T]) -> T:
 def clear_movement_caches() -> None:
     """Forget every cached free space, graph and grid (benchmarks of a cold start)."""
     with _stores_lock:
+        for store in _stores.values():
+            store.clear()
         _stores.clear()
 
 
-def _store(signature: MovementSignature) -> dict[str, Any]:
+def _store(key: tuple[int, MovementSignature]) -> dict[str, Any]:
     with _stores_lock:
-        store = _stores.get(signature)
+        store = _stores.get(key)
         if store is None:
-            store = _stores[signature] = {}
+            store = _stores[key] = {}
             while len(_stores) > _STORE_LIMIT:
                 _stores.popitem(last=False)
         else:
-            _stores.move_to_end(signature)
+            _stores.move_to_end(key)
         return store
 
 

@@ -14,16 +14,22 @@
    quarter of the table, compared per cell.
 4. pymunk bases: all 200 figures move one after another (exact path, cut at 15 cm,
    then moved through the base space); total time, and no overlap afterwards.
+5. A whole game of scenarios/refuge_horde.toml with random bots on every side
+   (imports and kernels warm, movement caches cold: the game builds its graph):
+   median seconds over two seeds, and the median ms of one legal_actions().
+   Reported, not asserted (most of a game is other rooms' work).
 """
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import math
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from shapely.geometry import Point
@@ -39,8 +45,15 @@ from game.board.physics import BaseSpace  # noqa: E402
 from game.board.reach import reachable_area  # noqa: E402
 from game.board.terrain import Board  # noqa: E402
 from game.scenario import load_scenario  # noqa: E402
+from game.sim import GameStalled, run_game  # noqa: E402
+
+if TYPE_CHECKING:
+    from ai.base import Controller
+    from game.actions import Action
+    from game.engine import Game
 
 SCENE = ROOT.parent / "shared" / "bench" / "dense_scene.toml"
+HORDE = ROOT / "scenarios" / "refuge_horde.toml"
 R = 1.25
 MAX_PATH_MS = 5.0
 MAX_REACH_MS = 10.0
@@ -166,6 +179,45 @@ def move_all(board: Board, bases: list[Circle], ids: list[str]) -> tuple[float, 
     return seconds, moved, len(space.overlaps())
 
 
+class TimedBot:
+    """A random bot that also times `legal_actions()` before each choice."""
+
+    def __init__(self) -> None:
+        from ai.random_bot import RandomBot
+
+        self.bot = RandomBot()
+        self.legal_ms: list[float] = []
+
+    def intent(self, game: Game) -> str | None:
+        return None
+
+    def choose(self, game: Game) -> Action:
+        t0 = time.perf_counter()
+        game.legal_actions()
+        self.legal_ms.append(1e3 * (time.perf_counter() - t0))
+        return self.bot.choose(game)
+
+
+def horde_games(seeds: tuple[int, ...] = (3, 7)) -> tuple[float, float]:
+    """(median s of a random-bot game of refuge_horde, median ms of legal_actions)."""
+    from ai.random_bot import RandomBot
+
+    scenario = load_scenario(HORDE)
+    warm: dict[str, Controller] = {s.id: RandomBot() for s in scenario.side}
+    with contextlib.suppress(GameStalled):  # warm up: imports, kernels
+        run_game(scenario, 1, controllers=warm, max_actions=50)
+    seconds = []
+    for seed in seeds:
+        clear_movement_caches()
+        bots: dict[str, Controller] = {s.id: RandomBot() for s in scenario.side}
+        t0 = time.perf_counter()
+        run_game(scenario, seed, controllers=bots)
+        seconds.append(time.perf_counter() - t0)
+    timed = TimedBot()
+    run_game(scenario, seeds[0], controllers={s.id: timed for s in scenario.side})
+    return statistics.median(seconds), statistics.median(timed.legal_ms)
+
+
 def measure() -> dict[str, float]:
     board, bases, ids = load()
     goals = targets(board, bases, 100, seed=5)
@@ -175,7 +227,10 @@ def measure() -> dict[str, float]:
     field, cells = field_ms(board, bases)
     py_cell_us = python_dijkstra_cell_us(board)
     seconds, moved, overlaps = move_all(board, bases, ids)
+    game_s, legal_ms = horde_games()
     return {
+        "game_s": game_s,
+        "legal_ms": legal_ms,
         "path_ms": warm,
         "path_cold_ms": cold,
         "path_ratio": cold / warm,
@@ -206,6 +261,8 @@ def report(m: dict[str, float]) -> str:
             f"200 figures moved in turn  {m['move_all_s']:8.2f} s "
             f"({1e3 * m['move_all_s'] / 200:.1f} ms each incl. path; "
             f"{int(m['moved'])} moved, {int(m['overlaps'])} overlaps)",
+            f"refuge_horde, random bots  {m['game_s']:8.2f} s a game (median of 2); "
+            f"legal_actions {m['legal_ms']:.2f} ms median",
         ]
     )
 

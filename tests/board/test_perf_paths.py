@@ -5,6 +5,7 @@ lower bounds from one search, and the engine's contact paths."""
 from __future__ import annotations
 
 import math
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -97,6 +98,17 @@ def test_boards_with_the_same_geometry_share_the_graph_and_agree_with_a_fresh_on
     fresh = find_path(board, start, goal, radius=R, obstacles=bases[2:])
     assert shared.reachable == fresh.reachable
     assert shared.cost_cm == pytest.approx(fresh.cost_cm, abs=1e-9)
+
+
+def test_each_thread_has_its_own_graphs() -> None:
+    board = horde_board()
+    mine = nav_graph(board, R)
+    theirs: list[object] = []
+    worker = threading.Thread(target=lambda: theirs.append(nav_graph(board, R)))
+    worker.start()
+    worker.join()
+    assert theirs and theirs[0] is not mine
+    assert nav_graph(board.clone(), R) is mine
 
 
 # -- graph kernels -------------------------------------------------------------------
