@@ -108,6 +108,33 @@ def test_a_refuge_drawn_from_scratch_saves_the_expected_file(tmp_path: Path) -> 
     app.close()
 
 
+def test_a_blank_table_to_a_test_raid_without_a_text_editor() -> None:
+    """The issue's "done when": draw, see the defence, launch a raid."""
+    app = editor()
+    key(app, pygame.K_l)
+    for preset, where in (("wall", (60, 80.5)), ("gate", (60, 40.5)), ("shelter", (60, 60))):
+        press(app, ("preset", preset))
+        click(app, at(app, *where))
+    key(app, pygame.K_d)
+    click(app, at(app, 60, 45))
+    key(app, pygame.K_e)
+    click(app, at(app, 60, 119))
+    settle(app)
+    assert app.report.ok and not app.report.notes
+    assert app.doc.get(("objective",)) == {"kind": "protect", "key_point": "shelter-1", "rounds": 8}
+    key(app, pygame.K_1)
+    key(app, pygame.K_2)
+    settle(app)
+    wait(app, lambda: overlays_ready(app))
+    assert app.overlays().fire is not None  # type: ignore[union-attr]
+    draft = [b for b in buttons(app) if b.value == ("raid",)]
+    assert draft and draft[0].enabled
+    app.raid_frames = 3
+    press(app, ("raid",))
+    assert app.raid_count == 1 and "stopped" not in app.message
+    app.close()
+
+
 def test_a_rectangle_dragged_with_the_draw_tool() -> None:
     app = editor()
     key(app, pygame.K_p)
