@@ -22,7 +22,8 @@ from ai.intent import Intent
 from ai.objectives import shelter
 from ai.pack import Aim, PackPlan, goal_field, plan_pack
 from ai.presets import Sliders, side_table, sliders, sliders_from_table
-from ai.steps import Beeline, Guide, charge_in_reach, step
+from ai.steps import charge_in_reach, step
+from ai.ways import Beeline, Guide, terrain_clear
 from game import actions as act
 from game.actions import Action
 from game.board.fields import FlowField
@@ -54,6 +55,9 @@ class HordeAI:
 
     # -- the controller contract -------------------------------------------------------
     def intent(self, game: Game) -> str | None:
+        pending = game.pending()
+        if pending is None or pending.kind != "act":
+            return None
         plan = self._pack_plan(game)
         self.last_intent = plan.intent if plan is not None else None
         return self.last_intent.text() if self.last_intent is not None else None
@@ -230,16 +234,21 @@ def _down_the_field(
 
 
 def beeline(game: Game, fig: Figure, aim: Aim) -> Beeline | None:
-    """Straight at the hunted figure (into base contact) or the noise heard."""
+    """Straight at the hunted figure (into base contact) or the noise heard, when no
+    terrain stands between (None: follow the field)."""
+    line: Beeline | None = None
     if aim.goal == "hunt" and aim.target:
         target = game.state.figures.get(aim.target)
         if target is None or not target.standing:
             return None
         stop = fig.radius + target.radius + space.contact_gap(game) / 2.0
-        return Beeline(target.pos, stop)
-    if aim.goal == "noise" and aim.marker is not None:
-        return Beeline((aim.marker.x, aim.marker.y))
-    return None
+        line = Beeline(target.pos, stop)
+    elif aim.goal == "noise" and aim.marker is not None:
+        line = Beeline((aim.marker.x, aim.marker.y))
+    if line is None:
+        return None
+    chain, _ = line.descend(fig.pos, movement.allowance(game, fig, "run"))
+    return line if terrain_clear(game, fig, chain[-1]) else None
 
 
 def _charge(game: Game, fig: Figure, target_id: str, weapon: str) -> Action | None:

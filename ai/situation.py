@@ -20,15 +20,8 @@ from ai.geometry import FloatArray, clear_of_bases
 from ai.presets import Sliders
 from ai.scoring import arms, attack_value, book, figure_value
 from ai.spots import Spots, combatant, exposure, measure, opportunity, reach_of, sample
-from ai.steps import (
-    blocker_on,
-    charge_in_reach,
-    contact_slots,
-    descent,
-    others,
-    standable,
-    step,
-)
+from ai.steps import blocker_on, charge_in_reach, contact_slots, step
+from ai.ways import descent, others, standable
 from game import actions as act
 from game.board.fields import FlowField
 from game.board.terrain import TerrainPiece

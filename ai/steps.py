@@ -11,27 +11,33 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
-from numpy.typing import NDArray
 from shapely.geometry import LineString
 
 from ai.fields import field_cache
 from ai.geometry import (
-    BoolArray,
     FloatArray,
     clear_of_bases,
-    polyline_clear_of_bases,
     ring,
     segments_clear_of_bases,
 )
-from ai.memo import memo
+from ai.ways import (
+    FieldGuide,
+    Guide,
+    lines_clear,
+    others,
+    route_prefix,
+    route_prefix_clear,
+    standable,
+    walkable,
+)
 from game.board.fields import FlowField
-from game.board.freespace import Point2, free_space
+from game.board.freespace import free_space
 from game.board.grid import move_grid
-from game.board.terrain import Board, TerrainPiece
+from game.board.terrain import TerrainPiece
 from game.play import space
 
 if TYPE_CHECKING:
@@ -48,8 +54,8 @@ RING_POINTS = 16
 """Points per ring."""
 SLOT_STEP = 0.6
 """cm between the contact slots tried around a piece that shuts the way."""
-CONTACT_POINTS = 24
-"""Contact points tried around a charge target."""
+CHARGE_MARGIN = 0.5
+"""cm of a charge's allowance kept back for the engine's exact path around corners."""
 CHUNK = 24
 """Candidates checked at once, best first."""
 CHUNKS = 2
@@ -68,104 +74,6 @@ class Step:
     to: tuple[float, float] | None
     blocker: TerrainPiece | None
     cost: float
-
-
-def others(game: Game, figure: Figure, within: float = math.inf) -> tuple[FloatArray, FloatArray]:
-    """Centres (m, 2) and radii (m,) of every other base on the table (only those
-    whose centre lies within `within` cm of the figure's)."""
-    ids, xy, radii = memo(game, "bases", lambda: _bases(game))
-    mask = ids != figure.id
-    if math.isfinite(within):
-        mask &= np.hypot(xy[:, 0] - figure.x, xy[:, 1] - figure.y) <= within
-    return xy[mask], radii[mask]
-
-
-def _bases(game: Game) -> tuple[NDArray[np.str_], FloatArray, FloatArray]:
-    figs = [f for f in game.state.figures.values() if f.on_table]
-    n = len(figs)
-    xy = np.empty((n, 2))
-    xy[:, 0] = np.fromiter((f.x for f in figs), np.float64, n)
-    xy[:, 1] = np.fromiter((f.y for f in figs), np.float64, n)
-    radii = np.fromiter((f.radius for f in figs), np.float64, n)
-    return np.array([f.id for f in figs]), xy, radii
-
-
-class Guide(Protocol):
-    """What a step follows: a way down from a point and a cost to the goal."""
-
-    def descend(self, point: Point2, budget: float) -> tuple[list[Point2], float]:
-        """A polyline from the point toward the goal (about `budget` cm long) and the
-        cost at the point (inf: the goal cannot be reached)."""
-        ...
-
-    def distance_at(self, points: FloatArray) -> FloatArray:
-        """The cost to the goal at each point (n, 2)."""
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class FieldGuide:
-    """A flow field as a guide."""
-
-    field: FlowField
-
-    def descend(self, point: Point2, budget: float) -> tuple[list[Point2], float]:
-        return _descend(self.field, point, budget)
-
-    def distance_at(self, points: FloatArray) -> FloatArray:
-        return self.field.distance_at(points)
-
-
-@dataclass(frozen=True, slots=True)
-class Beeline:
-    """Straight at a point until `stop` cm from it: no field needed when nothing
-    stands in the way (a figure in sight, a noise heard)."""
-
-    goal: Point2
-    stop: float = 0.0
-
-    def descend(self, point: Point2, budget: float) -> tuple[list[Point2], float]:
-        d = math.dist(point, self.goal)
-        reach = min(d - self.stop, budget + 1.0)
-        if reach <= 1e-9:
-            return [point], max(0.0, d - self.stop)
-        t = reach / d
-        end = (point[0] + (self.goal[0] - point[0]) * t, point[1] + (self.goal[1] - point[1]) * t)
-        return [point, end], d - self.stop
-
-    def distance_at(self, points: FloatArray) -> FloatArray:
-        d = np.hypot(points[:, 0] - self.goal[0], points[:, 1] - self.goal[1])
-        return np.asarray(np.maximum(d - self.stop, 0.0), np.float64)
-
-
-def descent(field: FlowField, point: tuple[float, float], budget: float) -> list[Point2]:
-    """The field's cell chain from a point down toward its goal, about `budget` cm of
-    cost long (the cells themselves: no string pulling, so it is cheap)."""
-    return _descend(field, point, budget)[0]
-
-
-def _descend(
-    field: FlowField, point: tuple[float, float], budget: float
-) -> tuple[list[Point2], float]:
-    """The chain and the field cost at the point (inf: no goal reachable)."""
-    start = (float(point[0]), float(point[1]))
-    seeds, seed_cost = field.grid.seeds(start, field.free)
-    if len(seeds) == 0:
-        return [start], math.inf
-    best = int(np.argmin(field.dist[seeds] + seed_cost))
-    cell = int(seeds[best])
-    top = float(field.dist[cell])
-    if not math.isfinite(top):
-        return [start], math.inf
-    chain = [start]
-    dist, parent = field.dist, field.parent
-    limit = top - budget - 1.0
-    while cell >= 0:
-        chain.append(field.grid.centre(cell))
-        if float(dist[cell]) < limit:
-            break
-        cell = int(parent[cell])
-    return chain, top + float(seed_cost[best])
 
 
 def blocker_on(
@@ -239,9 +147,11 @@ def charge_in_reach(game: Game, figure: Figure, target: Figure, allowance: float
     if space.gap(figure, target) > allowance + space.contact_gap(game):
         return False
     reach = target.radius + figure.radius + space.contact_gap(game) / 2.0
-    pts = ring(target.pos, reach, CONTACT_POINTS)
+    toward = math.atan2(figure.y - target.y, figure.x - target.x)
+    angles = toward + 2.0 * np.pi * np.arange(space.RING_STEPS) / space.RING_STEPS
+    pts = np.column_stack([target.x + reach * np.cos(angles), target.y + reach * np.sin(angles)])
     d = np.hypot(pts[:, 0] - figure.x, pts[:, 1] - figure.y)
-    ok = d <= allowance - 1e-6
+    ok = d <= allowance - CHARGE_MARGIN
     if not ok.any():
         return False
     centres, radii = others(game, figure)
@@ -250,10 +160,10 @@ def charge_in_reach(game: Game, figure: Figure, target: Figure, allowance: float
     if not ok.any():
         return False
     ok[ok] &= segments_clear_of_bases(figure.pos, pts[ok], figure.radius, centres, radii)
-    ok[ok] &= _lines_clear(game, figure.pos, pts[ok], figure.radius)
+    ok[ok] &= lines_clear(game, figure.pos, pts[ok], figure.radius)
     for i in np.flatnonzero(ok):
         _, cost = space.leg_cost(game, [figure.pos, (float(pts[i, 0]), float(pts[i, 1]))])
-        if cost <= allowance - 1e-6:
+        if cost <= allowance - CHARGE_MARGIN:
             return True
     return False
 
@@ -276,46 +186,6 @@ def _into(
     if len(steps) == 0:
         return None
     return np.asarray(end) + steps[:, None] * (d / norm)[None, :]
-
-
-def _route_prefix_clear(
-    route: FloatArray,
-    cum: FloatArray,
-    s: float,
-    radius: float,
-    centres: FloatArray,
-    radii: FloatArray,
-) -> bool:
-    """Does the route (points, distance along it at each) up to `s` cm pass every base?"""
-    if len(centres) == 0 or s <= 0:
-        return True
-    pts = route_prefix(route, cum, s)
-    return len(pts) < 2 or polyline_clear_of_bases(pts, radius, centres, radii)
-
-
-def route_prefix(route: FloatArray, cum: FloatArray, s: float) -> FloatArray:
-    """The route's points up to `s` cm along it."""
-    k = int(np.searchsorted(cum, s, side="left"))
-    if k >= len(route):
-        return route
-    if k == 0:
-        return route[:1]
-    t = (s - cum[k - 1]) / max(cum[k] - cum[k - 1], 1e-12)
-    end = route[k - 1] + t * (route[k] - route[k - 1])
-    return np.vstack([route[:k], end[None, :]])
-
-
-def _walkable(game: Game, points: FloatArray, radius: float) -> bool:
-    """Does the polyline keep the base clear of all solid terrain, fire included
-    (exact: the fields' grid can squeeze through gaps the engine's paths cannot)?"""
-    if len(points) < 2:
-        return True
-    line = shapely.LineString(points)
-    for board in _boards(game):
-        solid = board.solid_geometry()
-        if not solid.is_empty and shapely.distance(solid, line) < radius - 1e-6:
-            return False
-    return True
 
 
 def step(
@@ -409,18 +279,18 @@ def _first_reachable(
         if (
             passing[k]
             and grid.clear(free, here, p)
-            and (not exact or _lines_clear(game, here, one, figure.radius, [game.state.board])[0])
+            and lines_clear(game, here, one, figure.radius, [game.state.board])[0]
         ):
             return int(k), p
         s = float(on_route[k])
-        if not np.isfinite(s) or not _route_prefix_clear(
+        if not np.isfinite(s) or not route_prefix_clear(
             path, cum, s, figure.radius, centres, radii
         ):
             continue
         # the engine takes the shortest way there: not straight through the fire
-        if plan.burning and not _lines_clear(game, here, one, figure.radius, [plan.board])[0]:
+        if plan.burning and not lines_clear(game, here, one, figure.radius, [plan.board])[0]:
             continue
-        if _walkable(game, np.vstack([route_prefix(path, cum, s)[:-1], one]), figure.radius):
+        if walkable(game, np.vstack([route_prefix(path, cum, s)[:-1], one]), figure.radius):
             return int(k), p
     return None
 
@@ -447,40 +317,3 @@ def _slots(
     if blocker is None or along > allowance:
         return None
     return contact_slots(blocker.polygon, figure.radius, game)
-
-
-def _lines_clear(
-    game: Game,
-    start: tuple[float, float],
-    ends: FloatArray,
-    radius: float,
-    boards: list[Board] | None = None,
-) -> BoolArray:
-    """Which straight moves keep the base clear of solid terrain and out of burning
-    zones (vectorised; `boards`: only the solid terrain of these)."""
-    clear = np.ones(len(ends), np.bool_)
-    if len(ends) == 0:
-        return clear
-    lines = shapely.linestrings(
-        np.stack([np.broadcast_to(np.asarray(start), ends.shape), ends], axis=1)
-    )
-    for board in _boards(game) if boards is None else boards:
-        solid = board.solid_geometry()
-        if not solid.is_empty:
-            clear &= np.asarray(shapely.distance(solid, lines) >= radius - 1e-6)
-    return clear
-
-
-def _boards(game: Game) -> list[Board]:
-    """The real board, and the planning board when it has burning zones made solid."""
-    plan = field_cache(game).plan(game.state.board)
-    return [game.state.board, plan.board] if plan.burning else [game.state.board]
-
-
-def standable(game: Game, radius: float, pts: FloatArray) -> BoolArray:
-    """Which points a base can stand on: on the table, clear of solid terrain, not in
-    a burning zone (other bases are not looked at)."""
-    ok = np.ones(len(pts), np.bool_)
-    for board in _boards(game):
-        ok &= free_space(board, radius).clearance_ok(pts)
-    return ok

@@ -16,17 +16,18 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ai.base import decision_dice
-from ai.candidates import Plan, intent_of, plans
+from ai.candidates import intent_of, plans
 from ai.intent import Intent
 from ai.objectives import role_of, storage
 from ai.presets import Sliders, side_table, sliders, sliders_from_table
+from ai.scorer import Plan
 from ai.scoring import figure_value
 from ai.situation import Situation, build
 from ai.spots import table
 from game import actions as act
 from game.actions import Action, IllegalAction
 from game.board.sight import sight_matrix
-from game.play import bridge, context, flow, intercept, sight
+from game.play import bridge, context, intercept, sight
 from game.rules.attack import plan_attack
 from game.rules.wounds import wound_chance
 
@@ -34,9 +35,6 @@ if TYPE_CHECKING:
     from game.engine import Game
     from game.state import Figure
 
-UNCHECKED = (act.Move, act.Run, act.Charge)
-"""Actions built to be legal by construction (spots the engine accepts); the rest
-are checked with the engine's own `check` before they are returned."""
 SEEN_BY = 0.05
 """Urgency per enemy that sees the figure (it had better act before they shoot)."""
 FIRST_SHOT = 0.15
@@ -59,12 +57,10 @@ class TacticalAI:
 
     # -- the controller contract -------------------------------------------------------
     def intent(self, game: Game) -> str | None:
-        st = game.state
-        if not st.active:
+        pending = game.pending()
+        if pending is None or pending.kind != "act":
             return None
-        fig = st.figures[st.active[0]]
-        if not fig.standing or not flow.can_act(game, fig):
-            return None
+        fig = game.state.figures[pending.figures[0]]
         _, line = self._decide(game, fig)
         self.last_intent = line
         return line.text()
@@ -104,7 +100,10 @@ class TacticalAI:
         if self._last is not None and self._last[0] == key:
             return self._last[1], self._last[2]
         sit = self.situation(game, fig)
-        chosen = next(p for p in plans(sit) if _accepted(game, p.action))
+        chosen = next(
+            (p for p in plans(sit) if _accepted(game, p.action)),
+            Plan(act.EndActivation(fig.id), 0.0, "wait"),
+        )
         line = intent_of(sit, chosen)
         self._last = (key, chosen, line)
         return chosen, line
@@ -214,9 +213,7 @@ class TacticalAI:
 
 
 def _accepted(game: Game, action: Action) -> bool:
-    """Would the engine take the action? (movement is legal by construction)"""
-    if isinstance(action, UNCHECKED):
-        return True
+    """Would the engine take the action? (its own check: a handful per activation)"""
     from game.play.flow import handler_for
 
     try:

@@ -23,6 +23,9 @@ from ai.horde import HordeAI  # noqa: E402
 from ai.passive import PassiveBot  # noqa: E402
 from ai.random_bot import RandomBot  # noqa: E402
 from ai.tactical import TacticalAI  # noqa: E402
+from game.actions import Action  # noqa: E402
+from game.engine import Game  # noqa: E402
+from game.events import Event  # noqa: E402
 from game.play.validate import load_checked  # noqa: E402
 from game.scenario import Scenario  # noqa: E402
 from game.sim import GameStalled, run_game  # noqa: E402
@@ -48,25 +51,36 @@ def make(name: str) -> Controller:
 
 @cache
 def scenario(stem: str) -> Scenario:
-    return load_checked(SCENARIOS / f"{stem}.toml")
+    """A shipped scenario by file stem, or any scenario file by path."""
+    path = Path(stem) if stem.endswith(".toml") else SCENARIOS / f"{stem}.toml"
+    return load_checked(path)
 
 
 def play(stem: str, lineup: Lineup, seed: int) -> dict[str, Any]:
     """One game: outcome, rounds, breaches, loot, casualties, or the error."""
     sc = scenario(stem)
     start = time.perf_counter()
+    last: list[Game] = []
+
+    def keep(game: Game, action: Action, events: list[Event]) -> None:
+        if not last:
+            last.append(game)
+
+    controllers = {s: make(n) for s, n in lineup.items()}
     try:
-        result = run_game(sc, seed, controllers={s: make(n) for s, n in lineup.items()})
+        result = run_game(sc, seed, controllers=controllers, observer=keep)
     except GameStalled as exc:
         return {"seed": seed, "outcome": None, "error": str(exc)}
     breaches = sum(1 for e in result.events if e.kind == "shelter_breached")
     loot = sum(getattr(e, "loot", 0) for e in result.events if e.kind == "left_board")
+    destroyed = len(last[0].state.destroyed_modules) if last else 0
     return {
         "seed": seed,
         "outcome": result.outcome,
         "rounds": result.rounds,
         "breaches": breaches,
         "loot": loot,
+        "destroyed": destroyed,
         "casualties": dict(result.casualties),
         "seconds": time.perf_counter() - start,
         "error": None,

@@ -147,7 +147,7 @@ def test_plans_are_legal_and_sorted_and_the_intent_names_them() -> None:
 def test_the_preset_changes_what_a_spot_is_worth(preset: str) -> None:
     sc = scene([("a", "bruno", "Bruno", 30, 60), ("b", "r1", "Raider", 30, 30)])
     game = drive_to(Game(sc, seed=8), "r1")
-    from ai.candidates import Scorer
+    from ai.scorer import Scorer
 
     sc_ = Scorer(TacticalAI(preset).situation(game, game.state.figures["r1"]))
     calm = Scorer(TacticalAI("cautious").situation(game, game.state.figures["r1"]))
