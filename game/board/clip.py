@@ -3,12 +3,14 @@ a set of disjoint polygons (difficult ground, §10).
 
 The same answer as shapely's `length(intersection(line, area)) − length(
 intersection(line, boundary))`, computed per segment against only the polygons
-whose bounding boxes it meets: the segment is cut at every point where it meets a
-polygon edge, and each piece is inside or outside as a whole (its midpoint is
-located by ray crossing). A piece running along an edge is on the boundary, which
-counts as outside. Orientation signs are exact (a float filter, then an
-error-free expansion as in Shewchuk's `orient2d`), so a segment that starts on an
-edge or runs exactly along one is recognised as such.
+whose bounding boxes it meets, the way GEOS's overlay gets it: the segment is cut
+where it meets an edge (crossing points computed as GEOS's line intersector does,
+in double-double arithmetic, so a crossing that rounds onto a vertex *is* that
+vertex); a piece running exactly along an edge is boundary, which counts as
+outside; any other piece is inside or outside as a whole, judged by its direction
+where it leaves the boundary, or by ray crossing from an end of the segment off
+the boundary. Orientation signs are exact (a float filter, then an error-free
+expansion as in Shewchuk's `orient2d`).
 """
 
 from __future__ import annotations

@@ -163,25 +163,28 @@ def _cached(game: Game, key: tuple[object, ...], build: Callable[[], T]) -> T:
     return result
 
 
-def _layout(game: Game, mover: Figure) -> tuple[object, ...]:
-    """Everything a path of the mover depends on: the board version, the knob,
-    where the mover is and every other base on the table."""
-    others = tuple((c.x, c.y, c.radius) for c in obstacles(game, mover))
-    return (game.state.board.version, difficult_cost(game), mover.pos, mover.radius, others)
+def _layout(game: Game, mover: Figure) -> tuple[tuple[object, ...], list[Circle]]:
+    """Everything a path of the mover depends on (the board version, the knob,
+    where the mover is and every other base on the table) as a key, and the other
+    bases."""
+    others = obstacles(game, mover)
+    spots = tuple((c.x, c.y, c.radius) for c in others)
+    key = (game.state.board.version, difficult_cost(game), mover.pos, mover.radius, spots)
+    return key, others
 
 
 def path_to(game: Game, figure: Figure, goal: Point2) -> PathResult:
     """The shortest path for the figure's base to `goal` around terrain and bases."""
-    key = ("path", *_layout(game, figure), (float(goal[0]), float(goal[1])))
+    layout, others = _layout(game, figure)
     return _cached(
         game,
-        key,
+        ("path", *layout, (float(goal[0]), float(goal[1]))),
         lambda: find_path(
             game.state.board,
             figure.pos,
             goal,
             radius=figure.radius,
-            obstacles=obstacles(game, figure),
+            obstacles=others,
             difficult_cost=difficult_cost(game),
         ),
     )
@@ -191,11 +194,14 @@ def contact_path(game: Game, mover: Figure, target: Figure, allowance: float) ->
     """The cheapest path into base contact with `target` within `allowance` cm of
     movement (None if none). The end is the nearest free point half the contact
     gap from the target's base."""
-    key = ("contact", *_layout(game, mover), target.pos, float(allowance), contact_gap(game))
-    return _cached(game, key, lambda: _contact_path(game, mover, target, allowance))
+    layout, others = _layout(game, mover)
+    key = ("contact", *layout, target.pos, float(allowance), contact_gap(game))
+    return _cached(game, key, lambda: _contact_path(game, mover, target, allowance, others))
 
 
-def _contact_path(game: Game, mover: Figure, target: Figure, allowance: float) -> PathResult | None:
+def _contact_path(
+    game: Game, mover: Figure, target: Figure, allowance: float, bases: list[Circle]
+) -> PathResult | None:
     if in_contact(game, mover, target):
         return PathResult(True, (mover.pos,), 0.0, 0.0)
     st = game.state
@@ -205,7 +211,7 @@ def _contact_path(game: Game, mover: Figure, target: Figure, allowance: float) -
     angles = np.concatenate([[toward], toward + angles[1:]])
     xy = np.column_stack([target.x + ring * np.cos(angles), target.y + ring * np.sin(angles)])
     ok = free_space(st.board, mover.radius).clearance_ok(xy)
-    others = [c for c in obstacles(game, mover) if (c.x, c.y) != (target.x, target.y)]
+    others = [c for c in bases if (c.x, c.y) != (target.x, target.y)]
     if others:
         arr = np.array([(c.x, c.y, c.radius) for c in others])
         d = np.hypot(xy[:, 0, None] - arr[:, 0], xy[:, 1, None] - arr[:, 1])
@@ -225,7 +231,7 @@ def _contact_path(game: Game, mover: Figure, target: Figure, allowance: float) -
             mover.pos,
             xy[fits],
             radius=mover.radius,
-            obstacles=obstacles(game, mover),
+            obstacles=bases,
             difficult_cost=difficult_cost(game),
             limit=allowance + TOL + 2 * LOWER_BOUND_SLACK,
         )

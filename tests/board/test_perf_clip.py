@@ -11,11 +11,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 import shapely
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from scipy.spatial import cKDTree
 
-from game.board.clip import inside_lengths, orient, polygon_edges
+from game.board.clip import crossing, inside_lengths, orient, polygon_edges
 from game.board.freespace import DifficultGround, difficult_ground
 from game.board.paths import nav_graph
 from game.board.terrain import Board, make_piece
@@ -52,6 +52,32 @@ def near_collinear(draw: st.DrawFn) -> tuple[tuple[float, float], ...]:
 def test_orientation_sign_is_exact(abc: tuple[tuple[float, float], ...]) -> None:
     a, b, c = abc
     assert orient(*a, *b, *c) == _exact_sign(a, b, c)
+
+
+@st.composite
+def crossing_segments(draw: st.DrawFn) -> tuple[float, ...]:
+    """Two segments through one point, often at a tiny angle to each other."""
+    cx, cy = draw(st.floats(20, 100)), draw(st.floats(20, 100))
+    a = draw(st.floats(0, 2 * math.pi))
+    turn = draw(st.sampled_from([1e-9, -1e-7, 1e-4, draw(st.floats(0.01, 3.1))]))
+    ends = [draw(st.floats(0.5, 20)) for _ in range(4)]
+    out: list[float] = []
+    for angle, (back, ahead) in ((a, ends[:2]), (a + turn, ends[2:])):
+        ux, uy = math.cos(angle), math.sin(angle)
+        out += [cx - back * ux, cy - back * uy, cx + ahead * ux, cy + ahead * uy]
+    return tuple(round(v, 9) for v in out)
+
+
+@settings(max_examples=400, deadline=None)
+@given(crossing_segments())
+def test_crossing_points_are_the_ones_geos_computes(seg: tuple[float, ...]) -> None:
+    p1, p2, q1, q2 = seg[0:2], seg[2:4], seg[4:6], seg[6:8]
+    signs = [orient(*p1, *p2, *q1), orient(*p1, *p2, *q2), orient(*q1, *q2, *p1)]
+    signs.append(orient(*q1, *q2, *p2))
+    assume(signs[0] * signs[1] < 0 and signs[2] * signs[3] < 0)  # a proper crossing
+    point = shapely.intersection(shapely.LineString([p1, p2]), shapely.LineString([q1, q2]))
+    assert point.geom_type == "Point"
+    assert crossing(*seg) == (point.x, point.y)
 
 
 @st.composite
