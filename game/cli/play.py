@@ -31,6 +31,8 @@ HELP = "play a scenario in a window (default: the refuge against the horde)"
 DEFAULT = True
 
 DEFAULT_SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "refuge_horde.toml"
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+"""Video drivers without a window to close."""
 STAND_IN = "ai:tactical"
 """The AI that plays a human side under --autoplay or when --side hands it over."""
 
@@ -98,6 +100,11 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--frames must be at least 1 (got {args.frames})")
     if args.screenshot and args.frames is None:
         raise CliError("--screenshot needs --frames N")
+    if args.frames is None and os.environ.get("SDL_VIDEODRIVER") in HEADLESS_DRIVERS:
+        raise CliError(
+            "--frames N is needed under SDL_VIDEODRIVER="
+            f"{os.environ['SDL_VIDEODRIVER']} (a window nobody can close would run forever)"
+        )
     size = parse_size(args.size)
     settings = load_settings()
     language = args.lang or getattr(settings, "language", None)
@@ -127,5 +134,6 @@ def run(args: argparse.Namespace) -> int:
         palette=getattr(settings, "palette", "okabe-ito"),
         large_text=bool(getattr(settings, "large_text", False)),
         language=language,
+        scenario=str(path),
     )
     return run_window(game, controllers, options, settings)

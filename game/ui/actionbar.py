@@ -16,6 +16,7 @@ from game.play import flow, movement
 from game.state import Figure
 from game.ui import describe
 from game.ui.preview import problem_of
+from game.ui.render import style
 from game.ui.widgets import BUTTON_FONT, Button
 
 GAP = 6
@@ -153,7 +154,7 @@ class ActionBar:
                 x += b.rect.width + GAP
 
     def draw(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, (30, 32, 36), self.rect)
-        pygame.draw.line(surface, (60, 64, 72), self.rect.topleft, self.rect.topright)
+        pygame.draw.rect(surface, style.BAR, self.rect)
+        pygame.draw.line(surface, style.PANEL_EDGE, self.rect.topleft, self.rect.topright)
         for b in self.buttons:
             b.draw(surface, b is self.hovered)

@@ -4,10 +4,16 @@
 (or for `options.frames` frames, then saves `options.screenshot`). A side whose
 controller is None is played by the human at the table; the others' actions are
 applied one per short step, so the player can follow them.
+
+An engine failure (any exception of `Game.apply` but `IllegalAction`, or of the
+AI's step) never takes the window down: in autoplay the demo panel's `on_error`
+moves on to the next battle; otherwise the game is put back to before the failed
+action, a report and a replay are written and a dialog says so (game/ui/errors.py).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import sys
@@ -24,7 +30,7 @@ from game.engine import Game
 from game.events import Event
 from game.i18n import tr
 from game.play.events import ActivationEnded, ActivationStarted
-from game.ui import describe, fonts, layout, screenshot
+from game.ui import cache, describe, errors, fonts, layout, screenshot
 from game.ui.anim import Animator
 from game.ui.camera import Camera
 from game.ui.input import TableInput
@@ -49,6 +55,12 @@ AI_ATTACK_HOLD = 0.9
 MESSAGE_S = 5.0
 DEFAULT_SIZE = (1600, 1000)
 RECENT = 400
+COACH_ROUNDS = 1
+"""Rounds in which the player's decisions get a hint box over the table."""
+COACH_IDLE_S = 12.0
+"""s of a decision left untouched after which the hint box comes back."""
+SIZE_SAVE_DELAY = 1.0
+"""s after the last resize before the window size is written to the settings."""
 
 
 @dataclass
@@ -67,6 +79,8 @@ class UiOptions:
     palette: str = "okabe-ito"
     large_text: bool = False
     language: str | None = None
+    scenario: str | None = None
+    """The scenario file played (for "save replay" of a user's own scenario)."""
 
 
 def process_age() -> float | None:
@@ -116,8 +130,11 @@ class App:
     ) -> None:
         self.options = options or UiOptions()
         self.settings = settings  # the player's settings file (game.ui.settings), if loaded
+        self.scenario_path: str | None = self.options.scenario
         pygame.display.init()
         pygame.font.init()
+        style.use_palette(self.options.palette)
+        self._palette = style.PALETTE
         self.screen = pygame.display.set_mode(initial_size(self.options), pygame.RESIZABLE)
         pygame.display.set_caption(self.options.caption)
         pygame.key.set_repeat(300, 40)
@@ -133,6 +150,13 @@ class App:
         self.panels: list[Panel] = []
         self.broken: set[int] = set()  # ids of panels that raised (switched off)
         self.panel_errors: list[str] = []
+        self.error_panel = errors.ErrorPanel(self)
+        self.failures: list[errors.Failure] = []
+        self._failed_at: int | None = None  # history length at the last engine failure
+        self.stuck = False  # the AI cannot go on (its fallback failed too)
+        self._resized_at: float | None = None
+        self._decision: tuple[int, int] | None = None  # (game, history) of the open decision
+        self._decision_since = 0.0
         self._acc = 0.0
         self.layout = layout.Layout.for_size(self.screen.get_size(), sidebar=self.options.panels)
         board = game.state.board
@@ -158,6 +182,8 @@ class App:
         self.ai_next: act.Action | None = None
         self.ai_preview: AttackPreview | None = None
         self.ai_timer = 0.0
+        self._failed_at = None
+        self.stuck = False
         board = game.state.board
         self.camera = Camera.fitting((board.width, board.height), _rect4(self.layout.table))
         self.input.set_game(game)
@@ -165,10 +191,17 @@ class App:
         self.events.extend(game.opening_events)
 
     def new_game(
-        self, game: Game, controllers: Mapping[str, Controller | None] | None = None
+        self,
+        game: Game,
+        controllers: Mapping[str, Controller | None] | None = None,
+        scenario_path: str | None = None,
     ) -> None:
-        """Play another battle in this window (demo loop, play again)."""
+        """Play another battle in this window (demo loop, play again). The scenario
+        file is kept for another game of the same scenario, else `scenario_path`."""
+        if scenario_path is not None or game.scenario_name != self.game.scenario_name:
+            self.scenario_path = scenario_path
         self.animator.skip()
+        self.error_panel.on_new_game(game)
         self._setup(game, controllers if controllers is not None else self.controllers)
         self.relayout(self.screen.get_size())
         self.input.sync()
@@ -228,11 +261,15 @@ class App:
 
     # -- applying actions ---------------------------------------------------------------
     def apply(self, action: act.Action) -> list[Event]:
-        """Apply one action; an illegal one changes nothing and says why."""
+        """Apply one action; an illegal one changes nothing and says why, a failing
+        one is reported (`failed`)."""
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:
             self.say(exc.reason)
+            return []
+        except Exception as exc:
+            self.failed(exc, action)
             return []
         self.animator.feed(events, self.options.speed)
         self.events.extend(events)
@@ -243,6 +280,61 @@ class App:
         self.input.sync()
         return events
 
+    # -- failures ------------------------------------------------------------------------
+    def failed(self, exc: BaseException, action: act.Action | None) -> None:
+        """The engine or the AI raised: hand it to the demo (autoplay), else put the
+        game back to before the action, save it and show the error dialog."""
+        for panel in self.shown_panels():
+            handler = getattr(panel, "on_error", None)
+            if handler is not None and self._safe(panel, handler, exc):
+                return
+        again = self._failed_at == len(self.game.history)
+        fresh, failure = errors.record_failure(self.game, exc, action, self.scenario_path)
+        if fresh is not None:
+            self._replace_game(fresh)
+        self._failed_at = len(self.game.history)
+        pending = self.game.pending()
+        ai_turn = pending is not None and pending.side not in self.human_sides
+        self.stuck = fresh is None or (again and ai_turn)
+        if self.stuck:
+            failure = dataclasses.replace(failure, stuck=True)
+        self.failures.append(failure)
+        self.error_panel.show(failure)
+        self.say(tr("ui.error.status", error=failure.error))
+
+    def _replace_game(self, game: Game) -> None:
+        """The same battle, rebuilt (panels keep their log: no new game for them)."""
+        self.animator.skip()
+        self.game = game
+        self.ai_next = None
+        self.ai_preview = None
+        self.input.set_game(game)
+        self.input.sync()
+
+    def resize_window(self, size: tuple[int, int]) -> None:
+        """Set the window to `size` px (the settings dialog)."""
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.relayout(self.screen.get_size())
+
+    def _remember_size(self) -> None:
+        """Write the window size to the settings once resizing has stopped."""
+        if self._resized_at is None or self.clock_s - self._resized_at < SIZE_SAVE_DELAY:
+            return
+        self._resized_at = None
+        self.save_window_size()
+
+    def save_window_size(self) -> None:
+        from game.ui.settings import Settings, save_settings
+
+        size = tuple(self.screen.get_size())
+        if not isinstance(self.settings, Settings) or tuple(self.settings.window) == size:
+            return
+        self.settings.window = (int(size[0]), int(size[1]))
+        try:
+            save_settings(self.settings)
+        except (OSError, ValueError) as exc:
+            log.warning("cannot save the window size: %s", exc)
+
     def dispatch(self, event: pygame.event.Event) -> list[Event]:
         """One pygame event: window, animation skip, panels, then the table input."""
         if event.type == pygame.QUIT:
@@ -251,6 +343,10 @@ class App:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.screen = pygame.display.get_surface() or self.screen
             self.relayout(self.screen.get_size())
+            if self.frames > 0:
+                self._resized_at = self.clock_s
+            return []
+        if self.error_panel.visible and self.error_panel.handle_event(event):
             return []
         if (
             event.type == pygame.KEYDOWN
@@ -283,10 +379,11 @@ class App:
     # -- the AI ------------------------------------------------------------------------
     def step_ai(self, dt: float) -> list[Event]:
         """Advance the AI's clock; apply its next action when it is due."""
-        pending = self.game.pending()
-        if pending is None or pending.side in self.human_sides:
+        game = self.game
+        pending = game.pending()
+        if pending is None or pending.side in self.human_sides or self.stuck:
             return []
-        if self.animating or any(is_busy(p) for p in self.shown_panels()):
+        if self.animating or self.error_panel.busy or any(is_busy(p) for p in self.shown_panels()):
             return []
         self.ai_timer -= dt
         if self.ai_timer > 0:
@@ -295,13 +392,17 @@ class App:
         assert controller is not None
         speed = max(self.options.speed, 1e-3)
         if self.ai_next is None:
-            self.ai_next = self._choose(controller)
+            retry = self._failed_at == len(game.history)  # its last choice here failed
+            fallback = self._fallback() if retry else None
+            self.ai_next = fallback if fallback is not None else self._choose(controller)
             self.ai_preview = self._preview_of(self.ai_next)
             if self.ai_preview is not None:
                 self.ai_timer = AI_ATTACK_HOLD / speed
                 return []
         action, self.ai_next = self.ai_next, None
         events = self.apply(action)
+        if self.game is not game or self.error_panel.visible:
+            return events  # the action failed: a new battle (demo) or the error dialog
         if not events:
             fallback = self._fallback()
             events = self.apply(fallback) if fallback is not None else []
@@ -349,7 +450,12 @@ class App:
         self.input.update(dt)
         for panel in self.panels:
             self._safe(panel, panel.update, dt)
-        self.step_ai(dt)
+        try:
+            self.step_ai(dt)
+        except Exception as exc:  # the AI's choice, intent or preview raised
+            self.ai_next = self.ai_preview = None
+            self.failed(exc, None)
+        self._remember_size()
 
     def frame(self, dt: float) -> None:
         """One frame: events, fixed-step updates, drawing."""
@@ -381,6 +487,8 @@ class App:
             self.frame(dt)
             if limit is not None and self.frames >= limit:
                 break
+        if self._resized_at is not None:
+            self.save_window_size()
         if self.options.screenshot:
             path = screenshot.save(self.screen, self.options.screenshot)
             print(
@@ -392,6 +500,10 @@ class App:
 
     # -- drawing -----------------------------------------------------------------------
     def render(self) -> None:
+        if self.options.palette != self._palette:
+            style.use_palette(self.options.palette)
+            self._palette = self.options.palette
+            cache.reset_all()  # sprites and labels in the old colours
         screen, lay = self.screen, self.layout
         screen.fill(style.BACKGROUND)
         self.table.draw(screen, self.scene())
@@ -399,6 +511,9 @@ class App:
         for panel in self.shown_panels():
             if slot_of(panel) == "table":
                 self._safe(panel, panel.draw, screen)
+        coach = self.coach()
+        if coach:
+            hud.draw_coach(screen, lay.table, coach)
         screen.set_clip(None)
         right = self._status_right()
         hud.draw_status(
@@ -407,6 +522,7 @@ class App:
             hud.situation(self.game, self.human_sides),
             right,
             alert=self.message_t > 0,
+            highlight=self.input.my_turn(),
         )
         side = [p for p in self.shown_panels() if slot_of(p) == "sidebar"]
         if side:
@@ -419,6 +535,36 @@ class App:
         for panel in self.shown_panels():
             if slot_of(panel) == "screen":
                 self._safe(panel, panel.draw, screen)
+        if self.error_panel.visible:
+            self.error_panel.rect = screen.get_rect()
+            self.error_panel.draw(screen)
+
+    def coach(self) -> str:
+        """The hint box over the table: what to do now, while it is the player's
+        decision in the first round (or one left untouched for a while)."""
+        inp = self.input
+        pending = self.game.pending()
+        if pending is None or not inp.my_turn() or self.options.autoplay:
+            return ""
+        key = (id(self.game), len(self.game.history))
+        if key != self._decision:
+            self._decision, self._decision_since = key, self.clock_s
+        idle = self.clock_s - self._decision_since >= COACH_IDLE_S
+        if self.game.state.round > COACH_ROUNDS and not idle:
+            return ""
+        if inp.tool is not None or inp.menu is not None or inp.help or inp.info is not None:
+            return ""
+        fig = inp.selected_figure()
+        text = ""
+        if pending.kind == "activate":
+            text = tr("ui.input.coach_activate")
+        elif pending.kind == "act" and fig is not None:
+            text = tr("ui.input.coach_act", name=fig.name)
+        if text and hud.coach_box(self.layout.table, text)[1].inflate(40, 40).collidepoint(
+            inp.mouse
+        ):
+            return ""  # the pointer is there: out of its way
+        return text
 
     def scene(self) -> Scene:
         """What the table shows this frame."""
@@ -506,4 +652,5 @@ def run(
     try:
         return app.run()
     finally:
+        cache.reset_all()  # fonts and surfaces die with pygame
         pygame.quit()

@@ -7,9 +7,11 @@ damage pools, injury, initiative, structures, backlash, noise checks, serum) int
 a `DiceRoll` — built from the event's own fields, nothing recomputed but the
 per-die "does it wound" through the rules' `die_wounds` (and a throw's scatter
 pips from its distance and the knob's cm per pip). `DicePanel` shows the
-rolls of the latest action in a tray over the table: they tumble for ~0.4 s
-(÷ speed) one after the other — a click on the tray or Space skips that — then
-stay a few seconds and fade. While they tumble the panel is `busy`.
+rolls of the latest action in a tray docked at the top of the event log in the
+sidebar (so it never hides the table, where the horde comes in; without a log it
+sits in the table's bottom-left corner): they tumble for ~0.4 s (÷ speed) one
+after the other — a click on the tray or Space skips that — then stay a few
+seconds and fade. While they tumble the panel is `busy`.
 """
 
 from __future__ import annotations
@@ -459,9 +461,9 @@ class _Shown:
 
 
 class DicePanel(PanelBase):
-    """The dice tray over the table: the rolls of the latest action."""
+    """The dice tray: the rolls of the latest action, over the top of the log."""
 
-    slot = "table"
+    slot = "screen"
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -533,6 +535,17 @@ class DicePanel(PanelBase):
             return True
         return False
 
+    def dock(self) -> tuple[pygame.Rect, bool]:
+        """Where the tray goes: the log's area (True), else the table's (False)."""
+        for panel in getattr(self.app, "panels", ()):
+            if type(panel).__name__ == "LogPanel" and getattr(panel, "visible", True):
+                area = panel.rect
+                if area.width >= 200 and area.height >= 120:
+                    return area, True
+        lay = getattr(self.app, "layout", None)
+        table = getattr(lay, "table", None)
+        return (table if table is not None else self.rect), False
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.showing or self.rect.width < 60:
             return
@@ -541,11 +554,19 @@ class DicePanel(PanelBase):
         heights = [row_height(r.roll, size) for r in self.rows]
         line_h = fonts.font(size).get_linesize()
         extra = line_h if self.hidden_rows else 0
-        width = min(TRAY_WIDTH + (160 if self.large_text else 0), self.rect.width - 2 * MARGIN)
+        area, docked = self.dock()
         height = sum(heights) + 2 * PAD + extra + line_h
-        self.tray = pygame.Rect(
-            self.rect.left + MARGIN, self.rect.bottom - MARGIN - height, width, height
-        )
+        if docked:  # over the top of the log, below its title
+            top = area.top + line_h + PAD
+            height = min(height, area.bottom - top - 2 * line_h)
+            self.tray = pygame.Rect(area.left + 4, top, area.width - 8, height)
+        else:
+            wide = TRAY_WIDTH + (160 if self.large_text else 0)
+            width = min(wide, area.width - 2 * MARGIN)
+            self.tray = pygame.Rect(
+                area.left + MARGIN, area.bottom - MARGIN - height, width, height
+            )
+        width = self.tray.width
         alpha = 240
         after = self.clock - self.settle_time - HOLD
         if after > 0:

@@ -437,6 +437,8 @@ class TableInput:
     def hint(self) -> str:
         if self.tool is not None:
             return self.tool.hint()
+        if self.game.is_over():
+            return tr("ui.input.hint_over")
         pending = self.game.pending()
         if pending is None or not self.my_turn():
             return tr("ui.input.hint_watch")

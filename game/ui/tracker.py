@@ -1,9 +1,12 @@
 """The tracker: round, initiative, whose activation it is, who has yet to act on
 each side, and what the acting AI means to do (or the last thing that happened).
 
-Everything is read from the game state at draw time; `on_events` only keeps the
-latest line worth repeating. The AI's intent comes from `app.intent`
-((side, line) while an AI activation is under way).
+Everything is read from the game state; `on_events` only keeps the latest line
+worth repeating. The AI's intent comes from `app.intent` ((side, line) while an
+AI activation is under way). The panel is rendered once per change of what it
+shows (an action applied, a new game, the intent, the size, palette or language)
+and blitted from that picture every other frame: with 200 figures its lines of
+names are long to wrap.
 """
 
 from __future__ import annotations
@@ -65,6 +68,9 @@ class TrackerPanel(PanelBase):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.last = ""
+        self._picture: pygame.Surface | None = None
+        self._key: tuple[object, ...] | None = None
+        self.renders = 0  # how often the picture was redrawn (tests, benchmark)
 
     def on_new_game(self, game: Any) -> None:
         self.last = ""
@@ -143,17 +149,47 @@ class TrackerPanel(PanelBase):
         who = tr("ui.tracker.human") if sid in humans else tr("ui.tracker.ai")
         return f"{name} ({who})"
 
+    def state_key(self) -> tuple[object, ...]:
+        """Everything the picture depends on."""
+        game = self.game
+        history = (len(game.history), game.state.event_count) if game is not None else None
+        humans = tuple(sorted(getattr(self.app, "human_sides", ()) or ()))
+        return (
+            id(game),
+            history,
+            getattr(self.app, "intent", None),
+            self.last,
+            humans,
+            tuple(self.rect.size),
+            self.theme.name,
+            self.text_size,
+            self.language,
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.rect.width < 60 or self.rect.height < 30:
             return
+        key = self.state_key()
+        if self._picture is None or key != self._key:
+            if self._picture is None or self._picture.get_size() != self.rect.size:
+                self._picture = pygame.Surface(self.rect.size)
+                if pygame.display.get_surface() is not None:
+                    self._picture = self._picture.convert()
+            self._paint(self._picture, self._picture.get_rect())
+            self._key = key
+            self.renders += 1
+        surface.blit(self._picture, self.rect.topleft)
+
+    def _paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the panel into `surface` at `rect`."""
         th = self.theme
         size = self.text_size
         lines = self.lines_for()
         if not lines:
-            frame(surface, self.rect, th)
+            frame(surface, rect, th)
             return
         head = lines[0][1]
-        inner = frame(surface, self.rect, th, head, size)
+        inner = frame(surface, rect, th, head, size)
         line_h = fonts.font(size).get_linesize()
         marker = size
         y = inner.top + 2

@@ -31,13 +31,13 @@ class Button:
 
     def draw(self, surface: pygame.Surface, hovered: bool) -> None:
         if not self.enabled:
-            fill, edge, ink = (44, 46, 50), (70, 72, 78), style.TEXT_DIM
+            fill, edge, ink = style.BUTTON_OFF, style.BUTTON_OFF_EDGE, style.TEXT_DIM
         elif self.active:
-            fill, edge, ink = (70, 96, 120), style.SKY, style.WHITE
+            fill, edge, ink = style.BUTTON_ACTIVE, style.SKY, style.WHITE
         elif hovered:
-            fill, edge, ink = (66, 72, 82), style.TEXT, style.WHITE
+            fill, edge, ink = style.BUTTON_HOVER, style.TEXT, style.WHITE
         else:
-            fill, edge, ink = (54, 58, 66), (96, 100, 110), style.TEXT
+            fill, edge, ink = style.BUTTON, style.BUTTON_EDGE, style.TEXT
         pygame.draw.rect(surface, fill, self.rect, border_radius=5)
         pygame.draw.rect(surface, edge, self.rect, 1, border_radius=5)
         label = fonts.text(self.label, self.size, ink)
@@ -55,7 +55,7 @@ class Button:
         if not self.enabled:
             pygame.draw.line(
                 surface,
-                (90, 92, 98),
+                style.BUTTON_OFF_EDGE,
                 (self.rect.x + 4, self.rect.bottom - 5),
                 (self.rect.right - 4, self.rect.bottom - 5),
             )
@@ -84,7 +84,7 @@ def tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int], width: int
     h = sum(s.get_height() for s in rendered) + 10
     box = pygame.Rect(pos[0] + 12, pos[1] - h - 8, w, h)
     box.clamp_ip(surface.get_rect())
-    pygame.draw.rect(surface, (20, 22, 26), box, border_radius=4)
+    pygame.draw.rect(surface, style.BAR, box, border_radius=4)
     pygame.draw.rect(surface, style.YELLOW, box, 1, border_radius=4)
     y = box.y + 5
     for s in rendered:

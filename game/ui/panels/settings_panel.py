@@ -1,7 +1,8 @@
 """The settings dialog (F2): units, animation speed, palette, language, window size
 and large text. A click on a row — or its number key — moves it to the next
-choice; the change applies at once (window size: at the next start) and is saved
-to the settings file (game/ui/settings.py)."""
+choice; the change applies at once and is saved to the settings file
+(game/ui/settings.py). The window size is also remembered when the window is
+resized by hand (the app saves it)."""
 
 from __future__ import annotations
 
@@ -76,7 +77,7 @@ class SettingsPanel(PanelBase):
         if name == "speed":
             return f"× {value:g}"
         if name == "window":
-            return f"{value[0]} × {value[1]} ({tr('ui.settings.next_start')})"
+            return f"{value[0]} × {value[1]}"
         if name == "language":
             try:
                 return tr(f"ui.settings.language_{value}")
@@ -96,6 +97,9 @@ class SettingsPanel(PanelBase):
             set_language(value)
         if options is not None and name != "window" and hasattr(options, name):
             setattr(options, name, value)
+        resize = getattr(self.app, "resize_window", None)
+        if name == "window" and resize is not None:
+            resize(value)
         try:
             path = save_settings(settings)
         except OSError as exc:

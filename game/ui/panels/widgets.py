@@ -31,12 +31,7 @@ def frame(
 
 def fit(value: str, size: int, width: int, bold: bool = False) -> str:
     """`value`, cut with '…' so that it fits `width` px."""
-    f = fonts.font(size, bold)
-    if f.size(value)[0] <= width:
-        return value
-    while value and f.size(value + "…")[0] > width:
-        value = value[:-1]
-    return value + "…"
+    return fonts.fit(value, size, width, bold)
 
 
 def line(

@@ -7,12 +7,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import pygame
 
 from game.state import Figure
 from game.ui import fonts
+from game.ui.cache import MB, cached
 from game.ui.camera import Camera
 from game.ui.render import draw, icons, style
 
@@ -146,7 +146,7 @@ class SpriteKey:
     eligible: bool
 
 
-@lru_cache(maxsize=4096)
+@cached("sprite", 32 * MB)
 def sprite(key: SpriteKey) -> tuple[pygame.Surface, int, int]:
     """The figure's picture, cropped to what is drawn, and its offset from the centre."""
     r = key.r

@@ -41,23 +41,49 @@ def situation(game: Game, human_sides: Collection[str]) -> str:
 
 
 def draw_status(
-    surface: pygame.Surface, rect: pygame.Rect, left: str, right: str, *, alert: bool = False
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    left: str,
+    right: str,
+    *,
+    alert: bool = False,
+    highlight: bool = False,
 ) -> None:
-    pygame.draw.rect(surface, (30, 32, 36), rect)
+    """Situation on the left; on the right a message (`alert`: orange), the hint for
+    the player's decision (`highlight`: yellow) or what the other side does (dim)."""
+    pygame.draw.rect(surface, style.BAR, rect)
     pygame.draw.line(surface, style.PANEL_EDGE, rect.bottomleft, rect.bottomright)
     text = fonts.text(left, SIZE, style.TEXT, True)
     y = rect.centery - text.get_height() // 2
     surface.blit(text, (rect.x + 10, y))
     room = rect.width - text.get_width() - 40
     if right and room > 40:
-        colour = style.ORANGE if alert else style.TEXT_DIM
-        shown = right
-        f = fonts.font(SIZE - 1)
-        while shown and f.size(shown)[0] > room:
-            shown = shown[:-2]
-        if shown != right:
-            shown = shown[:-1] + "…"
+        colour = style.ORANGE if alert else (style.HINT if highlight else style.TEXT_DIM)
+        shown = fonts.fit(right, SIZE - 1, room)
         hint = fonts.text(shown, SIZE - 1, colour)
         surface.blit(
             hint, (rect.right - hint.get_width() - 10, rect.centery - hint.get_height() // 2)
         )
+
+
+COACH_SIZE = 16
+
+
+def coach_box(area: pygame.Rect, text: str) -> tuple[pygame.Surface, pygame.Rect]:
+    """The hint's picture and its box, at the bottom of the table (above the action
+    bar it points to)."""
+    shown = fonts.fit(text, COACH_SIZE, area.width - 60, True)
+    img = fonts.text(shown, COACH_SIZE, style.TEXT, True)
+    box = img.get_rect(midbottom=(area.centerx, area.bottom - 12)).inflate(24, 12)
+    return img, box
+
+
+def draw_coach(surface: pygame.Surface, area: pygame.Rect, text: str) -> pygame.Rect:
+    """A one-line hint in a box at the bottom of the table (what to do now); its rect."""
+    img, box = coach_box(area, text)
+    shade = pygame.Surface(box.size, pygame.SRCALPHA)
+    shade.fill((*style.PANEL, 215))
+    surface.blit(shade, box.topleft)
+    pygame.draw.rect(surface, style.HINT, box, 2, border_radius=6)
+    surface.blit(img, img.get_rect(center=box.center))
+    return box

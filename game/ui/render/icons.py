@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import lru_cache
 
 import pygame
 
+from game.ui.cache import MB, cached
 from game.ui.render import style
 
 Glyph = Callable[[pygame.Surface, float, float, float, tuple[int, int, int]], None]
@@ -202,7 +202,7 @@ GLYPHS: dict[str, tuple[Glyph, tuple[int, int, int]]] = {
 }
 
 
-@lru_cache(maxsize=512)
+@cached("icon", 4 * MB)
 def icon(name: str, size: int) -> pygame.Surface:
     """The icon `name` as a `size` px badge."""
     size = max(6, int(size))

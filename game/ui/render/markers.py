@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 
 import pygame
 
 from game.state import Figure, NoiseMarker, OverwatchZone
 from game.ui import fonts
+from game.ui.cache import MB, cached
 from game.ui.camera import Camera
 from game.ui.render import draw, icons, style
 from game.ui.units import format_length, nice_length
@@ -18,7 +18,7 @@ from game.ui.units import format_length, nice_length
 PULSE_S = 2.4
 
 
-@lru_cache(maxsize=64)
+@cached("noise disc", 32 * MB)
 def _fade(radius: int, colour: tuple[int, int, int]) -> pygame.Surface:
     """A disc whose alpha falls from the centre to the edge."""
     surf = pygame.Surface((2 * radius + 1, 2 * radius + 1), pygame.SRCALPHA)

@@ -1,9 +1,16 @@
 """Colours and patterns: the Okabe-Ito palette for sides and overlays, a fill,
-hatching and outline per terrain kind (so kinds differ without colour too)."""
+hatching and outline per terrain kind (so kinds differ without colour too).
+
+Two palettes (the settings' "palette"): "okabe-ito" (the default) and
+"high-contrast" — black and white chrome, a darker table, white outlines on every
+solid piece. `use_palette(name)` switches the module's colours; the drawing code
+reads them as `style.NAME` when it draws, and the cached pictures key on
+`PALETTE`.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.board.terrain import TerrainKind
 
@@ -33,6 +40,16 @@ PANEL_EDGE: RGB = (60, 64, 72)
 TEXT: RGB = (232, 232, 228)
 TEXT_DIM: RGB = (150, 154, 160)
 INK: RGB = (18, 18, 20)
+# the status line, the action bar and its buttons
+BAR: RGB = (30, 32, 36)
+BUTTON: RGB = (54, 58, 66)
+BUTTON_EDGE: RGB = (96, 100, 110)
+BUTTON_HOVER: RGB = (66, 72, 82)
+BUTTON_ACTIVE: RGB = (70, 96, 120)
+BUTTON_OFF: RGB = (44, 46, 50)
+BUTTON_OFF_EDGE: RGB = (70, 72, 78)
+HINT: RGB = YELLOW
+"""The hint on the status line while the player has a decision to make."""
 
 # overlays
 REACH: RGB = GREEN
@@ -104,10 +121,67 @@ BROKEN = TerrainStyle((120, 110, 100, 70), "dots", (90, 80, 70, 200), (110, 100,
 def terrain_style(kind: TerrainKind, *, open: bool = False, broken: bool = False) -> TerrainStyle:
     """The style of a piece in its current state (an open gate, a broken barricade)."""
     if broken:
-        return BROKEN
-    if kind is K.GATE and open:
-        return OPEN_GATE
-    return TERRAIN[kind]
+        found = BROKEN
+    elif kind is K.GATE and open:
+        found = OPEN_GATE
+    else:
+        found = TERRAIN[kind]
+    if PALETTE == "high-contrast" and not found.dashed:
+        return replace(found, outline=WHITE, width=max(2, found.width))
+    return found
+
+
+PALETTES = ("okabe-ito", "high-contrast")
+PALETTE = "okabe-ito"
+"""The palette in use (`use_palette`)."""
+_CHROME = (
+    "BACKGROUND",
+    "TABLE",
+    "TABLE_GRID",
+    "TABLE_EDGE",
+    "PANEL",
+    "PANEL_EDGE",
+    "TEXT",
+    "TEXT_DIM",
+    "BAR",
+    "BUTTON",
+    "BUTTON_EDGE",
+    "BUTTON_HOVER",
+    "BUTTON_ACTIVE",
+    "BUTTON_OFF",
+    "BUTTON_OFF_EDGE",
+    "HINT",
+)
+_OKABE_ITO: dict[str, RGB] = {name: globals()[name] for name in _CHROME}
+_HIGH_CONTRAST: dict[str, RGB] = {
+    "BACKGROUND": BLACK,
+    "TABLE": (52, 52, 52),
+    "TABLE_GRID": (72, 72, 72),
+    "TABLE_EDGE": WHITE,
+    "PANEL": BLACK,
+    "PANEL_EDGE": WHITE,
+    "TEXT": WHITE,
+    "TEXT_DIM": (215, 215, 215),
+    "BAR": BLACK,
+    "BUTTON": BLACK,
+    "BUTTON_EDGE": WHITE,
+    "BUTTON_HOVER": (70, 70, 0),
+    "BUTTON_ACTIVE": (0, 70, 110),
+    "BUTTON_OFF": (24, 24, 24),
+    "BUTTON_OFF_EDGE": (120, 120, 120),
+    "HINT": (255, 255, 0),
+}
+
+
+def use_palette(name: str | None) -> bool:
+    """Draw with the palette `name` (the default for an unknown one); True if it changed."""
+    global PALETTE
+    name = name if name in PALETTES else PALETTES[0]
+    if name == PALETTE:
+        return False
+    globals().update(_HIGH_CONTRAST if name == "high-contrast" else _OKABE_ITO)
+    PALETTE = name
+    return True
 
 
 def side_colour(index: int) -> RGB:

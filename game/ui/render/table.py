@@ -18,6 +18,7 @@ import pygame
 
 from game import actions as act
 from game.engine import Game
+from game.i18n import current_language
 from game.state import Figure
 from game.ui.camera import Camera
 from game.ui.render import draw, markers, overlays, style
@@ -86,6 +87,8 @@ class TableView:
         marks = s.marks
         return (
             id(s.game),
+            style.PALETTE,
+            current_language(),
             st.board.version,
             cam.scale,
             cam.centre,

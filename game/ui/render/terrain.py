@@ -15,7 +15,7 @@ import pygame
 import shapely
 
 from game.board.terrain import Board, TerrainKind, TerrainPiece
-from game.i18n import tr
+from game.i18n import current_language, tr
 from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.render import draw, icons, style
@@ -62,6 +62,11 @@ class TerrainLayer:
         self._anchor: Point = (0.0, 0.0)
         self.renders = 0  # how often it was rebuilt (tests, benchmark)
 
+    @staticmethod
+    def _look() -> tuple[str, str]:
+        """The palette and the language of the labels."""
+        return (style.PALETTE, current_language())
+
     def draw(
         self, surface: pygame.Surface, camera: Camera, board: Board, entries: Sequence[EntryZone]
     ) -> None:
@@ -69,13 +74,19 @@ class TerrainLayer:
         bw, bh = board.width, board.height
         full = max(bw, bh) * camera.scale <= FULL_LAYER_MAX
         if full:
-            key: tuple[object, ...] = (board.version, round(camera.scale, 6), len(entries))
+            key: tuple[object, ...] = (
+                *self._look(),
+                board.version,
+                round(camera.scale, 6),
+                len(entries),
+            )
             x0, y1 = 0.0, bh
             size = (math.ceil(bw * camera.scale) + 1, math.ceil(bh * camera.scale) + 1)
         else:
             vx, vy, vw, vh = camera.view
             x0, y1 = camera.to_board(vx, vy)
             key = (
+                *self._look(),
                 board.version,
                 round(camera.scale, 6),
                 len(entries),
