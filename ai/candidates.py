@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from ai.intent import PLACE_KINDS, Intent, place_of
 from ai.scorer import Plan, Scorer
 from ai.situation import Situation
@@ -88,20 +90,35 @@ def _best_move(sit: Situation, sc: Scorer) -> tuple[float, int]:
     return best
 
 
-def _follow_up(sit: Situation, sc: Scorer, i: int) -> tuple[float, str]:
-    """The best way to end the activation at spot i with one action left after a Move."""
-    options = [(sc.at(i), "position")]
+def _follow_up(sit: Situation, sc: Scorer, i: int) -> tuple[float, str, str]:
+    """The best way to end the activation at spot i with one action left after a Move:
+    (value, what, target name)."""
+    options = [(sc.at(i), "position", "")]
     if sit.can("cover"):
-        options.append((sc.at(i, True), "take_cover"))
+        options.append((sc.at(i, True), "take_cover", ""))
     if sit.can("attack") and sit.now.size:
-        options.append((sc.at(i) + sc.attack_mult * float(sit.now[i].max()), "position"))
+        j = int(np.argmax(sit.now[i]))
+        shot = sc.at(i) + sc.attack_mult * float(sit.now[i, j])
+        options.append((shot, *_shot_kind(sit, i, j)))
     if sit.goal == "storage" and sit.goal_area is not None and _touching_area(sit, i):
-        options.append((sc.at(i) + LOOT_GAIN, "loot"))
+        options.append((sc.at(i) + LOOT_GAIN, "loot", ""))
     if sit.blocker is not None and sit.can("attack") and _touching_piece(sit, i):
-        options.append((sc.at(i) + BREAK_GAIN * sc.attack_mult, "break_in"))
+        options.append((sc.at(i) + BREAK_GAIN * sc.attack_mult, "break_in", ""))
     if sit.can("overwatch"):
-        options.append((sc.at(i) + overwatch_value(sit, sc, i), "overwatch"))
-    return max(options)
+        options.append((sc.at(i) + overwatch_value(sit, sc, i), "overwatch", ""))
+    return max(options, key=lambda o: o[0])
+
+
+def _shot_kind(sit: Situation, i: int, j: int) -> tuple[str, str]:
+    """A move then a shot: a flank when the spot strips the target's cover (or sees
+    it where the figure cannot), else a firing position."""
+    assert sit.spots is not None
+    name = sit.enemies[j].name
+    here_seen = bool(sit.spots.seen[0, j])
+    stripped = sit.spots.cover_them[i, j] < sit.spots.cover_them[0, j]
+    if sit.spots.seen[i, j] and here_seen and stripped:
+        return "flank", name
+    return "position", name
 
 
 def _moves(sit: Situation, sc: Scorer) -> list[Plan]:
@@ -115,24 +132,24 @@ def _moves(sit: Situation, sc: Scorer) -> list[Plan]:
         to = (round(float(xy[i, 0]), 3), round(float(xy[i, 1]), 3))
         if kind == "move" and sit.can("move") and _may_retreat_to(sit, i):
             if sit.left >= 2:
-                value, what = _follow_up(sit, sc, i)
+                value, what, target = _follow_up(sit, sc, i)
             else:
-                value, what = sc.at(i), "position"
-            if what == "position":
+                value, what, target = sc.at(i), "position", ""
+            if what == "position" and not target:
                 what = "advance" if sc.gain[i] > 0.1 else "position"
             place = _piece_place(sit) if what == "break_in" else advance
-            out.append(Plan(act.Move(fig.id, to), value, what, place=place))
+            out.append(Plan(act.Move(fig.id, to), value, what, target, place=place))
         elif kind == "run" and sit.can("run", 2) and _may_retreat_to(sit, i):
             what = "carry_off" if sit.goal == "exit" else "advance"
             out.append(Plan(act.Run(fig.id, to), sc.at(i), what, place=advance))
         elif kind == "charge" and sit.can("charge", 2):
-            target = sit.game.state.figures[sit.ref[i]]
+            foe = sit.game.state.figures[sit.ref[i]]
             weapon = movement.best_melee(sit.game, fig)
             if weapon is None:
                 continue
-            j = sit.enemies.index(target)
+            j = sit.enemies.index(foe)
             value = sc.at(i) + sc.attack_mult * float(sit.now[i, j])
-            out.append(Plan(act.Charge(fig.id, target.id, weapon), value, "charge", target.name))
+            out.append(Plan(act.Charge(fig.id, foe.id, weapon), value, "charge", foe.name))
     if fig.suppressed:
         out = [p for p in out if p.what != "charge"]
         out = [Plan(p.action, p.value, "retreat") for p in out]
@@ -142,6 +159,8 @@ def _moves(sit: Situation, sc: Scorer) -> list[Plan]:
 def _advance_place(sit: Situation) -> str:
     if sit.goal == "storage":
         return "storage"
+    if sit.goal == "repair" and sit.goal_area is not None:
+        return place_of(sit.game.state, _centre(sit.goal_area))
     if sit.goal == "key":
         return "walls"
     if sit.goal == "enemy":
@@ -194,7 +213,8 @@ def _objective(sit: Situation, sc: Scorer, after: float) -> list[Plan]:
             repair = _repair_value(sit, piece.id)
             if repair > 0:
                 value = repair + after
-                out.append(Plan(act.Interact(fig.id, piece.id), value, "hold", place="walls"))
+                kind = (piece.destroyed_from or piece.kind).value
+                out.append(Plan(act.Interact(fig.id, piece.id), value, "repair", place=kind))
     if sit.blocker is not None and sit.can("attack"):
         weapon = movement.best_melee(game, fig)
         if weapon is not None:
@@ -206,6 +226,11 @@ def _objective(sit: Situation, sc: Scorer, after: float) -> list[Plan]:
                     Plan(act.Attack(fig.id, sit.blocker.id, weapon), value, "break_in", place=place)
                 )
     return out
+
+
+def _centre(area: object) -> tuple[float, float]:
+    c = area.centroid  # type: ignore[attr-defined]
+    return (float(c.x), float(c.y))
 
 
 def _piece_place(sit: Situation) -> str:
@@ -255,6 +280,8 @@ def intent_of(sit: Situation, plan: Plan) -> Intent:
         what = "retreat"
     if what == "advance" and sit.goal == "exit":
         what = "carry_off"
+    if what == "advance" and sit.goal == "repair":
+        what = "repair"
     if what == "position" and not plan.target:
         what = "position"
     return Intent(role, side.name, what, plan.target, plan.place, weapon=plan.weapon)

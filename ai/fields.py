@@ -74,6 +74,10 @@ class FieldCache:
         self.built = 0  # flow fields computed (for tests and benchmarks)
 
     def plan(self, board: Board) -> PlanningBoard:
+        """The planning board of the board as it is (looked up once per version)."""
+        return board.cache("ai.plan", lambda: self._plan(board))
+
+    def _plan(self, board: Board) -> PlanningBoard:
         key = shape_signature(board)
         found = self._plans.get(key)
         if found is None:

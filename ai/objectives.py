@@ -12,6 +12,7 @@ from game.play.raid import entry_ids, entry_polygon
 
 if TYPE_CHECKING:
     from game.engine import Game
+    from game.state import Figure
 
 
 def role_of(game: Game, side: str) -> str:
@@ -53,6 +54,18 @@ def shelter(game: Game) -> TerrainPiece | None:
     if kp is not None and kp.kind is TerrainKind.SHELTER:
         return kp
     return None
+
+
+def repairs(game: Game, figure: Figure) -> list[TerrainPiece]:
+    """Smashed or damaged barricades and gates the figure could restore with
+    Improvisieren (a Tüftler with the use left, nobody standing on the spot)."""
+    from game.play.support import improvise_problem
+
+    return [
+        piece
+        for piece in game.state.board
+        if piece.max_structure is not None and improvise_problem(game, figure, piece) is None
+    ]
 
 
 def entries(game: Game, side: str) -> list[tuple[str, Polygon]]:

@@ -18,7 +18,14 @@ from game.actions import Action
 
 OPPORTUNITY = 0.35
 """Share of next activation's best attack a spot is credited with."""
-GOAL_WEIGHT = {"storage": 0.05, "exit": 0.12, "enemy": 0.03, "key": 0.02, "none": 0.0}
+GOAL_WEIGHT = {
+    "storage": 0.05,
+    "exit": 0.12,
+    "enemy": 0.03,
+    "key": 0.02,
+    "repair": 0.08,
+    "none": 0.0,
+}
 """Value per cm of flow-field cost gained toward the goal (before the sliders)."""
 HOLD_RADIUS = 28.0
 """cm from the key point within which defenders feel no pull toward it."""

@@ -100,6 +100,11 @@ def goal_of(game: Game, fig: Figure, role: str) -> tuple[str, list[object], Poly
         if store is not None:
             return "storage", [store.polygon], store.polygon
     if role == "defenders":
+        fixes = obj.repairs(game, fig)
+        if fixes:
+            here = _point(fig.pos)
+            piece = min(fixes, key=lambda p: (p.polygon.distance(here), p.id))
+            return "repair", [piece.polygon], piece.polygon
         kp = obj.key_point(game)
         if kp is not None:
             return "key", [kp.polygon], kp.polygon

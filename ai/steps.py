@@ -44,9 +44,9 @@ if TYPE_CHECKING:
     from game.engine import Game
     from game.state import Figure
 
-SHARES = (1.0, 0.92, 0.84, 0.76, 0.68, 0.6, 0.5, 0.4, 0.3, 0.2)
+SHARES = (1.0, 0.9, 0.8, 0.7, 0.6, 0.45, 0.3)
 """Fractions of the usable route length tried as destinations."""
-SIDESTEPS = (0.0, 1.2, -1.2, 2.4, -2.4)
+SIDESTEPS = (0.0, 1.2, -1.2)
 """Sideways offsets from the route, in base diameters."""
 RING_SHARES = (1.0, 0.6, 0.3)
 """Rings around the start, as fractions of the usable length."""

@@ -175,3 +175,42 @@ def test_decisions_never_draw_the_games_dice() -> None:
     first = [str(TacticalAI().choose(game)) for _ in range(2)]
     assert game.dice.rng.bit_generator.state == before
     assert first[0] == first[1]
+
+
+def test_a_move_that_strips_the_targets_cover_is_a_flank() -> None:
+    wall = ("low-wall", "low_wall", [(25, 57), (35, 57), (35, 58), (25, 58)])
+    sc = scene([("a", "bruno", "Bruno", 30, 59.6), ("b", "r1", "Raider", 40, 48)], terrain=[wall])
+    game = drive_to(Game(sc, seed=10), "r1")
+    sit = TacticalAI().situation(game, game.state.figures["r1"])
+    flanks = [p for p in plans(sit) if p.what == "flank"]
+    assert flanks and all(isinstance(p.action, act.Move) for p in flanks)
+    assert flanks[0].target == "Bruno"
+    assert sit.spots is not None
+    j = sit.enemies.index(game.state.figures["bruno"])
+    to = flanks[0].action.to  # type: ignore[attr-defined]
+    i = next(k for k, xy in enumerate(sit.spots.xy) if tuple(round(v, 3) for v in xy) == to)
+    assert sit.spots.cover_them[i, j] < sit.spots.cover_them[0, j]
+
+
+def test_a_tinkerer_goes_to_patch_up_a_smashed_barricade() -> None:
+    barricade = ("barricade", "barricade", [(36, 40), (44, 40), (44, 41), (36, 41)])
+    sc = scene(
+        [("a", "ferdl", "Ferdl", 40, 20), ("b", "r1", "Raider", 75, 75)],
+        modules=[barricade, ("storage", "storage", [(10, 10), (20, 10), (20, 20), (10, 20)])],
+        raid="raiders",
+        key_point="storage",
+        terrain=[("block", "building", [(60, 60), (70, 60), (70, 70), (60, 70)])],
+    )
+    game = Game(sc, seed=11)
+    game.state.board.damage("barricade", 6)  # smashed: rubble now
+    game.state.destroyed_modules.append("barricade")
+    drive_to(game, "ferdl")
+    ai = TacticalAI()
+    first = ai.choose(game)
+    assert isinstance(first, act.Move | act.Run)
+    assert first.to[1] > 30.0  # toward the rubble at y 40
+    assert ai.intent(game) == "Defenders: patching up the barricade"
+    ferdl = game.state.figures["ferdl"]
+    ferdl.x, ferdl.y = 40.0, 38.6  # in contact with it now
+    game.state.spent["ferdl"] = []
+    assert TacticalAI().choose(game) == act.Interact("ferdl", "barricade")
