@@ -567,10 +567,11 @@ class DicePanel(PanelBase):
                 area.left + MARGIN, area.bottom - MARGIN - height, width, height
             )
         width = self.tray.width
-        alpha = 240
+        full = 255 if docked else 240  # over the log: opaque, its text must not show through
+        alpha = full
         after = self.clock - self.settle_time - HOLD
         if after > 0:
-            alpha = int(240 * max(0.0, 1.0 - after / FADE))
+            alpha = int(full * max(0.0, 1.0 - after / FADE))
         tray = pygame.Surface(self.tray.size, pygame.SRCALPHA)
         tray.fill((*th.panel, alpha))
         pygame.draw.rect(tray, (*th.border, alpha), tray.get_rect(), 1, border_radius=6)
@@ -590,6 +591,6 @@ class DicePanel(PanelBase):
         if self.hidden_rows:
             more = tr("ui.dice.more", n=self.hidden_rows)
             tray.blit(fonts.text(more, max(10, size - 2), th.dim), (PAD, y))
-        if alpha < 240:
+        if alpha < full:
             tray.set_alpha(alpha)
         surface.blit(tray, self.tray.topleft)

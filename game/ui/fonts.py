@@ -24,7 +24,7 @@ MAX_FONTS = 64
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 on_reset(_fonts.clear)
-_texts: SurfaceCache[pygame.Surface] = SurfaceCache("text", 24 * MB)
+_texts: SurfaceCache[pygame.Surface] = SurfaceCache("text", 16 * MB)
 _outlined: SurfaceCache[pygame.Surface] = SurfaceCache("outlined", 8 * MB)
 
 
@@ -65,6 +65,13 @@ def text(value: str, size: int, colour: Colour, bold: bool = False) -> pygame.Su
     if found is not None:
         return found
     return _texts.put(key, font(size, bold).render(value, True, colour))
+
+
+def render(value: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+    """`value` rendered now, not kept: for one-off text that is cached elsewhere as a
+    bigger picture (a log entry), so it does not crowd the labels out of the cache."""
+    found = _texts.get((value, size, colour, bold))
+    return found if found is not None else font(size, bold).render(value, True, colour)
 
 
 def outlined(

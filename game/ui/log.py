@@ -424,5 +424,5 @@ def render_entry(
     if entry.family in ("error", "intent", "end"):
         ink = colour
     for k, value in enumerate(lines):
-        img.blit(fonts.text(value, size, ink, bold), (icon_w + badge_w, top + k * line_h))
+        img.blit(fonts.render(value, size, ink, bold), (icon_w + badge_w, top + k * line_h))
     return img

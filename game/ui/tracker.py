@@ -216,6 +216,6 @@ class TrackerPanel(PanelBase):
                     fit(" ".join(parts[MAX_WRAP - 1 :]), size, inner.right - x, bold),
                 ]
             for part in parts:
-                surface.blit(fonts.text(part, size, colour, bold), (x, y))
+                surface.blit(fonts.render(part, size, colour, bold), (x, y))
                 y += line_h
         surface.set_clip(clip)

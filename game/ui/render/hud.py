@@ -67,23 +67,34 @@ def draw_status(
 
 
 COACH_SIZE = 16
+COACH_SIDE = 170
+"""px kept free on either side of the hint box (the scale bar sits bottom right)."""
 
 
-def coach_box(area: pygame.Rect, text: str) -> tuple[pygame.Surface, pygame.Rect]:
-    """The hint's picture and its box, at the bottom of the table (above the action
-    bar it points to)."""
-    shown = fonts.fit(text, COACH_SIZE, area.width - 60, True)
-    img = fonts.text(shown, COACH_SIZE, style.TEXT, True)
-    box = img.get_rect(midbottom=(area.centerx, area.bottom - 12)).inflate(24, 12)
-    return img, box
+def coach_box(area: pygame.Rect, text: str) -> tuple[list[pygame.Surface], pygame.Rect]:
+    """The hint's lines (at most two) and its box, at the bottom of the table, above
+    the action bar it points to."""
+    width = max(200, area.width - 2 * COACH_SIDE)
+    lines = fonts.wrap(text, COACH_SIZE, width - 24, True)
+    if len(lines) > 2:
+        lines = [lines[0], fonts.fit(" ".join(lines[1:]), COACH_SIZE, width - 24, True)]
+    imgs = [fonts.text(line, COACH_SIZE, style.TEXT, True) for line in lines]
+    w = max(img.get_width() for img in imgs) + 24
+    h = sum(img.get_height() for img in imgs) + 12
+    box = pygame.Rect(0, 0, w, h)
+    box.midbottom = (area.centerx, area.bottom - 12)
+    return imgs, box
 
 
 def draw_coach(surface: pygame.Surface, area: pygame.Rect, text: str) -> pygame.Rect:
-    """A one-line hint in a box at the bottom of the table (what to do now); its rect."""
-    img, box = coach_box(area, text)
+    """A hint in a box at the bottom of the table (what to do now); its rect."""
+    imgs, box = coach_box(area, text)
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
-    shade.fill((*style.PANEL, 215))
+    shade.fill((*style.PANEL, 225))
     surface.blit(shade, box.topleft)
     pygame.draw.rect(surface, style.HINT, box, 2, border_radius=6)
-    surface.blit(img, img.get_rect(center=box.center))
+    y = box.top + 6
+    for img in imgs:
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        y += img.get_height()
     return box

@@ -18,7 +18,7 @@ from game.ui.units import format_length, nice_length
 PULSE_S = 2.4
 
 
-@cached("noise disc", 32 * MB)
+@cached("noise disc", 24 * MB)
 def _fade(radius: int, colour: tuple[int, int, int]) -> pygame.Surface:
     """A disc whose alpha falls from the centre to the edge."""
     surf = pygame.Surface((2 * radius + 1, 2 * radius + 1), pygame.SRCALPHA)
