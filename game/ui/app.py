@@ -55,8 +55,8 @@ AI_ATTACK_HOLD = 0.9
 MESSAGE_S = 5.0
 DEFAULT_SIZE = (1600, 1000)
 RECENT = 400
-COACH_ROUNDS = 1
-"""Rounds in which the player's decisions get a hint box over the table."""
+COACH_DECISIONS = 6
+"""The player's first decisions in a window get a hint box over the table."""
 COACH_IDLE_S = 12.0
 """s of a decision left untouched after which the hint box comes back."""
 SIZE_SAVE_DELAY = 1.0
@@ -157,6 +157,7 @@ class App:
         self._resized_at: float | None = None
         self._decision: tuple[int, int] | None = None  # (game, history) of the open decision
         self._decision_since = 0.0
+        self.human_actions = 0  # actions the players at the table have taken
         self._acc = 0.0
         self.layout = layout.Layout.for_size(self.screen.get_size(), sidebar=self.options.panels)
         board = game.state.board
@@ -263,6 +264,7 @@ class App:
     def apply(self, action: act.Action) -> list[Event]:
         """Apply one action; an illegal one changes nothing and says why, a failing
         one is reported (`failed`)."""
+        pending = self.game.pending()
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:
@@ -271,6 +273,8 @@ class App:
         except Exception as exc:
             self.failed(exc, action)
             return []
+        if pending is not None and pending.side in self.human_sides:
+            self.human_actions += 1
         self.animator.feed(events, self.options.speed)
         self.events.extend(events)
         for e in events:
@@ -540,8 +544,8 @@ class App:
             self.error_panel.draw(screen)
 
     def coach(self) -> str:
-        """The hint box over the table: what to do now, while it is the player's
-        decision in the first round (or one left untouched for a while)."""
+        """The hint box over the table: what to do now, for the player's first few
+        decisions (and for one left untouched a while)."""
         inp = self.input
         pending = self.game.pending()
         if pending is None or not inp.my_turn() or self.options.autoplay:
@@ -550,7 +554,7 @@ class App:
         if key != self._decision:
             self._decision, self._decision_since = key, self.clock_s
         idle = self.clock_s - self._decision_since >= COACH_IDLE_S
-        if self.game.state.round > COACH_ROUNDS and not idle:
+        if self.human_actions >= COACH_DECISIONS and not idle:
             return ""
         if inp.tool is not None or inp.menu is not None or inp.help or inp.info is not None:
             return ""

@@ -90,7 +90,7 @@ def draw_coach(surface: pygame.Surface, area: pygame.Rect, text: str) -> pygame.
     """A hint in a box at the bottom of the table (what to do now); its rect."""
     imgs, box = coach_box(area, text)
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
-    shade.fill((*style.PANEL, 225))
+    shade.fill((*style.PANEL, 205))
     surface.blit(shade, box.topleft)
     pygame.draw.rect(surface, style.HINT, box, 2, border_radius=6)
     y = box.top + 6
