@@ -8,8 +8,9 @@ a `DiceRoll` — built from the event's own fields, nothing recomputed but the
 per-die "does it wound" through the rules' `die_wounds` (and a throw's scatter
 pips from its distance and the knob's cm per pip). `DicePanel` shows the
 rolls of the latest action in a tray docked at the top of the event log in the
-sidebar (so it never hides the table, where the horde comes in; without a log it
-sits in the table's bottom-left corner): they tumble for ~0.4 s (÷ speed) one
+sidebar (so it never hides the table, where the horde comes in; over a log too
+short for it, it rises from the sidebar's foot; with no sidebar at all it sits
+in the table's bottom-left corner): they tumble for ~0.4 s (÷ speed) one
 after the other — a click on the tray or Space skips that — then stay a few
 seconds and fade. While they tumble the panel is `busy`.
 """
@@ -46,6 +47,8 @@ FADE = 0.8
 MAX_ROWS = 4
 TRAY_WIDTH = 580
 MARGIN = 12
+MIN_LOG_H = 160
+"""px: a shorter log cannot take the tray over its top."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -535,16 +538,20 @@ class DicePanel(PanelBase):
             return True
         return False
 
-    def dock(self) -> tuple[pygame.Rect, bool]:
-        """Where the tray goes: the log's area (True), else the table's (False)."""
+    def dock(self) -> tuple[pygame.Rect, str]:
+        """Where the tray goes: over the top of the log ("log"); over the bottom of the
+        sidebar when the log is too short ("sidebar"); else the table's corner ("table")."""
         for panel in getattr(self.app, "panels", ()):
             if type(panel).__name__ == "LogPanel" and getattr(panel, "visible", True):
                 area = panel.rect
-                if area.width >= 200 and area.height >= 120:
-                    return area, True
+                if area.width >= 200 and area.height >= MIN_LOG_H:
+                    return area, "log"
         lay = getattr(self.app, "layout", None)
+        side = getattr(lay, "sidebar", None)
+        if side is not None and side.width >= 200 and side.height >= MIN_LOG_H:
+            return side, "sidebar"
         table = getattr(lay, "table", None)
-        return (table if table is not None else self.rect), False
+        return (table if table is not None else self.rect), "table"
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.showing or self.rect.width < 60:
@@ -554,12 +561,16 @@ class DicePanel(PanelBase):
         heights = [row_height(r.roll, size) for r in self.rows]
         line_h = fonts.font(size).get_linesize()
         extra = line_h if self.hidden_rows else 0
-        area, docked = self.dock()
+        area, where = self.dock()
+        docked = where != "table"
         height = sum(heights) + 2 * PAD + extra + line_h
-        if docked:  # over the top of the log, below its title
+        if where == "log":  # over the top of the log, below its title
             top = area.top + line_h + PAD
             height = min(height, area.bottom - top - 2 * line_h)
             self.tray = pygame.Rect(area.left + 4, top, area.width - 8, height)
+        elif where == "sidebar":  # the log is too short: up from the sidebar's foot
+            height = min(height, int(area.height * 0.6))
+            self.tray = pygame.Rect(area.left + 4, area.bottom - 4 - height, area.width - 8, height)
         else:
             wide = TRAY_WIDTH + (160 if self.large_text else 0)
             width = min(wide, area.width - 2 * MARGIN)

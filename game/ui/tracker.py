@@ -131,7 +131,7 @@ class TrackerPanel(PanelBase):
         if intent:
             side, line = intent
             out.append(
-                ("accent", tr("ui.tracker.intent", line=f"{self._side(side)}: {line}"), side)
+                ("accent", tr("ui.tracker.intent", line=f"{self._name(side)}: {line}"), side)
             )
         elif self.last:
             out.append(("dim", tr("ui.tracker.last", line=self.last), None))
