@@ -152,6 +152,7 @@ class App:
         self.panel_errors: list[str] = []
         self.error_panel = errors.ErrorPanel(self)
         self.failures: list[errors.Failure] = []
+        self.input_errors: list[str] = []  # the latest failures of the table input
         self._failed_at: int | None = None  # history length at the last engine failure
         self.stuck = False  # the AI cannot go on (its fallback failed too)
         self._resized_at: float | None = None
@@ -306,6 +307,20 @@ class App:
         self.error_panel.show(failure)
         self.say(tr("ui.error.status", error=failure.error))
 
+    def input_failed(self, exc: BaseException) -> None:
+        """The table input or a tool's preview raised: put the tool and any menu away,
+        say so on the status line and in the log file; the game is untouched."""
+        text = errors.one_line(exc)
+        if not self.input_errors or self.input_errors[-1] != text:  # not once a frame
+            log.error("the table input failed: %s", text, exc_info=exc)
+        self.input_errors.append(text)
+        del self.input_errors[:-20]
+        inp = self.input
+        inp.tool = inp.default_tool = None
+        inp.menu = None
+        inp.bar._key = None
+        self.say(tr("ui.error.input", error=errors.one_line(exc, 120)))
+
     def _replace_game(self, game: Game) -> None:
         """The same battle, rebuilt (panels keep their log: no new game for them)."""
         self.animator.skip()
@@ -365,7 +380,11 @@ class App:
         for panel in self._by_input_order():
             if self._safe(panel, panel.handle_event, event):
                 return []
-        action = self.input.handle_event(event)
+        try:
+            action = self.input.handle_event(event)
+        except Exception as exc:
+            self.input_failed(exc)
+            return []
         if action is None or self.animating or not self.input.my_turn():
             return []
         return self.apply(action)
@@ -451,7 +470,10 @@ class App:
         self.clock_s += dt
         self.message_t = max(0.0, self.message_t - dt)
         self.animator.update(dt)
-        self.input.update(dt)
+        try:
+            self.input.update(dt)
+        except Exception as exc:
+            self.input_failed(exc)
         for panel in self.panels:
             self._safe(panel, panel.update, dt)
         try:
@@ -510,7 +532,11 @@ class App:
             cache.reset_all()  # sprites and labels in the old colours
         screen, lay = self.screen, self.layout
         screen.fill(style.BACKGROUND)
-        self.table.draw(screen, self.scene())
+        try:
+            self.table.draw(screen, self.scene())
+        except Exception as exc:  # a tool's overlay: put the tool away, draw again
+            self.input_failed(exc)
+            self.table.draw(screen, self.scene())
         screen.set_clip(lay.table)
         for panel in self.shown_panels():
             if slot_of(panel) == "table":
@@ -534,8 +560,11 @@ class App:
                 self._safe(panel, panel.draw, screen)
         elif lay.sidebar.width > 0:
             self._draw_recent(screen, lay.sidebar)
-        self.input.refresh_bar()
-        self.input.draw_ui(screen)
+        try:
+            self.input.refresh_bar()
+            self.input.draw_ui(screen)
+        except Exception as exc:
+            self.input_failed(exc)
         for panel in self.shown_panels():
             if slot_of(panel) == "screen":
                 self._safe(panel, panel.draw, screen)

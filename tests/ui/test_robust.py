@@ -80,7 +80,7 @@ def test_fit_cuts_long_text_quickly() -> None:
 # -- engine failures -----------------------------------------------------------------------
 
 
-def _boom(*_: object) -> list:
+def _boom(*_: object, **__: object) -> list:
     raise RuntimeError("engine bug")
 
 
@@ -268,3 +268,23 @@ def test_a_headless_window_without_frames_is_refused() -> None:
         timeout=60,
     )
     assert out.returncode == 2 and "--frames" in out.stderr
+
+
+def test_a_failing_preview_puts_the_tool_away_and_the_window_stays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from table_kit import activate, hover, screen_pos
+
+    from game.ui import preview
+
+    app = make_app("table", panels=True)
+    raider = app.game.state.figures["raider-1"]
+    raider.x, raider.y = 18.0, 30.0  # within Ferdl's charge reach (as test_input sets up)
+    activate(app, "ferdl")
+    monkeypatch.setattr(preview, "attack_preview", _boom)
+    key(app, pygame.K_c)
+    hover(app, screen_pos(app, 18, 30))
+    app.render()
+    assert app.input_errors and "engine bug" in app.input_errors[-1]
+    assert app.input.tool is None and "engine bug" in app.message
+    assert app.running and app.failures == []
