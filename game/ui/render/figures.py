@@ -5,8 +5,9 @@ infected, loot; incapacitated bases are greyed and crossed)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -58,12 +59,16 @@ def draw_figures(
     side_index: Mapping[str, int],
     marks: Marks,
     positions: Mapping[str, Point] | None = None,
+    fixed: Sequence[Any] = (),
 ) -> None:
-    """Every figure on the table (incapacitated ones first, the selected one last)."""
+    """Every figure on the table (incapacitated ones first, the selected one last),
+    then the names, and the `fixed` labels (terrain.ModuleLabel: an image and the
+    spots it may take) placed clear of the bases and the names."""
     shown = [f for f in figures if f.on_table]
     shown.sort(key=lambda f: (f.standing, f.id == marks.selected, f.id == marks.hovered))
     clip = surface.get_clip() or surface.get_rect()
     labels: list[tuple[int, pygame.Surface, pygame.Rect]] = []
+    bases: list[pygame.Rect] = []
     for fig in shown:
         pos = positions.get(fig.id, fig.pos) if positions else fig.pos
         centre = camera.to_screen_f(*pos)
@@ -71,10 +76,12 @@ def draw_figures(
         if not clip.inflate(4 * r + 80, 4 * r + 40).collidepoint(centre):
             continue
         draw_figure(surface, fig, centre, r, side_index.get(fig.side, 0), marks)
+        if fixed:
+            bases.append(pygame.Rect(round(centre[0] - r), round(centre[1] - r), 2 * r, 2 * r))
         label = name_label(fig, centre, r, marks)
         if label is not None:
             labels.append(label)
-    draw_labels(surface, labels)
+    draw_labels(surface, labels, fixed, bases)
 
 
 def name_label(
@@ -91,16 +98,41 @@ def name_label(
     return (rank, text, rect)
 
 
+FIXED_RANK = 1.5
+"""Module labels go after the names of the figures that matter now (selected,
+hovered, eligible, targeted) and before the others."""
+
+
 def draw_labels(
-    surface: pygame.Surface, labels: list[tuple[int, pygame.Surface, pygame.Rect]]
+    surface: pygame.Surface,
+    labels: list[tuple[int, pygame.Surface, pygame.Rect]],
+    fixed: Sequence[Any] = (),
+    bases: Sequence[pygame.Rect] = (),
 ) -> None:
-    """Names by priority; a name that would overlap one already drawn is left out."""
+    """Names by priority; a name that would overlap one already drawn is left out.
+    A fixed label takes its first spot clear of the names and the bases (else the
+    one that covers fewest of them): it is always drawn."""
     taken: list[pygame.Rect] = []
-    for rank, text, rect in sorted(labels, key=lambda t: t[0]):
+    items: list[tuple[float, int, Any]] = [(lab[0], i, lab) for i, lab in enumerate(labels)]
+    items += [(FIXED_RANK, len(labels) + i, lab) for i, lab in enumerate(fixed)]
+    for rank, _, item in sorted(items, key=lambda t: (t[0], t[1])):
+        if rank == FIXED_RANK:
+            spot = min(item.spots, key=lambda r: _crowding(r.inflate(-2, -2), taken, bases))
+            surface.blit(item.image, spot)
+            taken.append(spot)
+            continue
+        _, text, rect = item
         if rank > 0 and rect.inflate(-2, -2).collidelist(taken) != -1:
             continue
         surface.blit(text, rect)
         taken.append(rect)
+
+
+def _crowding(
+    rect: pygame.Rect, taken: Sequence[pygame.Rect], bases: Sequence[pygame.Rect]
+) -> tuple[int, int]:
+    """How much a spot would cover: labels first, then bases (min picks the first best)."""
+    return (len(rect.collidelistall(taken)), len(rect.collidelistall(bases)))
 
 
 def draw_figure(

@@ -1,7 +1,8 @@
 """The table area of the window, drawn in two parts:
 
 - the still picture — terrain layer, noise discs, overwatch sectors, the tool's
-  areas, every figure not under way — kept in a screen-sized surface and redrawn
+  areas, every figure not under way, the names and the modules' labels (placed
+  clear of the bases) — kept in a screen-sized surface and redrawn
   only when its key changes (the board, the camera, any figure's state, the
   highlights, the tool);
 - each frame on top: the noise pulses, figures being animated, the tool's paths and
@@ -23,7 +24,7 @@ from game.state import Figure
 from game.ui.camera import Camera
 from game.ui.render import draw, markers, overlays, style
 from game.ui.render.figures import Marks, draw_figures
-from game.ui.render.terrain import EntryZone, TerrainLayer
+from game.ui.render.terrain import EntryZone, TerrainLayer, module_labels
 
 Point = tuple[float, float]
 
@@ -76,7 +77,7 @@ class TableView:
     """Draws the table area; caches the still picture."""
 
     def __init__(self) -> None:
-        self.terrain = TerrainLayer()
+        self.terrain = TerrainLayer(labels=False)  # module labels: placed clear of figures
         self._still: pygame.Surface | None = None
         self._key: tuple[object, ...] | None = None
         self.rebuilds = 0  # how often the still picture was redrawn (tests, benchmark)
@@ -136,7 +137,8 @@ class TableView:
         surface.set_clip(s.area)
         self._entry_choice(surface, s)
         s.under(surface)
-        draw_figures(surface, s.camera, figs, s.side_index, s.marks)
+        labels = module_labels(st.board, s.camera)
+        draw_figures(surface, s.camera, figs, s.side_index, s.marks, fixed=labels)
         surface.set_clip(None)
 
     def _paint_moving(self, screen: pygame.Surface, s: Scene) -> None:

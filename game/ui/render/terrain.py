@@ -54,9 +54,12 @@ def kind_label(kind: TerrainKind) -> str:
 
 
 class TerrainLayer:
-    """The cached static picture of the table."""
+    """The cached static picture of the table. `labels=False` leaves the modules'
+    labels out (the table view places them itself, clear of the figures:
+    `module_labels`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, labels: bool = True) -> None:
+        self.labels = labels
         self._key: tuple[object, ...] | None = None
         self._surface: pygame.Surface | None = None
         self._anchor: Point = (0.0, 0.0)
@@ -98,7 +101,7 @@ class TerrainLayer:
             size = (vw, vh)
         if key != self._key or self._surface is None:
             frame = Frame(x0, y1, camera.scale)
-            self._surface = render_layer(size, frame, board, entries)
+            self._surface = render_layer(size, frame, board, entries, labels=self.labels)
             self._key = key
             self._anchor = (x0, y1)
             self.renders += 1
@@ -106,7 +109,12 @@ class TerrainLayer:
 
 
 def render_layer(
-    size: tuple[int, int], frame: Frame, board: Board, entries: Sequence[EntryZone]
+    size: tuple[int, int],
+    frame: Frame,
+    board: Board,
+    entries: Sequence[EntryZone],
+    *,
+    labels: bool = True,
 ) -> pygame.Surface:
     """Render the table region into a new surface."""
     layer = pygame.Surface(size, pygame.SRCALPHA)
@@ -121,8 +129,9 @@ def render_layer(
         _piece(layer, frame, piece)
     for entry in entries:
         _entry(layer, frame, entry)
-    for piece in pieces:
-        _label(layer, frame, piece)
+    if labels:
+        for piece in pieces:
+            _label(layer, frame, piece)
     pygame.draw.rect(layer, style.TABLE_EDGE, table, 2)
     return layer
 
@@ -212,14 +221,10 @@ ICON_OF = {
 }
 
 
-def _label(layer: pygame.Surface, frame: Frame, piece: TerrainPiece) -> None:
-    """Modules get an icon and their name (and structure points when they have any)."""
+def _label_text(piece: TerrainPiece) -> str | None:
+    """A module's name (and structure points when it has any); None for no label."""
     if not piece.is_module and piece.kind not in ICON_OF:
-        return
-    point = piece.polygon.representative_point()
-    cx, cy = frame.pt(point.x, point.y)
-    size = max(12, min(22, round(frame.s * 2.2)))
-    name = ICON_OF.get(piece.kind)
+        return None
     text = kind_label(piece.kind)
     if piece.kind is TerrainKind.GATE and piece.open:
         text = tr("ui.table.gate_open")
@@ -227,15 +232,72 @@ def _label(layer: pygame.Surface, frame: Frame, piece: TerrainPiece) -> None:
         text = tr("ui.table.destroyed", name=text)
     elif piece.structure is not None and piece.max_structure:
         text = f"{text} {piece.structure}/{piece.max_structure}"
-    label = fonts.outlined(text, max(10, min(14, round(frame.s * 1.3))), style.TEXT, style.INK)
-    if name is not None:
-        ic = icons.icon(name, size)
-        total_w = ic.get_width() + 3 + label.get_width()
-        left = cx - total_w / 2
-        layer.blit(ic, (left, cy - ic.get_height() / 2))
-        layer.blit(label, (left + ic.get_width() + 3, cy - label.get_height() / 2))
-    else:
-        layer.blit(label, (cx - label.get_width() / 2, cy - label.get_height() / 2))
+    return text
+
+
+def label_image(piece: TerrainPiece, scale: float) -> pygame.Surface | None:
+    """A module's icon and name as one picture (None for a piece without a label)."""
+    text = _label_text(piece)
+    if text is None:
+        return None
+    label = fonts.outlined(text, max(10, min(14, round(scale * 1.3))), style.TEXT, style.INK)
+    name = ICON_OF.get(piece.kind)
+    if name is None:
+        return label
+    ic = icons.icon(name, max(12, min(22, round(scale * 2.2))))
+    out = pygame.Surface(
+        (ic.get_width() + 3 + label.get_width(), max(ic.get_height(), label.get_height())),
+        pygame.SRCALPHA,
+    )
+    out.blit(ic, (0, (out.get_height() - ic.get_height()) // 2))
+    out.blit(label, (ic.get_width() + 3, (out.get_height() - label.get_height()) // 2))
+    return out
+
+
+def _label(layer: pygame.Surface, frame: Frame, piece: TerrainPiece) -> None:
+    """Modules get an icon and their name, at the piece's middle."""
+    image = label_image(piece, frame.s)
+    if image is None:
+        return
+    point = piece.polygon.representative_point()
+    cx, cy = frame.pt(point.x, point.y)
+    layer.blit(image, (cx - image.get_width() / 2, cy - image.get_height() / 2))
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleLabel:
+    """A module's label and where it may go on screen, best first (its middle, then
+    just outside its outline: above, below, right, left)."""
+
+    image: pygame.Surface
+    spots: tuple[pygame.Rect, ...]
+
+
+def module_labels(board: Board, camera: Camera) -> list[ModuleLabel]:
+    """The labels of the modules in view, for the table view to place."""
+    out = []
+    view = pygame.Rect(camera.view)
+    for piece in board:
+        image = label_image(piece, camera.scale)
+        if image is None:
+            continue
+        x0, y0, x1, y1 = piece.polygon.bounds
+        left, top = camera.to_screen(x0, y1)
+        right, bottom = camera.to_screen(x1, y0)
+        if not view.colliderect(pygame.Rect(left, top, right - left, bottom - top).inflate(80, 40)):
+            continue
+        point = piece.polygon.representative_point()
+        cx, cy = camera.to_screen(point.x, point.y)
+        box = image.get_rect()
+        spots = (
+            box.move(cx - box.width // 2, cy - box.height // 2),
+            box.move(cx - box.width // 2, top - box.height - 2),
+            box.move(cx - box.width // 2, bottom + 2),
+            box.move(right + 3, cy - box.height // 2),
+            box.move(left - box.width - 3, cy - box.height // 2),
+        )
+        out.append(ModuleLabel(image, spots))
+    return out
 
 
 def _entry(layer: pygame.Surface, frame: Frame, entry: EntryZone) -> None:
