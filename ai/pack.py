@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from game.engine import Game
     from game.state import Figure
 
-ROUND_TO = 0.5
+ROUND_TO = 2.0
 """cm: enemy positions are rounded this far in a field's key (one field per goal)."""
 
 

@@ -142,32 +142,3 @@ def hypothetical(
 ) -> AttackContext:
     """A context for scoring a spot (no facing, no gang-up: those need the table)."""
     return AttackContext(cover=Cover(cover), long_range=long_range, aimed=aimed, burst=burst)
-
-
-def expected_damage(
-    game: Game,
-    attacker: Figure,
-    target: Figure,
-    distance: float,
-    cover: int,
-    *,
-    melee_reach: float,
-) -> float:
-    """The most wounds the attacker can expect to deal to the target in one attack
-    at that distance (edge to edge) and cover; melee counts within `melee_reach`."""
-    comb = bridge.combatant(game, attacker)
-    victim = bridge.combatant(game, target)
-    best = 0.0
-    for arm in arms(game, attacker):
-        w = arm.weapon
-        if w.is_melee:
-            if distance > melee_reach:
-                continue
-            ctx = hypothetical(0)
-        else:
-            limit = arm.reach * game.rules.knobs.attack.long_range_factor
-            if distance > limit:
-                continue
-            ctx = hypothetical(cover, long_range=distance > arm.reach, burst=arm.burst)
-        best = max(best, book(game).odds(game, comb, victim, w, ctx).expected_wounds)
-    return best

@@ -162,3 +162,22 @@ def _pass(pending):  # type: ignore[no-untyped-def]
 
 def test_distances_are_sane() -> None:
     assert math.isclose(Polygon(SHELTER[2]).area, 300.0)
+
+
+def test_a_front_runner_waits_for_its_pack_when_herding() -> None:
+    shamblers = [("z0", 40, 34), ("z1", 20, 76), ("z2", 40, 76), ("z3", 60, 76)]
+    game = Game(horde_scene(shamblers, ring=False), seed=1)
+    for fid, _, _ in shamblers:
+        game.state.figures[fid].pack = "pack-1"
+    drive_to(game, "z0")
+    keen = HordeAI("balanced", herding=1.0).choose(game)
+    loose = HordeAI("balanced", herding=0.0).choose(game)
+    assert isinstance(keen, act.Move) and keen.figure == "z0"  # walks: the pack is far behind
+    assert isinstance(loose, act.Run) and loose.figure == "z0"
+
+
+def test_horde_decisions_never_draw_the_games_dice() -> None:
+    game = drive_to(Game(horde_scene([("z1", 70, 60)], ring=False), seed=5), "z1")
+    before = dict(game.dice.rng.bit_generator.state)
+    picks = {str(HordeAI().choose(game)) for _ in range(2)}
+    assert game.dice.rng.bit_generator.state == before and len(picks) == 1
