@@ -212,6 +212,7 @@ def test_new_game_starts_over_in_the_same_window() -> None:
 def test_autoplay_runs_whole_games_unattended() -> None:
     """A shorter stand-in for the hour-long attract mode: every shipped scenario to
     its end (or 20000 frames), panels included, at high speed."""
+    pygame.display.init()  # whatever ran before (a window may have shut pygame down)
     pygame.event.clear()
     for name in ("table", "refuge_raiders"):
         sc = scenario(name)
