@@ -9,7 +9,8 @@ the shipped scenarios (scenarios/*.toml), unattended.
 - `DemoPanel` does the same inside the window (slot "screen", shown only in
   autoplay): when a battle is over it waits `END_HOLD` s (the end screen is up),
   then calls `app.new_game(game, controllers)`; N skips to the next battle; a
-  battle that stops moving for `STALL_S` s is replaced. The app should hand it
+  battle that stops moving for `STALL_S` s is replaced; its banner sits in the
+  action bar (nobody plays there in a demo), not over the table. The app hands it
   any exception of the AI's step: `panel.on_error(exc)` returns True when the
   demo has moved on (then the app carries on instead of crashing).
 """
@@ -43,6 +44,7 @@ END_HOLD = 8.0  # s the end of a battle stays on screen at speed 1
 STALL_S = 90.0  # s without a new action before a battle is given up
 MAX_ACTIONS = 5_000  # actions after which a battle is cut off
 HUMAN_STAND_IN = "ai:tactical"  # the AI that plays a side the scenario gives a human
+BAR_MIN = 300  # px the action bar must have free beside its buttons to take the banner
 
 Notice = Callable[[str, str], None]
 """Called with (line, family) for every demo notice: "intent" or "error"."""
@@ -303,15 +305,24 @@ class DemoPanel(PanelBase):
         if not self.visible or self.rect.width < 100:
             return
         th = self.theme
-        size = self.text_size
+        size = max(14, self.text_size - 4)
         text = tr("ui.demo.banner")
         game = self.game
         if game is not None and game.is_over():
             left = max(0, int(END_HOLD / self.speed - self.over_for + 0.999))
             text = f"{text} · {tr('ui.end.next_game', s=left)}"
-        img = fonts.text(fit(text, size, self.rect.width - 40, True), size, th.on_accent, True)
         lay = getattr(self.app, "layout", None)
-        area = getattr(lay, "table", None) or self.rect
-        box = img.get_rect(midtop=(area.centerx, area.top + 8)).inflate(16, 6)
+        bar = getattr(lay, "actionbar", None)
+        buttons = getattr(getattr(getattr(self.app, "input", None), "bar", None), "buttons", [])
+        used = max((b.rect.right for b in buttons), default=bar.left if bar else 0)
+        if bar is not None and bar.right - used > BAR_MIN:
+            # in the action bar, right of its tool buttons: the table stays clear
+            room = bar.right - used - 12
+            img = fonts.text(fit(text, size, room - 24, True), size, th.on_accent, True)
+            box = img.get_rect(midright=(bar.right - 12, bar.centery)).inflate(16, 6)
+        else:
+            area = getattr(lay, "table", None) or self.rect
+            img = fonts.text(fit(text, size, area.width - 40, True), size, th.on_accent, True)
+            box = img.get_rect(midtop=(area.centerx, area.top + 8)).inflate(16, 6)
         pygame.draw.rect(surface, th.accent, box, border_radius=6)
         surface.blit(img, img.get_rect(center=box.center))

@@ -21,7 +21,7 @@ from game.state import Figure, Presence
 from game.ui import fonts
 from game.ui.log import family_of, safe_explain, split_section
 from game.ui.panels.base import PanelBase
-from game.ui.panels.widgets import fit, frame, side_marker
+from game.ui.panels.widgets import PAD, fit, frame, side_marker
 
 MAX_WRAP = 2  # lines a long tracker line may take
 QUIET_FAMILIES = frozenset({"flow", "info"})
@@ -188,7 +188,7 @@ class TrackerPanel(PanelBase):
         if not lines:
             frame(surface, rect, th)
             return
-        head = lines[0][1]
+        head = fit(lines[0][1], size, rect.width - 2 * PAD, True)
         inner = frame(surface, rect, th, head, size)
         line_h = fonts.font(size).get_linesize()
         marker = size
