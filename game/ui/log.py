@@ -270,8 +270,8 @@ class LogPanel(PanelBase):
         if intent is not None and intent != self._intent:
             side, line = intent
             game = self.game
-            known = game is not None and side in game.state.sides
-            name = (game.state.sides[side].name or side) if known else side
+            sides = game.state.sides if game is not None else {}
+            name = (sides[side].name or side) if side in sides else side
             self.log.add_line(tr("ui.log.intent", side=name, line=line), "intent")
         self._intent = intent
 

@@ -58,9 +58,9 @@ def draw_icon(
     elif shape == "star":
         pts = []
         for i in range(10):
-            rad = r if i % 2 == 0 else r * 0.45
+            ray = float(r) if i % 2 == 0 else r * 0.45
             a = -math.pi / 2 + i * math.pi / 5
-            pts.append((x + rad * math.cos(a), y + rad * math.sin(a)))
+            pts.append((x + ray * math.cos(a), y + ray * math.sin(a)))
         pygame.draw.polygon(surface, colour, pts)
     elif shape == "plus":
         pygame.draw.rect(surface, colour, (x - r, y - w, 2 * r, 2 * w + 1))
