@@ -7,9 +7,9 @@ It renders the game state and its events and sends actions through
 Map:
 - app.py — the loop (fixed 60 Hz updates, drawing, event dispatch), the AI's pace
   (one action per short step, an attack's odds shown before it is rolled),
-  `--frames/--screenshot`, the first decisions' hint box, the window size
-  remembered; panels that raise are switched off, a failing tool is put away —
-  neither is fatal.
+  `--frames/--screenshot`, the window size remembered; panels that raise are
+  switched off, a failing tool is put away — neither is fatal. coach.py: the
+  hint box for a first-time player's first decisions.
 - errors.py — an engine failure: the game rebuilt to before the failed action, a
   report and a replay written, a dialog (autoplay: the demo moves on).
 - cache.py — byte-bounded caches of pygame surfaces, emptied together when pygame

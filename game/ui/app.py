@@ -33,6 +33,7 @@ from game.play.events import ActivationEnded, ActivationStarted
 from game.ui import cache, describe, errors, fonts, layout, screenshot
 from game.ui.anim import Animator
 from game.ui.camera import Camera
+from game.ui.coach import Coach
 from game.ui.input import TableInput
 from game.ui.panel import Panel, is_busy, is_visible, slot_of
 from game.ui.preview import AttackPreview, attack_preview
@@ -55,10 +56,6 @@ AI_ATTACK_HOLD = 0.9
 MESSAGE_S = 5.0
 DEFAULT_SIZE = (1600, 1000)
 RECENT = 400
-COACH_DECISIONS = 6
-"""The player's first decisions in a window get a hint box over the table."""
-COACH_IDLE_S = 12.0
-"""s of a decision left untouched after which the hint box comes back."""
 SIZE_SAVE_DELAY = 1.0
 """s after the last resize before the window size is written to the settings."""
 
@@ -156,8 +153,7 @@ class App:
         self._failed_at: int | None = None  # history length at the last engine failure
         self.stuck = False  # the AI cannot go on (its fallback failed too)
         self._resized_at: float | None = None
-        self._decision: tuple[int, int] | None = None  # (game, history) of the open decision
-        self._decision_since = 0.0
+        self._coach = Coach()
         self.human_actions = 0  # actions the players at the table have taken
         self._acc = 0.0
         self.layout = layout.Layout.for_size(self.screen.get_size(), sidebar=self.options.panels)
@@ -573,31 +569,8 @@ class App:
             self.error_panel.draw(screen)
 
     def coach(self) -> str:
-        """The hint box over the table: what to do now, for the player's first few
-        decisions (and for one left untouched a while)."""
-        inp = self.input
-        pending = self.game.pending()
-        if pending is None or not inp.my_turn() or self.options.autoplay:
-            return ""
-        key = (id(self.game), len(self.game.history))
-        if key != self._decision:
-            self._decision, self._decision_since = key, self.clock_s
-        idle = self.clock_s - self._decision_since >= COACH_IDLE_S
-        if self.human_actions >= COACH_DECISIONS and not idle:
-            return ""
-        if inp.tool is not None or inp.menu is not None or inp.help or inp.info is not None:
-            return ""
-        fig = inp.selected_figure()
-        text = ""
-        if pending.kind == "activate":
-            text = tr("ui.input.coach_activate")
-        elif pending.kind == "act" and fig is not None:
-            text = tr("ui.input.coach_act", name=fig.name)
-        if text and hud.coach_box(self.layout.table, text)[1].inflate(40, 40).collidepoint(
-            inp.mouse
-        ):
-            return ""  # the pointer is there: out of its way
-        return text
+        """The hint box's text for this frame (game/ui/coach.py)."""
+        return self._coach.text(self)
 
     def scene(self) -> Scene:
         """What the table shows this frame."""
