@@ -139,8 +139,9 @@ class WaveBlocked(EngineEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class ActivationStarted(EngineEvent):
-    kind: ClassVar[str] = "activation_started"
+class _ActivationEvent(EngineEvent):
+    """A side's activation of some figures (one, or a horde pack)."""
+
     section: ClassVar[str] = "§3.1"
     side: str
     figures: tuple[str, ...]
@@ -148,6 +149,11 @@ class ActivationStarted(EngineEvent):
 
     def values(self, language: str) -> dict[str, Any]:
         return {"who": display(self.names, *self.figures), "side": display(self.names, self.side)}
+
+
+@dataclass(frozen=True, slots=True)
+class ActivationStarted(_ActivationEvent):
+    kind: ClassVar[str] = "activation_started"
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,15 +167,8 @@ class ActionsLost(EngineEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class ActivationEnded(EngineEvent):
+class ActivationEnded(_ActivationEvent):
     kind: ClassVar[str] = "activation_ended"
-    section: ClassVar[str] = "§3.1"
-    side: str
-    figures: tuple[str, ...]
-    names: tuple[tuple[str, str], ...] = ()
-
-    def values(self, language: str) -> dict[str, Any]:
-        return {"who": display(self.names, *self.figures), "side": display(self.names, self.side)}
 
 
 @dataclass(frozen=True, slots=True)
