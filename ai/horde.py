@@ -158,15 +158,16 @@ def decide(game: Game, fig: Figure, aim: Aim, slide: Sliders, plan: PackPlan | N
     end = act.EndActivation(fig.id)
     if left <= 0:
         return end
-    if weapon is not None and "attack" not in spent:
-        foes = [
-            e
-            for e in space.enemies_in_contact(game, fig)
-            if combat.attack_problem(game, fig, e, weapon) is None
-        ]
-        if foes:
-            target = min(foes, key=lambda e: (e.tp, e.id))
-            return act.Attack(fig.id, target.id, weapon)
+    if aim.goal == "shelter" and aim.cost <= movement.allowance(game, fig, "run"):
+        # the shelter within reach: in, whoever stands in the way (they strike first)
+        going = _down_the_field(game, fig, aim, slide, plan, weapon, spent, left)
+        if going is None and plan is not None and plan.crowd:
+            going = _down_the_field(game, fig, aim, slide, plan, weapon, spent, left, plan.crowd)
+        if going is not None:
+            return going
+    strike = _strike(game, fig, weapon, spent)
+    if strike is not None:
+        return strike
     fresh = not BUSY.intersection(spent)
     can_charge = weapon is not None and fresh and left >= 2
     if can_charge and aim.goal == "hunt" and aim.target:
@@ -174,8 +175,10 @@ def decide(game: Game, fig: Figure, aim: Aim, slide: Sliders, plan: PackPlan | N
         if charge is not None:
             return charge
     moving = _down_the_field(game, fig, aim, slide, plan, weapon, spent, left)
-    if moving is None and plan is not None and plan.jam:  # stuck: around the crowd
-        moving = _down_the_field(game, fig, aim, slide, plan, weapon, spent, left, plan.jam)
+    if moving is None and plan is not None:  # stuck: around the crowd
+        jam = plan.jam if aim.goal == "hunt" else plan.crowd
+        if jam:
+            moving = _down_the_field(game, fig, aim, slide, plan, weapon, spent, left, jam)
     if moving is not None:
         return moving
     if can_charge:  # the way is shut by a figure: go for the nearest one in reach
@@ -186,6 +189,21 @@ def decide(game: Game, fig: Figure, aim: Aim, slide: Sliders, plan: PackPlan | N
             if space.gap(fig, enemy) > movement.allowance(game, fig, "charge"):
                 break
     return end
+
+
+def _strike(game: Game, fig: Figure, weapon: str | None, spent: list[str]) -> Action | None:
+    """An attack on the weakest enemy in base contact, if any."""
+    if weapon is None or "attack" in spent:
+        return None
+    foes = [
+        e
+        for e in space.enemies_in_contact(game, fig)
+        if combat.attack_problem(game, fig, e, weapon) is None
+    ]
+    if not foes:
+        return None
+    target = min(foes, key=lambda e: (e.tp, e.id))
+    return act.Attack(fig.id, target.id, weapon)
 
 
 def _down_the_field(

@@ -48,7 +48,8 @@ class PackPlan:
     """The goals of an activated pack, the order its members act in, and the intent."""
 
     key: tuple[object, ...]
-    jam: tuple[Circle, ...] = ()
+    jam: tuple[Circle, ...] = ()  # around the crowd, for hunters (enemies are targets)
+    crowd: tuple[Circle, ...] = ()  # around every base, for the way to the shelter or a noise
     aims: dict[str, Aim] = field(default_factory=dict)
     order: list[str] = field(default_factory=list)
     intent: Intent | None = None
@@ -84,10 +85,10 @@ def goal_field(
     return cache.field(board, figure.radius, key, goals, cost, obstacles=jam)
 
 
-def jam_of(game: Game, members: list[Figure]) -> tuple[Circle, ...]:
-    """The bases a pack cannot walk through this activation: its own side's figures
-    on the table but the pack's members that are free to move (not in a fight), and
-    the fallen. Standing enemies are goals to charge, not walls."""
+def jam_of(game: Game, members: list[Figure], *, enemies: bool) -> tuple[Circle, ...]:
+    """The bases a pack cannot walk through this activation: every figure on the
+    table but the pack's members that are free to move (not in a fight); without
+    `enemies`, standing enemies are left out too (goals to charge, not walls)."""
     if not members:
         return ()
     side = members[0].side
@@ -95,7 +96,7 @@ def jam_of(game: Game, members: list[Figure]) -> tuple[Circle, ...]:
     return tuple(
         Circle(round(f.x, 2), round(f.y, 2), f.radius)
         for f in sorted(game.state.figures.values(), key=lambda f: f.id)
-        if f.on_table and f.id not in own and (f.side == side or not f.standing)
+        if f.on_table and f.id not in own and (enemies or f.side == side or not f.standing)
     )
 
 
@@ -122,19 +123,18 @@ def _visible(game: Game, members: list[Figure], enemies: list[Figure]) -> np.nda
 
 def plan_pack(game: Game, members: list[Figure], key: tuple[object, ...]) -> PackPlan:
     """Goals, acting order (nearest its goal first) and the pack's intent."""
-    plan = PackPlan(key, jam_of(game, members))
+    plan = PackPlan(key, jam_of(game, members, enemies=False), jam_of(game, members, enemies=True))
     if not members:
         return plan
     enemies = game.state.enemies_of(members[0])
     seen = _visible(game, members, enemies)
-    fighting = _in_contact(game, members, enemies)
     home = shelter(game)
     aims = [_aim(game, fig, enemies, seen[i]) for i, fig in enumerate(members)]
     if home is not None:
         home_costs = _costs(game, members, [Aim("shelter")] * len(members))
         for i, fig in enumerate(members):
             reach = movement.allowance(game, fig, "run")
-            if aims[i].goal != "shelter" and not fighting[i] and home_costs[i] <= reach:
+            if aims[i].goal != "shelter" and home_costs[i] <= reach:
                 aims[i] = Aim("shelter")
     for aim, cost in zip(aims, _costs(game, members, aims), strict=True):
         aim.cost = cost
@@ -164,18 +164,6 @@ def _costs(game: Game, members: list[Figure], aims: list[Aim]) -> list[float]:
         for i, c in zip(rows, costs, strict=True):
             out[i] = float(c)
     return out
-
-
-def _in_contact(game: Game, members: list[Figure], enemies: list[Figure]) -> np.ndarray:
-    """Which members are in base contact with a standing enemy."""
-    if not members or not enemies:
-        return np.zeros(len(members), np.bool_)
-    m = np.array([f.pos for f in members])
-    e = np.array([f.pos for f in enemies])
-    gap = np.hypot(m[:, None, 0] - e[None, :, 0], m[:, None, 1] - e[None, :, 1])
-    gap -= np.array([f.radius for f in members])[:, None] + np.array([f.radius for f in enemies])
-    touching: np.ndarray = (gap <= space.contact_gap(game) + space.CONTACT_TOL).any(axis=1)
-    return touching
 
 
 def _aim(game: Game, fig: Figure, enemies: list[Figure], seen: np.ndarray) -> Aim:

@@ -114,8 +114,11 @@ def _along(
     """Points along the route up to `usable` cm, with sideways offsets, and how far
     along the route each lies (NaN: beside it)."""
     s = usable * np.asarray(SHARES)
-    p = space.points_at(route, s)
-    q = space.points_at(route, np.maximum(s - 0.5, 0.0))
+    xy = np.asarray(route, np.float64)
+    cum = space.cumulative(route)
+    both = np.concatenate([s, np.maximum(s - 0.5, 0.0)])
+    at = np.column_stack([np.interp(both, cum, xy[:, 0]), np.interp(both, cum, xy[:, 1])])
+    p, q = at[: len(s)], at[len(s) :]
     d = p - q
     norm = np.hypot(d[:, 0], d[:, 1])
     flat = norm < 1e-9
@@ -221,7 +224,9 @@ def step(
     ]
     for pts, where in tiers:
         cost = way.distance_at(pts)
-        better = np.flatnonzero(np.isfinite(cost) & (cost <= now - need))
+        # beyond the allowance the engine would stop the figure short of the spot
+        near = np.hypot(pts[:, 0] - here[0], pts[:, 1] - here[1]) <= allowance
+        better = np.flatnonzero(near & np.isfinite(cost) & (cost <= now - need))
         order = better[np.argsort(cost[better], kind="stable")][: CHUNK * CHUNKS]
         marks = where if where is not None else np.full(len(pts), np.nan)
         for start in range(0, len(order), CHUNK):
