@@ -37,7 +37,7 @@ from ai.ways import (
 from game.board.fields import FlowField
 from game.board.freespace import free_space
 from game.board.grid import move_grid
-from game.board.terrain import TerrainPiece
+from game.board.terrain import Board, TerrainPiece
 from game.play import space
 
 if TYPE_CHECKING:
@@ -83,14 +83,20 @@ def blocker_on(
     figure's base would touch it (inf when the way is open)."""
     if len(route) < 2 or not pieces:
         return None, math.inf
-    line = LineString(route)
+    xy = np.asarray(route, np.float64)
+    lo, hi = xy.min(axis=0) - radius - 0.1, xy.max(axis=0) + radius + 0.1
+    line: LineString | None = None
     best: tuple[float, TerrainPiece] | None = None
     board = game.state.board
     for pid in pieces:
         piece = board.pieces.get(pid)
         if piece is None:
             continue
-        grown = piece.polygon.buffer(radius + 0.05)
+        x0, y0, x1, y1 = piece.polygon.bounds
+        if x1 < lo[0] or x0 > hi[0] or y1 < lo[1] or y0 > hi[1]:
+            continue
+        grown = _grown(board, piece, radius)
+        line = line if line is not None else LineString(route)
         if not line.intersects(grown):
             continue
         hit = line.intersection(grown)
@@ -101,6 +107,15 @@ def blocker_on(
         if best is None or along < best[0]:
             best = (along, piece)
     return (best[1], best[0]) if best else (None, math.inf)
+
+
+def _grown(board: Board, piece: TerrainPiece, radius: float) -> shapely.Geometry:
+    """The piece grown by a base radius (once per board version)."""
+
+    def build() -> shapely.Geometry:
+        return piece.polygon.buffer(radius + 0.05)
+
+    return board.cache(f"ai.grown:{piece.id}:{radius!r}", build)
 
 
 def _rings(start: tuple[float, float], usable: float) -> FloatArray:
@@ -307,12 +322,17 @@ def _breakables_near(
     if not breakables:
         return False
     far = float(np.hypot(pts[:, 0] - figure.x, pts[:, 1] - figure.y).max()) + figure.radius + 1.0
-    here = shapely.Point(figure.pos)
     board = game.state.board
-    return any(
-        pid in board.pieces and board.pieces[pid].polygon.distance(here) <= far
-        for pid in breakables
-    )
+    for pid in breakables:
+        piece = board.pieces.get(pid)
+        if piece is None:
+            continue
+        x0, y0, x1, y1 = piece.polygon.bounds
+        dx = max(x0 - figure.x, 0.0, figure.x - x1)
+        dy = max(y0 - figure.y, 0.0, figure.y - y1)
+        if math.hypot(dx, dy) <= far:
+            return True
+    return False
 
 
 def _slots(
