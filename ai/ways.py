@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 import shapely
-from numpy.typing import NDArray
 
 from ai.fields import field_cache
 from ai.geometry import BoolArray, FloatArray, polyline_clear_of_bases
@@ -33,21 +32,25 @@ def others(game: Game, figure: Figure, within: float = math.inf) -> tuple[FloatA
 
 
 def _others(game: Game, figure: Figure, within: float) -> tuple[FloatArray, FloatArray]:
-    ids, xy, radii = memo(game, "bases", lambda: _bases(game))
-    mask = ids != figure.id
+    rows, xy, radii = memo(game, "bases", lambda: _bases(game))
+    mask = np.ones(len(xy), np.bool_)
+    row = rows.get(figure.id)
+    if row is not None:
+        mask[row] = False
     if math.isfinite(within):
         mask &= np.hypot(xy[:, 0] - figure.x, xy[:, 1] - figure.y) <= within
     return xy[mask], radii[mask]
 
 
-def _bases(game: Game) -> tuple[NDArray[np.str_], FloatArray, FloatArray]:
+def _bases(game: Game) -> tuple[dict[str, int], FloatArray, FloatArray]:
+    """Every base on the table: row by figure id, centres, radii."""
     figs = [f for f in game.state.figures.values() if f.on_table]
     n = len(figs)
     xy = np.empty((n, 2))
     xy[:, 0] = np.fromiter((f.x for f in figs), np.float64, n)
     xy[:, 1] = np.fromiter((f.y for f in figs), np.float64, n)
     radii = np.fromiter((f.radius for f in figs), np.float64, n)
-    return np.array([f.id for f in figs]), xy, radii
+    return {f.id: i for i, f in enumerate(figs)}, xy, radii
 
 
 class Guide(Protocol):
