@@ -49,11 +49,6 @@ def test_tactical_beats_the_random_bot_on_either_side(name: str, win: str) -> No
     assert tally.share(win) >= SKIRMISH_BAR, dict(tally.outcomes)
 
 
-@pytest.mark.xfail(
-    reason="open (issue #5): since the horde budget was tuned 18 → 9 for AI-vs-AI balance, "
-    "the horde breaches passive defenders in ~62 % of these 8 seeds, below the bar",
-    strict=False,
-)
 def test_the_horde_breaches_the_shelter_of_defenders_that_never_act() -> None:
     tally = played("horde-vs-passive")
     assert tally.errors == []

@@ -12,7 +12,17 @@ from PIL import Image
 
 from game.ui.editor.app import EditorApp
 from game.ui.editor.document import Document
-from tests.ui.test_editor_kit import ROOT, answer, editor, key, press, shot, step, wait
+from tests.ui.test_editor_kit import (
+    ROOT,
+    answer,
+    editor,
+    key,
+    opened,
+    press,
+    shot,
+    step,
+    wait,
+)
 
 MINI = ROOT / "tests" / "overlays" / "data" / "mini_raid.toml"
 
@@ -74,3 +84,38 @@ def test_export_map_writes_a_true_size_png(tmp_path: Path) -> None:
     assert image.info["dpi"][0] == 40 or abs(image.info["dpi"][0] - 40) < 0.1
     assert "map.png" in app.message
     app.close()
+
+
+def test_each_overlay_is_computed_once_per_version() -> None:
+    """A finished overlay must not send the others shown back to be computed again
+    (a second result would replace the first and redraw the layer)."""
+    app = opened("refuge_horde")
+    asked: list[tuple[int, tuple[str, ...]]] = []
+    request = app.overlay_job.request
+
+    def recording(version: int, scenario: Any, names: Any) -> None:
+        asked.append((version, tuple(names)))
+        request(version, scenario, names)
+
+    app.overlay_job.request = recording  # type: ignore[method-assign]
+    key(app, pygame.K_1)
+    key(app, pygame.K_2)
+    app.update(1.0)
+    wait(app, lambda: all(n in app.overlay_values for n in ("fire", "dead")))
+    for _ in range(5):
+        app.update(0.05)
+    computed = [n for _, names in asked for n in names]
+    assert sorted(computed) == ["dead", "fire"], asked
+    app.close()
+
+
+def test_a_request_for_the_same_version_adds_to_one_not_yet_begun() -> None:
+    from game.ui.editor.jobs import OverlayJob
+
+    job = OverlayJob()
+    job._thread = type("Alive", (), {"is_alive": lambda self: True})()  # type: ignore[assignment]
+    job.request(3, None, ("fire",))  # type: ignore[arg-type]
+    job.request(3, None, ("dead", "fire"))  # type: ignore[arg-type]
+    assert job._wanted is not None and job._wanted[2] == ("fire", "dead")
+    job.request(4, None, ("dead",))  # type: ignore[arg-type]
+    assert job._wanted[0] == 4 and job._wanted[2] == ("dead",)

@@ -114,7 +114,7 @@ class EditorApp:
         self.shown: list[str] = []
         self.overlay_values: dict[str, OverlayResult] = {}
         self.overlay_job = OverlayJob()
-        self._requested: tuple[int, tuple[str, ...]] | None = None
+        self._requested: dict[str, int] = {}  # overlay name -> version asked for
         self._composed: tuple[tuple[Any, ...], DefenceOverlays] | None = None
         self.overlay_layer = OverlayLayer()
         self.heat_job: ProcessJob | None = None
@@ -696,11 +696,12 @@ class EditorApp:
         missing = tuple(
             n
             for n in names
-            if n not in self.overlay_values or self.overlay_values[n].version != version
+            if (n not in self.overlay_values or self.overlay_values[n].version != version)
+            and self._requested.get(n) != version
         )
-        if not missing or self._requested == (version, missing):
+        if not missing:
             return
-        self._requested = (version, missing)
+        self._requested.update((n, version) for n in missing)
         self.overlay_job.request(version, report.scenario, missing)
 
     def overlays(self) -> DefenceOverlays | None:

@@ -46,8 +46,11 @@ class OverlayJob:
         self.working = False
 
     def request(self, version: int, scenario: Scenario, names: Sequence[str]) -> None:
-        """Compute `names` for this version (replacing a request not yet begun)."""
+        """Compute `names` for this version: a request not yet begun for an older
+        version is replaced, one for the same version gains these names."""
         with self._lock:
+            if self._wanted is not None and self._wanted[0] == version:
+                names = tuple(dict.fromkeys((*self._wanted[2], *names)))
             self._wanted = (version, scenario, tuple(names))
             self.working = True
             if self._thread is None or not self._thread.is_alive():
