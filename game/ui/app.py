@@ -35,6 +35,7 @@ from game.ui.anim import Animator
 from game.ui.camera import Camera
 from game.ui.coach import Coach
 from game.ui.input import TableInput
+from game.ui.overlay_toggle import OverlayToggle
 from game.ui.panel import Panel, is_busy, is_visible, slot_of
 from game.ui.preview import AttackPreview, attack_preview
 from game.ui.render import hud, style
@@ -54,6 +55,8 @@ AI_PAUSE = 0.45
 AI_ATTACK_HOLD = 0.9
 """s an AI attack's odds are shown before it is rolled, at speed 1."""
 MESSAGE_S = 5.0
+OVERLAY_KEY = pygame.K_d
+"""Cycles the defence overlay: off → fields of fire → dead ground → threat."""
 DEFAULT_SIZE = (1600, 1000)
 RECENT = 400
 SIZE_SAVE_DELAY = 1.0
@@ -162,6 +165,7 @@ class App:
         self.input = TableInput(
             game, self.camera, lambda: self.human_sides, lambda: self.options.units
         )
+        self.overlay = OverlayToggle()
         self._setup(game, controllers)
         if self.options.panels:
             self.panels = layout.default_panels(self)
@@ -372,6 +376,10 @@ class App:
             return []
         if self.animating and _is_skip(event, self.layout.table):
             self.animator.skip()
+            return []
+        if event.type == pygame.KEYDOWN and event.key == OVERLAY_KEY and self.input.menu is None:
+            self.overlay.cycle()
+            self.say(tr("ui.input.overlay_shown", name=self.overlay.label()))
             return []
         for panel in self._by_input_order():
             if self._safe(panel, panel.handle_event, event):
@@ -585,14 +593,19 @@ class App:
             marks=inp.marks(),
             lit=inp.lit_watchers(),
             positions=self.animator.positions() if self.animating else {},
-            under=inp.draw_under,
-            under_key=inp.under_key(),
+            under=self._draw_under,
+            under_key=(self.overlay.key(self.game), inp.under_key()),
             over=inp.draw_over,
             entry_hover=entry_hover(inp.menu),
             ai_preview=self.ai_preview if not mine else None,
             units=self.options.units,
             clock=self.clock_s,
         )
+
+    def _draw_under(self, surface: pygame.Surface) -> None:
+        """Under the figures: the defence overlay switched on (D), then the tool's marks."""
+        self.overlay.draw(surface, self.camera, self.game)
+        self.input.draw_under(surface)
 
     def _status_right(self) -> str:
         if self.message_t > 0:

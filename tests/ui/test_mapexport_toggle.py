@@ -52,3 +52,24 @@ def test_the_toggle_draws_on_the_table() -> None:
     toggle.cycle()
     toggle.draw(surface, camera, game)
     assert pygame.surfarray.array3d(surface).any()
+
+
+def test_d_cycles_the_overlay_in_the_play_window() -> None:
+    from table_kit import key, make_app, shot
+
+    app = make_app("refuge_horde")
+    app.render()
+    plain = pygame.surfarray.array3d(app.screen).copy()
+    key(app, pygame.K_d)
+    assert app.overlay.mode == "fire"
+    assert "Fields of fire" in app.message or "fire" in app.message.lower()
+    shot(app, "play_overlay_fire.png")
+    drawn = pygame.surfarray.array3d(app.screen)
+    table = app.layout.table
+    region = (slice(table.left, table.right), slice(table.top, table.bottom))
+    assert (drawn[region] != plain[region]).any(axis=2).mean() > 0.05
+    for expected in ("dead", "threat", None):
+        key(app, pygame.K_d)
+        assert app.overlay.mode == expected
+        app.render()
+    assert app.overlay.computed == 3  # each overlay once, none while off
