@@ -99,7 +99,7 @@ class Game:
         handler = flow.handler_for(self, action)
         handler.check(self, action)
         events = handler.execute(self, action)
-        events += flow.advance(self)
+        events = flow.named(self, events + flow.advance(self))
         self.history.append(action)
         self.state.event_count += len(events)
         return events

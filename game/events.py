@@ -9,7 +9,7 @@ Event subclasses here or in `game/rules/`.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from game.i18n import current_language, tr
@@ -53,6 +53,26 @@ class CatalogueEvent(Event):
     """
 
     room: ClassVar[str] = "rules"
+    refs: ClassVar[tuple[str, ...]] = ()
+    """Fields holding figure or side ids (or tuples of them): the engine fills `names`
+    for them, and a single id in one of them is shown by its name."""
+    names: tuple[tuple[str, str], ...] = field(default=(), kw_only=True, compare=False, repr=False)
+
+    def name(self, *ids: str) -> str:
+        """Ids shown by their display names ('Bruno, Runner 3'); unknown ids as they are."""
+        lookup = dict(self.names)
+        return ", ".join(lookup.get(i, i) for i in ids)
+
+    def ref_ids(self) -> list[str]:
+        """Every id in the `refs` fields."""
+        out: list[str] = []
+        for ref in self.refs:
+            value = getattr(self, ref)
+            if isinstance(value, str):
+                out.append(value)
+            elif isinstance(value, tuple):
+                out += [v for v in value if isinstance(v, str)]
+        return out
 
     def values(self, language: str) -> dict[str, Any]:
         """Extra template values; subclasses add formatted text."""
@@ -61,6 +81,9 @@ class CatalogueEvent(Event):
     def explain(self, language: str | None = None) -> str:
         lang = language or current_language()
         fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        for ref in self.refs:
+            if isinstance(fields[ref], str):
+                fields[ref] = self.name(fields[ref])
         return tr(
             f"{self.room}.{self.kind}",
             language=lang,

@@ -16,6 +16,9 @@ from typing import Any
 _ROOT = Path(__file__).parent
 DEFAULT_LANGUAGE = "en"
 _current = DEFAULT_LANGUAGE
+RULES_NAMES = {"weapon": "weapon"}
+"""Template parameters that carry a rules-data name, shown in the language's own name
+(the weapon table's `german` column for "de")."""
 
 
 def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
@@ -62,4 +65,17 @@ def tr(key: str, /, language: str | None = None, **values: Any) -> str:
         template = catalogue(DEFAULT_LANGUAGE).get(key)
     if template is None:
         raise KeyError(f"no string {key!r} in the catalogue")
-    return template.format(**values) if values else template
+    if not values:
+        return template
+    if lang != DEFAULT_LANGUAGE:
+        values = _local_names(values, lang)
+    return template.format(**values)
+
+
+def _local_names(values: dict[str, Any], language: str) -> dict[str, Any]:
+    found = [p for p in RULES_NAMES if isinstance(values.get(p), str)]
+    if not found:
+        return values
+    from game.rules.loader import local_name
+
+    return {**values, **{p: local_name(RULES_NAMES[p], values[p], language) for p in found}}

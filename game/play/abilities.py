@@ -72,6 +72,7 @@ class ActionLostLater(SupportEvent):
 
     kind: ClassVar[str] = "action_lost_later"
     section: ClassVar[str] = "§4.1"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
 
 
@@ -81,6 +82,7 @@ class GiftFizzled(SupportEvent):
 
     kind: ClassVar[str] = "gift_fizzled"
     section: ClassVar[str] = "§4.1"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     gift: str
 

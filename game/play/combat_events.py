@@ -31,6 +31,7 @@ class AttackMade(CombatEvent):
 
     kind: ClassVar[str] = "attack"
     section: ClassVar[str] = "§5.1"
+    refs: ClassVar[tuple[str, ...]] = ("attacker", "target")
     attacker: str
     target: str
     weapon: str
@@ -65,6 +66,7 @@ class AttackWithheld(CombatEvent):
 
     kind: ClassVar[str] = "attack_withheld"
     section: ClassVar[str] = "§5.1"
+    refs: ClassVar[tuple[str, ...]] = ("attacker", "target")
     attacker: str
     target: str
     weapon: str
@@ -81,12 +83,13 @@ class InterceptOffered(CombatEvent):
 
     kind: ClassVar[str] = "intercept_offered"
     section: ClassVar[str] = "§13"
+    refs: ClassVar[tuple[str, ...]] = ("attacker", "ally", "guardians")
     guardians: tuple[str, ...]
     ally: str
     attacker: str
 
     def values(self, language: str) -> dict[str, Any]:
-        return {"who": ", ".join(self.guardians)}
+        return {"who": self.name(*self.guardians)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +99,7 @@ class InterceptDecided(CombatEvent):
 
     kind: ClassVar[str] = "intercept_decided"
     section: ClassVar[str] = "§13"
+    refs: ClassVar[tuple[str, ...]] = ("guardian", "ally")
     guardian: str
     ally: str
     accept: bool
@@ -115,6 +119,7 @@ class StructureBroken(CombatEvent):
 
     kind: ClassVar[str] = "structure_broken"
     section: ClassVar[str] = "§11"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     piece: str
     structure_kind: str
@@ -129,6 +134,7 @@ class ThrowAimed(CombatEvent):
 
     kind: ClassVar[str] = "throw"
     section: ClassVar[str] = "§5.5"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     weapon: str
     x: float
@@ -143,6 +149,7 @@ class TemplateLanded(CombatEvent):
 
     kind: ClassVar[str] = "template_landed"
     section: ClassVar[str] = "§5.5"
+    refs: ClassVar[tuple[str, ...]] = ("source", "touched", "shielded")
     source: str
     weapon: str
     x: float
@@ -154,13 +161,13 @@ class TemplateLanded(CombatEvent):
 
     def values(self, language: str) -> dict[str, Any]:
         hit = [
-            f"{fid} ({_cover_text(c, language)})"
+            f"{self.name(fid)} ({_cover_text(c, language)})"
             for fid, c in zip(self.touched, self.covers, strict=True)
         ]
         none = tr("combat.word.nobody", language=language)
         shielded = ""
         if self.shielded:
-            shielded = tr("combat.note.shielded", language=language, who=", ".join(self.shielded))
+            shielded = tr("combat.note.shielded", language=language, who=self.name(*self.shielded))
         return {"hit": ", ".join(hit) or none, "shielded_text": shielded}
 
 
@@ -183,5 +190,6 @@ class Burning(CombatEvent):
 
     kind: ClassVar[str] = "burning"
     section: ClassVar[str] = "§5.5"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     zone: str

@@ -19,12 +19,6 @@ class EngineEvent(CatalogueEvent):
     room: ClassVar[str] = "engine"
 
 
-def display(names: tuple[tuple[str, str], ...], *ids: str) -> str:
-    """Ids of sides/figures shown by their names (`names` holds (id, name) pairs)."""
-    lookup = dict(names)
-    return ", ".join(lookup.get(i, i) for i in ids)
-
-
 @dataclass(frozen=True, slots=True)
 class GameStarted(EngineEvent):
     kind: ClassVar[str] = "game_started"
@@ -46,11 +40,8 @@ class SurpriseAttack(EngineEvent):
 
     kind: ClassVar[str] = "surprise"
     section: ClassVar[str] = "§11"
+    refs: ClassVar[tuple[str, ...]] = ("side",)
     side: str
-    names: tuple[tuple[str, str], ...] = ()
-
-    def values(self, language: str) -> dict[str, Any]:
-        return {"side": display(self.names, self.side)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,12 +52,13 @@ class InitiativeRolled(EngineEvent):
     section: ClassVar[str] = "§3.1"
     rolls: tuple[tuple[str, int, int], ...]  # (side, face, best REF)
     winner: str | None  # None: a tie, rolled again
-    names: tuple[tuple[str, str], ...] = ()
+
+    def ref_ids(self) -> list[str]:
+        return [side for side, _, _ in self.rolls]
 
     def values(self, language: str) -> dict[str, Any]:
         parts = [
-            f"{display(self.names, side)} W20 {face} + {ref} = {face + ref}"
-            for side, face, ref in self.rolls
+            f"{self.name(side)} W20 {face} + {ref} = {face + ref}" for side, face, ref in self.rolls
         ]
         result = (
             tr("engine.initiative_tie", language=language)
@@ -74,7 +66,7 @@ class InitiativeRolled(EngineEvent):
             else tr(
                 "engine.initiative_winner",
                 language=language,
-                side=display(self.names, self.winner),
+                side=self.name(self.winner),
             )
         )
         return {"rolls_text": "; ".join(parts), "result": result}
@@ -84,12 +76,9 @@ class InitiativeRolled(EngineEvent):
 class FirstChosen(EngineEvent):
     kind: ClassVar[str] = "first_chosen"
     section: ClassVar[str] = "§3.1"
+    refs: ClassVar[tuple[str, ...]] = ("side", "first")
     side: str
     first: str
-    names: tuple[tuple[str, str], ...] = ()
-
-    def values(self, language: str) -> dict[str, Any]:
-        return {"side": display(self.names, self.side), "first": display(self.names, self.first)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +87,7 @@ class WaveArrived(EngineEvent):
 
     kind: ClassVar[str] = "wave_arrived"
     section: ClassVar[str] = "§12"
+    refs: ClassVar[tuple[str, ...]] = ("side", "figures")
     side: str
     wave: int
     total: int
@@ -105,7 +95,6 @@ class WaveArrived(EngineEvent):
     figures: tuple[str, ...]
     profiles: tuple[str, ...]
     budget: float
-    names: tuple[tuple[str, str], ...] = ()
 
     def values(self, language: str) -> dict[str, Any]:
         counts: dict[str, int] = {}
@@ -117,7 +106,7 @@ class WaveArrived(EngineEvent):
             if self.wave
             else tr("engine.reinforcement_label", language=language)
         )
-        return {"roster": roster, "side": display(self.names, self.side), "wave_label": label}
+        return {"roster": roster, "wave_label": label}
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,16 +115,13 @@ class WaveBlocked(EngineEvent):
 
     kind: ClassVar[str] = "wave_blocked"
     section: ClassVar[str] = "§12"
+    refs: ClassVar[tuple[str, ...]] = ("side", "figures")
     side: str
     entry: str
     figures: tuple[str, ...]
-    names: tuple[tuple[str, str], ...] = ()
 
     def values(self, language: str) -> dict[str, Any]:
-        return {
-            "side": display(self.names, self.side),
-            "figures": display(self.names, *self.figures),
-        }
+        return {"figures": self.name(*self.figures)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,12 +129,12 @@ class _ActivationEvent(EngineEvent):
     """A side's activation of some figures (one, or a horde pack)."""
 
     section: ClassVar[str] = "§3.1"
+    refs: ClassVar[tuple[str, ...]] = ("side", "figures")
     side: str
     figures: tuple[str, ...]
-    names: tuple[tuple[str, str], ...] = ()
 
     def values(self, language: str) -> dict[str, Any]:
-        return {"who": display(self.names, *self.figures), "side": display(self.names, self.side)}
+        return {"who": self.name(*self.figures)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +148,7 @@ class ActionsLost(EngineEvent):
 
     kind: ClassVar[str] = "actions_lost"
     section: ClassVar[str] = "§4.1"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     lost: int
 

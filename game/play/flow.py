@@ -8,11 +8,12 @@ an activation — are handled here too.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from game import actions as act
 from game.actions import IllegalAction
-from game.events import Event
+from game.events import CatalogueEvent, Event
 from game.play import bridge
 from game.play.events import (
     ActionsLost,
@@ -44,7 +45,7 @@ _MAX_STEPS = 100_000
 def start(game: Game) -> list[Event]:
     """The opening: the scenario begins and runs until the first decision."""
     events: list[Event] = [GameStarted(game.scenario_name, game.seed)]
-    return events + advance(game)
+    return named(game, events + advance(game))
 
 
 def names_of(game: Game, *ids: str) -> tuple[tuple[str, str], ...]:
@@ -57,6 +58,19 @@ def names_of(game: Game, *ids: str) -> tuple[tuple[str, str], ...]:
         elif i in st.figures:
             out.append((i, st.figures[i].name))
     return tuple(out)
+
+
+def named(game: Game, events: list[Event]) -> list[Event]:
+    """The events, each that refers to figures or sides given their display names
+    (so the log reads "Bruno attacks Runner 3", not the ids)."""
+    out: list[Event] = []
+    for event in events:
+        if isinstance(event, CatalogueEvent) and not event.names:
+            ids = event.ref_ids()
+            if ids:
+                event = dataclasses.replace(event, names=names_of(game, *ids))
+        out.append(event)
+    return out
 
 
 # -- the state machine ----------------------------------------------------------------
@@ -151,7 +165,7 @@ def roll_initiative(game: Game) -> list[Event]:
         if surprise is not None:
             st.initiative = surprise
             st.phase = "choose_first"
-            return [SurpriseAttack(surprise, names_of(game, surprise))]
+            return [SurpriseAttack(surprise)]
     events: list[Event] = []
     while True:
         rolls = []
@@ -161,11 +175,11 @@ def roll_initiative(game: Game) -> list[Event]:
         totals = sorted((face + ref for _, face, ref in rolls), reverse=True)
         if totals[0] != totals[1]:
             winner = max(rolls, key=lambda r: r[1] + r[2])[0]
-            events.append(InitiativeRolled(tuple(rolls), winner, names_of(game, *sides)))
+            events.append(InitiativeRolled(tuple(rolls), winner))
             st.initiative = winner
             st.phase = "choose_first"
             return events
-        events.append(InitiativeRolled(tuple(rolls), None, names_of(game, *sides)))
+        events.append(InitiativeRolled(tuple(rolls), None))
 
 
 def check_choose_first(game: Game, action: act.ChooseFirst) -> None:
@@ -179,7 +193,7 @@ def do_choose_first(game: Game, action: act.ChooseFirst) -> list[Event]:
     st.turn_side = action.first
     st.phase = "activations"
     st.pending = None
-    return [FirstChosen(action.side, action.first, names_of(game, action.side, action.first))]
+    return [FirstChosen(action.side, action.first)]
 
 
 # -- activations ------------------------------------------------------------------------
@@ -242,7 +256,7 @@ def do_activate(game: Game, action: act.Activate) -> list[Event]:
     fig = game.figure(action.figure)
     members = pack_of(game, fig)
     ids = tuple(f.id for f in members)
-    events: list[Event] = [ActivationStarted(fig.side, ids, names_of(game, fig.side, *ids))]
+    events: list[Event] = [ActivationStarted(fig.side, ids)]
     st.active = tuple(f.id for f in members)
     for member in members:
         member.activated = True
@@ -355,7 +369,7 @@ def end_activation(game: Game) -> list[Event]:
         fig = st.figures[fid]
         if fig.on_table:
             events += zones.on_activation_end(game, fig)
-    events.append(ActivationEnded(side, members, names_of(game, side, *members)))
+    events.append(ActivationEnded(side, members))
     st.active = ()
     st.last_side = side
     return events

@@ -57,6 +57,7 @@ class Moved(MovementEvent):
 
     kind: ClassVar[str] = "moved"
     section: ClassVar[str] = "§3.2"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     mode: str  # move | run | charge
     start: Point2
@@ -86,6 +87,7 @@ class MoveHalted(MovementEvent):
 
     kind: ClassVar[str] = "halted"
     section: ClassVar[str] = "§3.6"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     at: Point2
     reason: str  # fell | pushed | suppressed
@@ -102,6 +104,7 @@ class FreeAttack(MovementEvent):
 
     kind: ClassVar[str] = "free_attack"
     section: ClassVar[str] = "§3.2"
+    refs: ClassVar[tuple[str, ...]] = ("figure", "mover")
     figure: str
     mover: str
     weapon: str
@@ -113,6 +116,7 @@ class Charged(MovementEvent):
 
     kind: ClassVar[str] = "charge"
     section: ClassVar[str] = "§3.2"
+    refs: ClassVar[tuple[str, ...]] = ("figure", "target")
     figure: str
     target: str
     weapon: str
@@ -125,6 +129,7 @@ class ChargeBroken(MovementEvent):
 
     kind: ClassVar[str] = "charge_broken"
     section: ClassVar[str] = "§3.2"
+    refs: ClassVar[tuple[str, ...]] = ("figure", "target")
     figure: str
     target: str
     reason: str  # halted | target_down | no_contact
@@ -141,6 +146,7 @@ class EnteredBurning(MovementEvent):
 
     kind: ClassVar[str] = "entered_burning"
     section: ClassVar[str] = "§3A"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     zone: str
     at: Point2
@@ -152,6 +158,7 @@ class MinefieldTriggered(MovementEvent):
 
     kind: ClassVar[str] = "minefield"
     section: ClassVar[str] = "§5.3"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     minefield: str
     at: Point2

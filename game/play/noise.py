@@ -22,6 +22,7 @@ class NoiseMade(EngineEvent):
 
     kind: ClassVar[str] = "noise_made"
     section: ClassVar[str] = "§3.8"
+    refs: ClassVar[tuple[str, ...]] = ("source", "figure")
     source: str
     x: float
     y: float

@@ -45,6 +45,7 @@ class OverwatchDeclared(MovementEvent):
 
     kind: ClassVar[str] = "overwatch_declared"
     section: ClassVar[str] = "§3.6"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     direction: float
     angle: float
@@ -59,6 +60,7 @@ class OverwatchTriggered(MovementEvent):
 
     kind: ClassVar[str] = "overwatch_triggered"
     section: ClassVar[str] = "§3.6"
+    refs: ClassVar[tuple[str, ...]] = ("watcher", "mover")
     watcher: str
     mover: str
     at: Point2

@@ -14,7 +14,6 @@ from game.board.terrain import TerrainKind
 from game.dice import DiceExpression
 from game.events import Event
 from game.play.events import WaveArrived, WaveBlocked
-from game.play.flow import names_of
 from game.play.placement import free_spots
 from game.play.setup import new_figure
 from game.scenario import SideSpec
@@ -201,12 +200,11 @@ def spawn_group(
             tuple(f.id for f in placed),
             tuple(f.profile for f in placed),
             round(budget, 3),
-            names_of(game, side),
         )
     ]
     if blocked:
         ids = tuple(f.id for f in blocked)
-        events.append(WaveBlocked(side, entry, ids, names_of(game, side, *ids)))
+        events.append(WaveBlocked(side, entry, ids))
     return events
 
 
@@ -247,7 +245,6 @@ def place_waiting(game: Game) -> list[Event]:
                     tuple(f.id for f in placed),
                     tuple(f.profile for f in placed),
                     0.0,
-                    names_of(game, side),
                 )
             )
     return events

@@ -56,6 +56,7 @@ class Pushed(MovementEvent):
 
     kind: ClassVar[str] = "pushed"
     section: ClassVar[str] = "§5.3"
+    refs: ClassVar[tuple[str, ...]] = ("figure", "stopped_by")
     figure: str
     start: Point2
     end: Point2
@@ -71,7 +72,7 @@ class Pushed(MovementEvent):
         if self.stopped_by in ("terrain", "table edge"):
             what = tr(f"movement.word.{self.stopped_by.replace(' ', '_')}", language=language)
         else:
-            what = self.stopped_by
+            what = self.name(self.stopped_by)
         return {"stop_text": tr("movement.push_stopped", language=language, what=what)}
 
 

@@ -63,6 +63,7 @@ class Aimed(SupportEvent):
 
     kind: ClassVar[str] = "aim"
     section: ClassVar[str] = "§3.2"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
 
 
@@ -72,6 +73,7 @@ class TookCover(SupportEvent):
 
     kind: ClassVar[str] = "cover"
     section: ClassVar[str] = "§3.2"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     near_terrain: bool  # none → light needs terrain in base contact
 
@@ -86,6 +88,7 @@ class InfirmaryHelped(SupportEvent):
 
     kind: ClassVar[str] = "infirmary"
     section: ClassVar[str] = "§11"
+    refs: ClassVar[tuple[str, ...]] = ("patient",)
     patient: str
     infirmary: str
     bonus: int
@@ -97,6 +100,7 @@ class GateMoved(SupportEvent):
 
     kind: ClassVar[str] = "gate"
     section: ClassVar[str] = "§11"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     gate: str
     open: bool
@@ -112,6 +116,7 @@ class LootTaken(SupportEvent):
 
     kind: ClassVar[str] = "loot"
     section: ClassVar[str] = "§12"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     storage: str
     carried: int
@@ -123,6 +128,7 @@ class Improvised(SupportEvent):
 
     kind: ClassVar[str] = "improvise"
     section: ClassVar[str] = "§1.3"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     piece: str
     what: str  # restored | rearmed

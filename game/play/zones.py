@@ -23,6 +23,7 @@ class ShelterBreached(EngineEvent):
 
     kind: ClassVar[str] = "shelter_breached"
     section: ClassVar[str] = "§12"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     shelter: str
     breaches: int
@@ -34,6 +35,7 @@ class LeftBoard(EngineEvent):
 
     kind: ClassVar[str] = "left_board"
     section: ClassVar[str] = "§12"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     entry: str
     loot: int

@@ -528,6 +528,18 @@ def _default() -> RulesData:
     return _build(_read(DATA_DIR))
 
 
+def local_name(kind: str, name: str, language: str) -> str:
+    """A `kind` entry's name ("weapon", "armour" …) as players of `language` know it:
+    the data's `german` name for "de", else the name as given (also when unknown)."""
+    if language != "de" or not name:
+        return name
+    try:
+        entry = getattr(_default(), kind)(name)
+    except LookupError:
+        return name
+    return getattr(entry, "german", None) or name
+
+
 def load_rules(
     overrides: Mapping[str, Any] | None = None, data_dir: Path | None = None
 ) -> RulesData:

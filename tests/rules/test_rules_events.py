@@ -138,19 +138,30 @@ def test_every_event_explains_itself_in_both_languages(rules: RulesData, fig: Fi
         assert event.to_dict()["kind"] == event.kind
 
 
+def _mira_shoots(rules: RulesData, fig: Fig, cover: Cover, faces: list[int]) -> list[Event]:
+    """Mira fires her hunting rifle at Plünderer 3."""
+    raider = fig("Raider", name="Plünderer 3")
+    weapon = rules.weapon("Hunting rifle")
+    context = AttackContext(cover=cover)
+    return attack.resolve_attack(
+        fig("Mira"), raider, weapon, context, rules, ScriptedDice(faces)
+    ).events
+
+
 def test_german_lines_use_german_terms(rules: RulesData, fig: Fig) -> None:
-    r = attack.resolve_attack(
-        fig("Mira"),
-        fig("Raider", name="Plünderer 3"),
-        rules.weapon("Hunting rifle"),
-        AttackContext(cover=Cover.HEAVY),
-        rules,
-        ScriptedDice([14, 6, 3, 4]),
-    )
-    assert [e.explain("de") for e in r.events] == [
+    events = _mira_shoots(rules, fig, Cover.HEAVY, [14, 6, 3, 4])
+    assert [e.explain("de") for e in events] == [
         "Mira schießt auf Plünderer 3: W20 14 + 3 = 17 ≥ VW 11 → Treffer (§3.4)",
         "Schadenspool 3W6 [6, 3, 4] gegen 4+ (leichte Rüstung 3+, schwere Deckung +2, BR 1) "
         "→ 2 Wunden (§3.5)",
         "Plünderer 3 erleidet 2 Wunden: TP 4 → 2 (§3.5)",
     ]
     assert Condition.DOWN.value == "down"
+
+
+def test_german_lines_name_weapons_by_their_german_names(rules: RulesData, fig: Fig) -> None:
+    events = _mira_shoots(rules, fig, Cover.NONE, [1, 6, 3, 4])
+    jammed = [e for e in events if e.kind == "jammed"]
+    assert jammed, [e.kind for e in events]
+    assert jammed[0].explain("de").startswith("Jagdgewehr von Mira hat eine Ladehemmung")
+    assert "Hunting rifle" in jammed[0].explain("en")

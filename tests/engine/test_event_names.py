@@ -1,0 +1,56 @@
+"""The log names figures and sides by their display names, never by their ids."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from ai import controller_for
+from game.engine import Game
+from game.events import CatalogueEvent
+from game.play.movement import Moved
+from game.play.validate import load_checked
+
+RAIDERS = Path(__file__).resolve().parents[2] / "scenarios" / "refuge_raiders.toml"
+
+
+def _played(actions: int) -> tuple[Game, list]:
+    scenario = load_checked(RAIDERS)
+    game = Game(scenario, seed=4)
+    bots = {s.id: controller_for("ai:tactical") for s in scenario.side}
+    events = list(game.opening_events)
+    for _ in range(actions):
+        pending = game.pending()
+        if pending is None:
+            break
+        events += game.apply(bots[pending.side].choose(game))
+    return game, events
+
+
+def test_no_line_of_the_log_shows_a_figure_id() -> None:
+    game, events = _played(150)
+    ids = {f for f, fig in game.state.figures.items() if fig.name != f}
+    assert ids
+    for event in events:
+        for language in ("en", "de"):
+            words = set(re.findall(r"[\w-]+", event.explain(language)))
+            assert not words & ids, (type(event).__name__, event.explain(language))
+
+
+def test_an_event_without_names_falls_back_to_the_ids() -> None:
+    game, events = _played(60)
+    moved = next(e for e in events if isinstance(e, Moved))
+    name = game.state.figures[moved.figure].name
+    assert moved.explain().startswith(f"{name} ")
+    assert dataclasses.replace(moved, names=()).explain().startswith(f"{moved.figure} ")
+    assert moved == dataclasses.replace(moved, names=())  # names do not change equality
+
+
+def test_every_event_that_refers_to_figures_carries_their_names() -> None:
+    game, events = _played(150)
+    known = set(game.state.figures) | set(game.state.sides)
+    for event in events:
+        if isinstance(event, CatalogueEvent):
+            refs = set(event.ref_ids()) & known
+            assert refs <= {i for i, _ in event.names}, type(event).__name__
