@@ -65,13 +65,14 @@ class Circle:
 class FreeSpace:
     """The region a base centre of one radius may occupy on one movement geometry."""
 
-    def __init__(self, board: Board, radius: float) -> None:
+    def __init__(self, board: Board, radius: float, solid: BaseGeometry | None = None) -> None:
+        """`solid`: the obstacles, if not all of the board's solid terrain."""
         if radius <= 0:
             raise ValueError(f"base radius must be positive, got {radius}")
         self.width = float(board.width)
         self.height = float(board.height)
         self.radius = float(radius)
-        self.solid: BaseGeometry = board.solid_geometry()
+        self.solid: BaseGeometry = board.solid_geometry() if solid is None else solid
         self.difficult = difficult_ground(board)
         shapely.prepare(self.solid)
 

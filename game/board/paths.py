@@ -7,7 +7,9 @@ difficult ground double (`difficult_cost`); its *length* is plain cm. The search
 runs on a visibility graph (see `game.board.vgraph` for the approximations) cached
 per movement signature and radius (the solid and difficult geometry: see
 `freespace.movement_cache`); other bases are added and removed incrementally.
-`truncate_path` cuts a path where a movement allowance runs out.
+`truncate_path` cuts a path where a movement allowance runs out. A Run's path may
+vault thin low walls (`vault=`, see `game.board.vaults`): its `vaults` say where,
+and its cost includes `vault_cost` for each.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ from game.board.freespace import (
     free_space,
     movement_cache,
 )
+from game.board.polyline import cumulative, sub_path
 from game.board.terrain import Board
+from game.board.vaults import Span, VaultRule, vaulting
 from game.board.vgraph import NavGraph
 
 FloatArray = NDArray[np.float64]
@@ -41,6 +45,7 @@ __all__ = [
     "DIFFICULT_COST",
     "Circle",
     "PathResult",
+    "VaultRule",
     "cost_lower_bounds",
     "find_path",
     "nav_graph",
@@ -63,11 +68,18 @@ class PathResult:
     cost_cm: float = 0.0
     complete: bool = True
     reason: str = field(default="")
+    vaults: tuple[Span, ...] = ()
+    vault_cost: float = 0.0
 
     @property
     def end(self) -> Point2 | None:
         """Where the base ends up (None if unreachable)."""
         return self.points[-1] if self.points else None
+
+    @property
+    def vault_cm(self) -> float:
+        """What the vaults on the way add to the cost (in `cost_cm`)."""
+        return len(self.vaults) * self.vault_cost
 
     def to_dict(self) -> dict[str, Any]:
         """The CLI's JSON form."""
@@ -77,6 +89,9 @@ class PathResult:
             "cost_cm": round(self.cost_cm, 6),
             "points": [[round(x, 6), round(y, 6)] for x, y in self.points],
         }
+        if self.vaults:
+            out["vaults"] = len(self.vaults)
+            out["vault_cm"] = round(self.vault_cm, 6)
         if not self.complete:
             out["complete"] = False
         if self.reason:
@@ -121,15 +136,30 @@ def find_path(
     radius: float,
     obstacles: Iterable[Circle] = (),
     difficult_cost: float = DIFFICULT_COST,
+    vault: VaultRule | None = None,
 ) -> PathResult:
     """Shortest (cheapest) path for a base of `radius` centred at `start` to `goal`.
 
     `obstacles` are the other bases (true radii); the mover must not be among them.
+    With a `vault` rule (a Run) the path may vault thin low walls at a cost
+    (`game.board.vaults`): going around and vaulting compete on total cost (a way
+    around that costs no more than the straight distance plus one vault is taken
+    without searching the vault graph: no vault can beat it).
     """
     start = (float(start[0]), float(start[1]))
     goal = (float(goal[0]), float(goal[1]))
+    if vault is not None:
+        bases = list(obstacles)
+        plain = find_path(
+            board, start, goal, radius=radius, obstacles=bases, difficult_cost=difficult_cost
+        )
+        # a path with a vault costs at least the straight distance plus one vault
+        if plain.reachable and plain.cost_cm <= math.dist(start, goal) + vault.cost:
+            return plain
+        obstacles = bases
     space = free_space(board, radius)
-    graph = nav_graph(board, radius, difficult_cost)
+    run = None if vault is None else vaulting(board, radius, vault, difficult_cost)
+    graph = nav_graph(board, radius, difficult_cost) if run is None else run.graph
     graph.set_bases(obstacles)
     for label, point in (("start", start), ("goal", goal)):
         problem = _problem(space, graph, point)
@@ -144,7 +174,11 @@ def find_path(
         return PathResult(False, reason="no way through")
     points = _dedupe([start, *found.points, goal])
     length, cost = path_cost(board, points, difficult_cost=difficult_cost)
-    return PathResult(True, tuple(points), length, cost)
+    if run is None:
+        return PathResult(True, tuple(points), length, cost)
+    spans = run.walls.spans(points)
+    extra = len(spans) * run.cost
+    return PathResult(True, tuple(points), length, cost + extra, vaults=spans, vault_cost=run.cost)
 
 
 def cost_lower_bounds(
@@ -238,13 +272,57 @@ def truncate_path(
     difficult_cost: float = DIFFICULT_COST,
 ) -> PathResult:
     """The part of a path a figure can move with `allowance` cm (difficult ground
-    costs `difficult_cost` per cm): where it stops, and what that costs."""
+    costs `difficult_cost` per cm): where it stops, and what that costs. A path's
+    vaults are paid for whole when they are begun; a figure that cannot pay for the
+    next one stops where it begins (never over a wall)."""
     if isinstance(path, PathResult):
         if not path.reachable:
             return path
+        if path.vaults:
+            return _truncate_vaulting(board, path, allowance, difficult_cost)
         points = list(path.points)
     else:
         points = [(float(x), float(y)) for x, y in path]
+    return _truncate_plain(board, points, allowance, difficult_cost)
+
+
+def _truncate_vaulting(
+    board: Board, path: PathResult, allowance: float, difficult_cost: float
+) -> PathResult:
+    """`truncate_path` for a path with vaults."""
+    points = path.points
+    budget = max(0.0, float(allowance))
+    done, stop, complete = 0.0, float(cumulative(points)[-1]), True
+    kept: list[Span] = []
+    for begin, end in path.vaults:
+        _, before = path_cost(board, sub_path(points, done, begin), difficult_cost=difficult_cost)
+        _, over = path_cost(board, sub_path(points, begin, end), difficult_cost=difficult_cost)
+        need = before + over + path.vault_cost
+        if need > budget + 1e-12:
+            stop, complete = begin, False
+            break
+        budget -= need
+        done = end
+        kept.append((begin, end))
+    tail = _truncate_plain(board, sub_path(points, done, stop), budget, difficult_cost)
+    complete = complete and tail.complete
+    walked = list(points) if complete else sub_path(points, 0.0, done + tail.length_cm)
+    length, cost = path_cost(board, walked, difficult_cost=difficult_cost)
+    return PathResult(
+        True,
+        tuple(walked),
+        length,
+        cost + len(kept) * path.vault_cost,
+        complete=complete,
+        vaults=tuple(kept),
+        vault_cost=path.vault_cost,
+    )
+
+
+def _truncate_plain(
+    board: Board, points: list[Point2], allowance: float, difficult_cost: float
+) -> PathResult:
+    """`truncate_path` for a polyline without vaults."""
     if not points:
         return PathResult(False, reason="empty path")
     budget = max(0.0, float(allowance))

@@ -58,6 +58,26 @@ CIRCLE_CELL = 5.0
 _ROW_CHUNK = 512
 
 
+def reflex_corners(rings: list[FloatArray]) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """The corners of free-space boundary rings (free space on the left) that stick
+    into the free space: (k, 2) positions and each one's ring neighbours before and
+    after it."""
+    corners = []
+    for ring in rings:
+        prv = np.roll(ring, 1, axis=0)
+        nxt = np.roll(ring, -1, axis=0)
+        u, v = ring - prv, nxt - ring
+        turn = u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]
+        reflex = turn < -1e-12
+        if reflex.any():
+            corners.append((ring[reflex], prv[reflex], nxt[reflex]))
+    if not corners:
+        empty = np.empty((0, 2))
+        return empty, empty, empty
+    pos, prv, nxt = (np.vstack([c[i] for c in corners]) for i in range(3))
+    return pos, prv, nxt
+
+
 @dataclass(frozen=True)
 class GraphPath:
     """A raw graph answer: the corner points (empty if there is no way)."""
@@ -121,18 +141,17 @@ class NavGraph:
         self._alive = np.concatenate([self._alive, np.ones(n, np.bool_)])
         return np.arange(first, first + n, dtype=np.int64)
 
+    def _terrain_corners(self) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """The corner nodes of the terrain: positions and their ring neighbours."""
+        return reflex_corners(self.space.rings())
+
+    def _keep(self, pos: FloatArray) -> NDArray[np.bool_]:
+        """Which candidate node positions may be nodes (strictly free points)."""
+        return np.asarray(shapely.contains_xy(self.space.inner, pos[:, 0], pos[:, 1]))
+
     def _add_terrain_nodes(self) -> None:
-        corners = []
-        for ring in self.space.rings():
-            prv = np.roll(ring, 1, axis=0)
-            nxt = np.roll(ring, -1, axis=0)
-            u, v = ring - prv, nxt - ring
-            turn = u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]
-            reflex = turn < -1e-12
-            if reflex.any():
-                corners.append((ring[reflex], prv[reflex], nxt[reflex]))
-        if corners:
-            pos, prv, nxt = (np.vstack([c[i] for c in corners]) for i in range(3))
+        pos, prv, nxt = self._terrain_corners()
+        if len(pos):
             self._add_nodes(pos, prv, nxt, True, -1)
         steiner = self._difficult_points()
         if len(steiner):
@@ -151,9 +170,8 @@ class NavGraph:
                 steps = max(1, math.ceil(float(np.hypot(*(b - a))) / STEINER_SPACING))
                 t = np.arange(steps)[:, None] / steps
                 pts.append(a + t * (b - a))
-        cand = np.unique(np.round(np.vstack(pts), 9), axis=0)
-        inside = shapely.contains_xy(self.space.inner, cand[:, 0], cand[:, 1])
-        return np.asarray(cand[inside], np.float64)
+        cand = np.asarray(np.unique(np.round(np.vstack(pts), 9), axis=0), np.float64)
+        return cand[self._keep(cand)]
 
     def _connect(self, rows: IntArray, cols: IntArray, upper: bool) -> None:
         """Add the visible bitangent edges between rows and cols."""
@@ -190,9 +208,11 @@ class NavGraph:
 
     def costs(self, p: FloatArray, q: FloatArray) -> FloatArray:
         """Movement cost of segments (difficult ground costs extra)."""
-        length = np.hypot(*(q - p).T)
-        extra = (self.difficult_cost - 1.0) * self.space.difficult.inside_length(p, q)
-        return np.asarray(length + extra)
+        return np.asarray(np.hypot(*(q - p).T) + self.extra_costs(p, q))
+
+    def extra_costs(self, p: FloatArray, q: FloatArray) -> FloatArray:
+        """What segments cost beyond their length (difficult ground)."""
+        return np.asarray((self.difficult_cost - 1.0) * self.space.difficult.inside_length(p, q))
 
     def _clear(self, p: FloatArray, q: FloatArray, with_bases: bool) -> NDArray[np.bool_]:
         circles = self._circles if with_bases else np.empty((0, 3))
@@ -263,7 +283,7 @@ class NavGraph:
         ring = np.array([x, y]) + ring * (big / math.cos(math.pi / BASE_SIDES))
         prv = np.roll(ring, 1, axis=0)
         nxt = np.roll(ring, -1, axis=0)
-        keep = shapely.contains_xy(self.space.inner, ring[:, 0], ring[:, 1])
+        keep = self._keep(ring)
         if not keep.any():
             return
         new = self._add_nodes(ring[keep], prv[keep], nxt[keep], True, slot)
@@ -364,9 +384,10 @@ class NavGraph:
         direct = math.inf
         if self.segment_clear(start, goal):
             p, q = np.array([start]), np.array([goal])
-            direct = float(self.costs(p, q)[0])
-            if self.space.difficult.inside_length(p, q)[0] == 0.0:
-                # no difficult ground on the way: nothing is cheaper than straight
+            extra = float(self.extra_costs(p, q)[0])
+            direct = float(np.hypot(*(q - p).T)[0]) + extra
+            if extra == 0.0:
+                # nothing extra to pay on the way: nothing is cheaper than straight
                 return GraphPath((start, goal), direct)
         s_nodes, s_cost = self.links(start)
         g_nodes, g_cost = self.links(goal)

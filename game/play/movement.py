@@ -3,8 +3,14 @@
 A Move goes along the shortest path around terrain and other bases (difficult
 ground costs double). A destination beyond the allowance is not illegal: the
 figure goes toward it along that path and stops where its allowance runs out.
-Run vaulting over low walls (knob `move.vault_cost`) is not implemented: low walls
-are solid for every move.
+
+A Run may vault low walls (§10, P): a low wall at most `move.vault_max_thickness`
+cm thick (the diameter of the largest circle inside it) costs `move.vault_cost` cm
+on top of the way over it, each time the base goes over it; the Run takes the
+cheapest way, around or over (`game.board.vaults`). A vault is paid whole when it
+is begun: a Run whose allowance cannot pay for the next vault and the way over
+stops where the vault would begin, never on the wall. Move, Charge and pushes never
+vault, and thicker low walls, barricades and wrecks stay solid for every move.
 
 On the way, in path order: burning zones the mover enters burn it, the first
 attacker entering an armed minefield sets it off, and enemy watchers whose fire
@@ -20,18 +26,21 @@ melee weapon neither charges nor gets free attacks (the combat room attacks only
 with carried weapons); a Charge records the actions "move" and "attack", so neither
 can follow it; burning zones and minefields are entered when the base centre
 crosses into them (a figure already inside is not entering); a Run is silent only
-with the talent `Leisetreter`.
+with the talent `Leisetreter`; whatever the path sets off while the base is over a
+wall (a zone entered, an overwatch zone) happens where it lands on the far side.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.actions import Action, Charge, IllegalAction, Move, Overwatch, Run
 from game.board.paths import PathResult, truncate_path
 from game.board.terrain import TerrainKind
+from game.board.vaults import Span
 from game.events import Event
 from game.play import combat, fire, flow, noise, overwatch, sight, space
 from game.play.space import MovementEvent, Point2
@@ -68,17 +77,31 @@ class Moved(MovementEvent):
     allowance: float
     spent_cm: float
     until: str  # destination | allowance | contact | overwatch | burning | minefield
+    vaults: int = 0  # low walls vaulted on this leg (a Run, §10)
+    vault_cm: float = 0.0  # what they cost (included in cost_cm)
 
     def values(self, language: str) -> dict[str, Any]:
         from game.i18n import tr
 
+        ground = self.cost_cm - self.vault_cm
         return {
             "mode_text": tr(f"movement.mode.{self.mode}", language=language),
             "until_text": tr(f"movement.until.{self.until}", language=language),
-            "difficult_text": tr("movement.difficult", language=language, cost=self.cost_cm)
-            if self.cost_cm > self.length_cm + 1e-6
+            "difficult_text": tr("movement.difficult", language=language, cost=ground)
+            if ground > self.length_cm + 1e-6
             else "",
+            "vault_text": vault_text(self.vaults, self.vault_cm, language),
         }
+
+
+def vault_text(vaults: int, vault_cm: float, language: str | None = None) -> str:
+    """ ", vaulted 1 low wall (+5 cm)" in the log's words ("" without a vault)."""
+    from game.i18n import tr
+
+    if vaults <= 0:
+        return ""
+    key = "movement.vaulted_one" if vaults == 1 else "movement.vaulted_many"
+    return tr(key, language=language, count=vaults, cost=vault_cm)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +236,7 @@ def plan_move(game: Game, figure: Figure, to: Point2, mode: str) -> Plan:
     x, y = float(to[0]), float(to[1])
     if not (math.isfinite(x) and math.isfinite(y)):
         raise IllegalAction(f"{figure.name} cannot move to a point that is not finite")
-    found = space.path_to(game, figure, (x, y))
+    found = space.path_to(game, figure, (x, y), mode)
     if not found.reachable:
         raise IllegalAction(f"{figure.name} cannot move to ({x:g}, {y:g}): {found.reason}")
     cm = allowance(game, figure, mode)
@@ -287,8 +310,19 @@ def is_attacker(game: Game, figure: Figure) -> bool:
     return side.threat is not None or side.waves is not None
 
 
-def triggers(game: Game, figure: Figure, points: tuple[Point2, ...]) -> list[Trigger]:
-    """Everything the walk sets off, in path order."""
+def landing(along: float, vaults: Sequence[Span]) -> float:
+    """Where something met at `along` cm happens: where the base lands if it is
+    over a wall then (a vault is one leap), else right there."""
+    for begin, end in vaults:
+        if begin < along < end:
+            return end
+    return along
+
+
+def triggers(
+    game: Game, figure: Figure, points: tuple[Point2, ...], vaults: Sequence[Span] = ()
+) -> list[Trigger]:
+    """Everything the walk sets off, in path order (`vaults`: the walk's vaults)."""
     st = game.state
     out: list[Trigger] = []
     if len(points) < 2:
@@ -306,10 +340,11 @@ def triggers(game: Game, figure: Figure, points: tuple[Point2, ...]) -> list[Tri
             continue
         along = space.entry_distance(points, piece.polygon)
         if along is not None and along > 0:
-            out.append(Trigger(along, 0, 0.0, kind, piece.id))
+            out.append(Trigger(landing(along, vaults), 0, 0.0, kind, piece.id))
     for watcher in overwatch.watchers(game, figure):
         along = overwatch.first_interrupt(game, watcher, figure, points)
         if along is not None:
+            along = landing(along, vaults)
             at = space.point_at(points, along)
             out.append(Trigger(along, 1, math.dist(watcher.pos, at), "overwatch", watcher.id))
     return sorted(out, key=lambda t: (t.along, t.order, t.near, t.ref))
@@ -327,11 +362,15 @@ class Walker:
 
     def leg(self, until_along: float, until: str) -> list[Event]:
         points = self.plan.walk.points
-        leg = space.sub_path(points, self.done, until_along)
+        start = self.done
+        leg = space.sub_path(points, start, until_along)
         self.done = until_along
         if len(leg) < 2:
             return []
         length, cost = space.leg_cost(self.game, leg)
+        vaults = sum(1 for _, end in self.plan.walk.vaults if start < end <= until_along)
+        vault_cm = vaults * self.plan.walk.vault_cost
+        cost += vault_cm
         self.spent += cost
         fig = self.figure
         fig.x, fig.y = leg[-1]
@@ -350,6 +389,8 @@ class Walker:
                 self.plan.allowance,
                 self.spent,
                 until,
+                vaults,
+                vault_cm,
             )
         ]
 
@@ -397,7 +438,8 @@ class Walker:
         """Walk the whole plan; (events, whether the figure got to the end)."""
         fig = self.figure
         events: list[Event] = []
-        for trig in triggers(self.game, fig, self.plan.walk.points):
+        walk = self.plan.walk
+        for trig in triggers(self.game, fig, walk.points, walk.vaults):
             if not self.still_applies(trig):
                 continue
             events += self.leg(trig.along, trig.kind)

@@ -23,6 +23,11 @@ from shapely.geometry import LineString, Point
 from game.board.freespace import TOL, Circle, free_space
 from game.board.paths import PathResult, cost_lower_bounds, find_path, path_cost
 from game.board.physics import BaseSpace
+from game.board.polyline import cumulative as cumulative
+from game.board.polyline import point_at as point_at
+from game.board.polyline import points_at as points_at
+from game.board.polyline import sub_path as sub_path
+from game.board.vaults import VaultRule
 from game.events import CatalogueEvent, Event
 
 if TYPE_CHECKING:
@@ -174,12 +179,22 @@ def _layout(game: Game, mover: Figure) -> tuple[tuple[object, ...], list[Circle]
     return key, others
 
 
-def path_to(game: Game, figure: Figure, goal: Point2) -> PathResult:
-    """The shortest path for the figure's base to `goal` around terrain and bases."""
+def vault_rule(game: Game, mode: str) -> VaultRule | None:
+    """What a move of this mode may vault (§10, P: only a Run vaults low walls)."""
+    if mode != "run":
+        return None
+    knobs = game.rules.knobs.move
+    return VaultRule(float(knobs.vault_cost), float(knobs.vault_max_thickness))
+
+
+def path_to(game: Game, figure: Figure, goal: Point2, mode: str = "move") -> PathResult:
+    """The cheapest path for the figure's base to `goal` around terrain and bases
+    (a Run's may vault low walls)."""
     layout, others = _layout(game, figure)
+    vault = vault_rule(game, mode)
     return _cached(
         game,
-        ("path", *layout, (float(goal[0]), float(goal[1]))),
+        ("path", *layout, vault, (float(goal[0]), float(goal[1]))),
         lambda: find_path(
             game.state.board,
             figure.pos,
@@ -187,6 +202,7 @@ def path_to(game: Game, figure: Figure, goal: Point2) -> PathResult:
             radius=figure.radius,
             obstacles=others,
             difficult_cost=difficult_cost(game),
+            vault=vault,
         ),
     )
 
@@ -252,43 +268,6 @@ def _contact_path(
 
 
 # -- polylines ------------------------------------------------------------------------
-
-
-def cumulative(points: Sequence[Point2]) -> np.ndarray:
-    """Distance along a polyline at each of its points (starting at 0)."""
-    xy = np.asarray(points, np.float64).reshape(-1, 2)
-    if len(xy) < 2:
-        return np.zeros(len(xy))
-    return np.concatenate([[0.0], np.cumsum(np.hypot(*np.diff(xy, axis=0).T))])
-
-
-def points_at(points: Sequence[Point2], s: np.ndarray) -> np.ndarray:
-    """(n, 2) positions at distances `s` along a polyline (clamped to its ends)."""
-    xy = np.asarray(points, np.float64).reshape(-1, 2)
-    cum = cumulative(points)
-    s = np.clip(np.asarray(s, np.float64), 0.0, cum[-1])
-    if len(xy) == 1:
-        return np.repeat(xy, len(s), axis=0)
-    x = np.interp(s, cum, xy[:, 0])
-    y = np.interp(s, cum, xy[:, 1])
-    return np.column_stack([x, y])
-
-
-def point_at(points: Sequence[Point2], s: float) -> Point2:
-    p = points_at(points, np.array([s]))[0]
-    return (float(p[0]), float(p[1]))
-
-
-def sub_path(points: Sequence[Point2], s0: float, s1: float) -> list[Point2]:
-    """The polyline between distances s0 and s1 along it."""
-    cum = cumulative(points)
-    inner = [tuple(map(float, p)) for p, c in zip(points, cum, strict=True) if s0 < c < s1]
-    out = [point_at(points, s0), *inner, point_at(points, s1)]
-    dedup: list[Point2] = []
-    for p in out:
-        if not dedup or math.dist(dedup[-1], p) > 1e-12:
-            dedup.append((float(p[0]), float(p[1])))
-    return dedup
 
 
 def entry_distance(points: Sequence[Point2], polygon: shapely.Geometry) -> float | None:

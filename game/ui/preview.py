@@ -54,6 +54,8 @@ class MovePreview:
     problem: str | None
     watchers: tuple[str, ...] = ()  # enemy overwatch zones the walk would set off
     stops: tuple[tuple[str, str, Point], ...] = ()  # (kind, ref, where) along the walk
+    vaults: int = 0  # low walls the walk vaults (a Run, §10)
+    vault_cm: float = 0.0  # what they add to cost_cm
 
     @property
     def left_cm(self) -> float:
@@ -79,12 +81,12 @@ def move_preview(game: Game, fig: Figure, goal: Point, mode: str) -> MovePreview
     walk = plan.walk.points
     beyond: tuple[Point, ...] = ()
     if not plan.reached:
-        found = space.path_to(game, fig, goal)
+        found = space.path_to(game, fig, goal, mode)
         if found.reachable and walk:
             beyond = _rest_of(found.points, walk[-1])
     stops: list[tuple[str, str, Point]] = []
     watchers: list[str] = []
-    for trig in movement.triggers(game, fig, walk):
+    for trig in movement.triggers(game, fig, walk, plan.walk.vaults):
         stops.append((trig.kind, trig.ref, space.point_at(walk, trig.along)))
         if trig.kind == "overwatch":
             watchers.append(trig.ref)
@@ -99,6 +101,8 @@ def move_preview(game: Game, fig: Figure, goal: Point, mode: str) -> MovePreview
         None,
         tuple(watchers),
         tuple(stops),
+        len(plan.walk.vaults),
+        plan.walk.vault_cm,
     )
 
 

@@ -4,7 +4,7 @@ the combat room where a test is about movement, not about an attack's dice."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import pytest
@@ -65,9 +65,15 @@ def scenario(
     return parse_scenario("\n".join(lines), "movement_test.toml")
 
 
-def start(scen: Scenario, first: str = "a", dice: Sequence[int] = ()) -> Game:
-    """A game in round 1 where side a won the initiative and `first` activates first."""
-    game = Game(scen, dice=ScriptedDice([20, 1, *dice]))
+def start(
+    scen: Scenario,
+    first: str = "a",
+    dice: Sequence[int] = (),
+    knobs: Mapping[str, object] | None = None,
+) -> Game:
+    """A game in round 1 where side a won the initiative and `first` activates first
+    (`knobs`: rule knob overrides)."""
+    game = Game(scen, dice=ScriptedDice([20, 1, *dice]), knobs=knobs)
     game.apply(ChooseFirst("a", first))
     return game
 

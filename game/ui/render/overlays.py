@@ -109,6 +109,9 @@ def draw_move(
             left=format_length(preview.left_cm, units, 1),
         )
     ]
+    if preview.vaults:
+        cost = format_length(preview.vault_cm, units, 1)
+        lines.append(tr("ui.input.move_vaults", count=preview.vaults, cost=cost))
     if preview.watchers:
         lines.append(tr("ui.input.move_overwatch", count=len(preview.watchers)))
     if planned:
