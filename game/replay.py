@@ -31,7 +31,9 @@ from game.play.validate import parse_checked
 from game.rules.loader import RulesData, RulesDataError
 from game.scenario import ScenarioError, format_path
 
-VERSION = 1
+VERSION = 2
+"""The record format; raised whenever the engine's events change shape (2: events
+name their figures, Moved reports vaults), so older records are told apart."""
 DIGEST_CHARS = 16
 """Hex characters of an event's digest kept in the record."""
 

@@ -15,6 +15,7 @@ import sys
 
 from game.i18n import languages, set_language, tr
 from game.replay import (
+    VERSION,
     GameRecord,
     RecordError,
     Verification,
@@ -54,7 +55,10 @@ def _verify(file: str, record: GameRecord) -> int:
     if result.ok:
         print(tr("cli.replay.match", file=file, events=result.events, hash=result.replayed_hash))
         return 0
-    print("\n".join(mismatch_lines(file, result)))
+    lines = mismatch_lines(file, result)
+    if record.version < VERSION:
+        lines.append(tr("cli.replay.older", version=record.version, current=VERSION))
+    print("\n".join(lines))
     return 1
 
 

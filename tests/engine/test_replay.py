@@ -14,6 +14,7 @@ from game.engine import Game
 from game.play.events import GameStarted
 from game.play.validate import load_checked
 from game.replay import (
+    VERSION,
     GameRecord,
     RecordError,
     canonical_json,
@@ -121,7 +122,7 @@ def test_record_round_trips_through_json(
     assert data["knobs"] == {}
     assert data["actions"] == [str(a) for a in played.actions]
     assert data["events_hash"] == played.events_hash
-    assert data["version"] == 1
+    assert data["version"] == VERSION
     assert len(data["events"]) == len(played.events)
     assert load_record(path) == record
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temp file left
@@ -274,6 +275,21 @@ def test_replay_verify_mismatch_exits_1(
     assert lines[1] == "first differing event #0:"
     assert lines[2].startswith("  recorded: Battle begins:") and f"(seed {SEED})" in lines[2]
     assert lines[3].startswith("  replayed: Battle begins:") and f"(seed {SEED + 1})" in lines[3]
+
+
+def test_a_mismatching_record_of_an_older_format_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, small: Scenario, played: GameResult
+) -> None:
+    data = record_of(played, small).to_dict()
+    data["version"] = VERSION - 1
+    data["events_hash"] = "0" * 64
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = cli(capsys, "replay", str(path), "--verify")
+    assert code == 1
+    assert out.splitlines()[-1].startswith(
+        f"the record was written by an older version of the engine (record format {VERSION - 1}"
+    )
 
 
 @pytest.mark.parametrize(
