@@ -30,7 +30,7 @@ from game.ui.camera import Camera
 from game.ui.overlay_draw import LegendEntry, draw_overlays, draw_swatch, legend_entries
 from game.ui.render import draw, style
 from game.ui.render.figures import Marks, draw_figures
-from game.ui.render.terrain import Frame, render_layer
+from game.ui.render.terrain import Frame, module_labels, render_layer
 from game.ui.units import format_length, nice_length
 
 MM_PER_INCH = 25.4
@@ -189,6 +189,7 @@ def render_map(
         Frame(0.0, board.height, s),
         board,
         entry_zones(game),
+        labels=False,
     )
     surface.blit(layer, lay.board.topleft)
     del layer
@@ -197,7 +198,8 @@ def render_map(
     side_index = {sid: i for i, sid in enumerate(game.state.sides)}
     figures = [f for f in game.state.figures.values() if f.presence is Presence.TABLE]
     surface.set_clip(lay.board)
-    draw_figures(surface, camera, figures, side_index, Marks())
+    labels = module_labels(board, camera)
+    draw_figures(surface, camera, figures, side_index, Marks(), fixed=labels)
     surface.set_clip(None)
     pygame.draw.rect(surface, INK, lay.board.inflate(2, 2), max(1, lay.page.mm(0.3)))
     _ticks(surface, lay, board.width, board.height)

@@ -1019,7 +1019,7 @@ class EditorApp:
             selected=selected.id if selected is not None and selected.what == "figure" else None,
             hovered=hovered.id if hovered is not None and hovered.what == "figure" else None,
         )
-        view.draw_table_figures(screen, cam, look.figures, look.side_index, marks)
+        view.draw_table_figures(screen, cam, look.figures, look.side_index, marks, look.board)
         if selected is not None:
             view.draw_selection(screen, cam, selected, self.radius_of(selected))
         bad = self.report.refs() if not self.report_stale else set()

@@ -27,7 +27,7 @@ from game.ui.editor.document import Document, Item, Path, Point
 from game.ui.overlay_draw import draw_overlays
 from game.ui.render import draw, markers, style
 from game.ui.render.figures import Marks, draw_figures
-from game.ui.render.terrain import EntryZone, TerrainLayer
+from game.ui.render.terrain import EntryZone, TerrainLayer, module_labels
 
 HANDLE_PX = 9
 TURN_PX = 26
@@ -100,7 +100,7 @@ class TableLook:
         self.entries: list[EntryZone] = []
         self.figures: list[Figure] = []
         self.side_index: dict[str, int] = {}
-        self.terrain = TerrainLayer()
+        self.terrain = TerrainLayer(labels=False)  # module labels: placed with the figures
 
     def update(self, doc: Document) -> None:
         key = (id(doc), doc.version)
@@ -283,10 +283,13 @@ def draw_table_figures(
     figures: list[Figure],
     side_index: dict[str, int],
     marks: Marks,
+    board: Board | None = None,
 ) -> None:
-    """Overwatch sectors (on the table only) under the bases, then the bases."""
+    """Overwatch sectors (on the table only) under the bases, then the bases, their
+    names and the `board`'s module labels (placed clear of each other and the bases)."""
     old = surface.get_clip()
     surface.set_clip(old.clip(pygame.Rect(camera.board_rect())))
     markers.draw_sectors(surface, camera, figures, side_index, frozenset())
     surface.set_clip(old)
-    draw_figures(surface, camera, figures, side_index, marks)
+    fixed = module_labels(board, camera) if board is not None else []
+    draw_figures(surface, camera, figures, side_index, marks, fixed=fixed)

@@ -15,7 +15,7 @@ from game.state import Figure
 from game.ui import fonts
 from game.ui.cache import MB, cached
 from game.ui.camera import Camera
-from game.ui.render import draw, icons, style
+from game.ui.render import draw, icons, labels, style
 
 Point = tuple[float, float]
 DOWN_GREY = (120, 120, 120)
@@ -62,12 +62,12 @@ def draw_figures(
     fixed: Sequence[Any] = (),
 ) -> None:
     """Every figure on the table (incapacitated ones first, the selected one last),
-    then the names, and the `fixed` labels (terrain.ModuleLabel: an image and the
-    spots it may take) placed clear of the bases and the names."""
+    then the names and the `fixed` labels (terrain.ModuleLabel: an image and the
+    spots it may take), each placed clear of the other labels and of every base."""
     shown = [f for f in figures if f.on_table]
     shown.sort(key=lambda f: (f.standing, f.id == marks.selected, f.id == marks.hovered))
     clip = surface.get_clip() or surface.get_rect()
-    labels: list[tuple[int, pygame.Surface, pygame.Rect]] = []
+    names: list[labels.Label] = []
     bases: list[pygame.Rect] = []
     for fig in shown:
         pos = positions.get(fig.id, fig.pos) if positions else fig.pos
@@ -76,63 +76,63 @@ def draw_figures(
         if not clip.inflate(4 * r + 80, 4 * r + 40).collidepoint(centre):
             continue
         draw_figure(surface, fig, centre, r, side_index.get(fig.side, 0), marks)
-        if fixed:
-            bases.append(pygame.Rect(round(centre[0] - r), round(centre[1] - r), 2 * r, 2 * r))
+        bases += base_boxes(fig, centre, r)
         label = name_label(fig, centre, r, marks)
         if label is not None:
-            labels.append(label)
-    draw_labels(surface, labels, fixed, bases)
+            names.append(label)
+    names += [module_label(item) for item in fixed]
+    placed = labels.place(names, bases, clip)
+    labels.draw(surface, placed, style.INK, style.TEXT)
 
 
-def name_label(
-    fig: Figure, centre: Point, r: float, marks: Marks
-) -> tuple[int, pygame.Surface, pygame.Rect] | None:
-    """The name under the base, with a priority (lower goes first)."""
+def base_boxes(fig: Figure, centre: Point, r: float) -> list[pygame.Rect]:
+    """What a label must not cover of a figure: its base and its row of TP pips."""
+    out = [labels.base_box(centre, r)]
+    width = pip_row_width(fig.max_tp, r) if fig.standing and r >= 5 else 0
+    if width:
+        w = pip_size(r)
+        out.append(
+            pygame.Rect(
+                round(centre[0] - width / 2) - 1, round(centre[1] - r - w - 4), width + 2, w + 3
+            )
+        )
+    return out
+
+
+def pip_size(r: float) -> int:
+    """px: one TP pip's side on a base of radius r."""
+    return max(3, min(9, round(r * 0.3)))
+
+
+def pip_row_width(max_tp: int, r: float) -> int:
+    """px: the width of a base's row of TP pips (0 without TP)."""
+    n = max(0, max_tp)
+    return n * pip_size(r) + (n - 1) if n else 0
+
+
+def name_label(fig: Figure, centre: Point, r: float, marks: Marks) -> labels.Label | None:
+    """The figure's name with its candidate spots and rank (lower goes first)."""
     important = fig.id in (marks.selected, marks.hovered)
     if r < NAME_MIN_R and not important:
         return None
     size = 11 if r < 12 else 13
     text = fonts.outlined(fig.name, size, style.TEXT, style.INK)
-    rect = text.get_rect(midtop=(round(centre[0]), round(centre[1] + r + 2)))
-    rank = 0 if important else (1 if fig.id in marks.eligible or fig.id in marks.targets else 2)
-    return (rank, text, rect)
+    short = labels.short_name(fig.name)
+    brief = fonts.outlined(short, size, style.TEXT, style.INK) if short != fig.name else None
+    rank = 0 if important else (1 if fig.id in marks.eligible or fig.id in marks.targets else 3)
+    pips = pip_size(r) + 4 if fig.standing and r >= 5 and fig.max_tp > 0 else 0
+    options = labels.name_options(text, brief, centre, r, pips)
+    return labels.Label(options, rank, centre, r)
 
 
-FIXED_RANK = 1.5
+MODULE_RANK = 2
 """Module labels go after the names of the figures that matter now (selected,
 hovered, eligible, targeted) and before the others."""
 
 
-def draw_labels(
-    surface: pygame.Surface,
-    labels: list[tuple[int, pygame.Surface, pygame.Rect]],
-    fixed: Sequence[Any] = (),
-    bases: Sequence[pygame.Rect] = (),
-) -> None:
-    """Names by priority; a name that would overlap one already drawn is left out.
-    A fixed label takes its first spot clear of the names and the bases (else the
-    one that covers fewest of them): it is always drawn."""
-    taken: list[pygame.Rect] = []
-    items: list[tuple[float, int, Any]] = [(lab[0], i, lab) for i, lab in enumerate(labels)]
-    items += [(FIXED_RANK, len(labels) + i, lab) for i, lab in enumerate(fixed)]
-    for rank, _, item in sorted(items, key=lambda t: (t[0], t[1])):
-        if rank == FIXED_RANK:
-            spot = min(item.spots, key=lambda r: _crowding(r.inflate(-2, -2), taken, bases))
-            surface.blit(item.image, spot)
-            taken.append(spot)
-            continue
-        _, text, rect = item
-        if rank > 0 and rect.inflate(-2, -2).collidelist(taken) != -1:
-            continue
-        surface.blit(text, rect)
-        taken.append(rect)
-
-
-def _crowding(
-    rect: pygame.Rect, taken: Sequence[pygame.Rect], bases: Sequence[pygame.Rect]
-) -> tuple[int, int]:
-    """How much a spot would cover: labels first, then bases (min picks the first best)."""
-    return (len(rect.collidelistall(taken)), len(rect.collidelistall(bases)))
+def module_label(item: Any) -> labels.Label:
+    """A module's label (terrain.ModuleLabel) as a label to place."""
+    return labels.Label([labels.Option(item.image, spot) for spot in item.spots], MODULE_RANK)
 
 
 def draw_figure(
@@ -245,7 +245,7 @@ def _pips(surface: pygame.Surface, tp: int, max_tp: int, centre: Point, r: float
     n = max(0, max_tp)
     if n == 0:
         return
-    w = max(3, min(9, round(r * 0.3)))
+    w = pip_size(r)
     gap = 1
     total = n * w + (n - 1) * gap
     x = centre[0] - total / 2

@@ -235,23 +235,29 @@ def _label_text(piece: TerrainPiece) -> str | None:
     return text
 
 
-def label_image(piece: TerrainPiece, scale: float) -> pygame.Surface | None:
-    """A module's icon and name as one picture (None for a piece without a label)."""
+def label_image(piece: TerrainPiece, scale: float, plate: bool = True) -> pygame.Surface | None:
+    """A module's icon and name as one picture (None for a piece without a label),
+    on a dark translucent plate (`plate`) so it reads over overlays and hatching."""
     text = _label_text(piece)
     if text is None:
         return None
     label = fonts.outlined(text, max(10, min(14, round(scale * 1.3))), style.TEXT, style.INK)
     name = ICON_OF.get(piece.kind)
-    if name is None:
-        return label
-    ic = icons.icon(name, max(12, min(22, round(scale * 2.2))))
-    out = pygame.Surface(
-        (ic.get_width() + 3 + label.get_width(), max(ic.get_height(), label.get_height())),
-        pygame.SRCALPHA,
-    )
-    out.blit(ic, (0, (out.get_height() - ic.get_height()) // 2))
-    out.blit(label, (ic.get_width() + 3, (out.get_height() - label.get_height()) // 2))
+    ic = icons.icon(name, max(12, min(22, round(scale * 2.2)))) if name is not None else None
+    icon_w = ic.get_width() + 3 if ic is not None else 0
+    pad = 2 if plate else 0
+    height = max(ic.get_height() if ic is not None else 0, label.get_height())
+    out = pygame.Surface((icon_w + label.get_width() + 2 * pad, height), pygame.SRCALPHA)
+    if plate:
+        pygame.draw.rect(out, (*style.INK, PLATE_ALPHA), out.get_rect(), border_radius=3)
+    if ic is not None:
+        out.blit(ic, (pad, (height - ic.get_height()) // 2))
+    out.blit(label, (pad + icon_w, (height - label.get_height()) // 2))
     return out
+
+
+PLATE_ALPHA = 150
+"""The opacity of the plate behind a module's label."""
 
 
 def _label(layer: pygame.Surface, frame: Frame, piece: TerrainPiece) -> None:
@@ -267,37 +273,56 @@ def _label(layer: pygame.Surface, frame: Frame, piece: TerrainPiece) -> None:
 @dataclass(frozen=True, slots=True)
 class ModuleLabel:
     """A module's label and where it may go on screen, best first (its middle, then
-    just outside its outline: above, below, right, left)."""
+    just outside its outline: above, below, right, left, the corners, then inside
+    along its top and bottom edges)."""
 
     image: pygame.Surface
     spots: tuple[pygame.Rect, ...]
 
 
-def module_labels(board: Board, camera: Camera) -> list[ModuleLabel]:
-    """The labels of the modules in view, for the table view to place."""
+def module_labels(board: Board, camera: Camera, plate: bool = True) -> list[ModuleLabel]:
+    """The labels of the modules in view, for the figures' drawing to place."""
     out = []
     view = pygame.Rect(camera.view)
     for piece in board:
-        image = label_image(piece, camera.scale)
+        image = label_image(piece, camera.scale, plate)
         if image is None:
             continue
         x0, y0, x1, y1 = piece.polygon.bounds
         left, top = camera.to_screen(x0, y1)
         right, bottom = camera.to_screen(x1, y0)
-        if not view.colliderect(pygame.Rect(left, top, right - left, bottom - top).inflate(80, 40)):
+        outline = pygame.Rect(left, top, right - left, bottom - top)
+        if not view.colliderect(outline.inflate(80, 40)):
             continue
         point = piece.polygon.representative_point()
-        cx, cy = camera.to_screen(point.x, point.y)
-        box = image.get_rect()
-        spots = (
-            box.move(cx - box.width // 2, cy - box.height // 2),
-            box.move(cx - box.width // 2, top - box.height - 2),
-            box.move(cx - box.width // 2, bottom + 2),
-            box.move(right + 3, cy - box.height // 2),
-            box.move(left - box.width - 3, cy - box.height // 2),
-        )
-        out.append(ModuleLabel(image, spots))
+        centre = camera.to_screen(point.x, point.y)
+        out.append(ModuleLabel(image, label_spots(image.get_rect(), centre, outline)))
     return out
+
+
+def label_spots(
+    box: pygame.Rect, centre: tuple[int, int], outline: pygame.Rect
+) -> tuple[pygame.Rect, ...]:
+    """Where a label of size `box` may go around a module with this screen outline."""
+    cx, cy = centre
+    w, h = box.size
+    mid_x, mid_y = cx - w // 2, cy - h // 2
+    above, below = outline.top - h - 2, outline.bottom + 2
+    east, west = outline.right + 3, outline.left - w - 3
+    spots = [
+        (mid_x, mid_y),
+        (mid_x, above),
+        (mid_x, below),
+        (east, mid_y),
+        (west, mid_y),
+        (outline.right - w, above),
+        (outline.left, above),
+        (outline.right - w, below),
+        (outline.left, below),
+    ]
+    if outline.height >= 3 * h:
+        spots += [(mid_x, outline.top + 3), (mid_x, outline.bottom - h - 3)]
+    return tuple(box.move(x, y) for x, y in spots)
 
 
 def _entry(layer: pygame.Surface, frame: Frame, entry: EntryZone) -> None:

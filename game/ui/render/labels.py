@@ -1,0 +1,218 @@
+"""Label placement on the table: every figure's name and every module's label gets
+the best of several candidate spots, clear of the other labels, of every base and
+of the module icons.
+
+A figure's name tries below its base, above it (over the TP pips), right, left, the
+four diagonals, then the same directions a step and two steps farther out (drawn
+with a thin leader line to the base); only when none of those is free does the
+shortened name ("S4" for "Shambler 4") try the same spots, and only then the
+least crowded spot of all is taken. Nothing is dropped. A module's label tries its
+module's middle, then just outside its outline.
+
+Placement is greedy by rank (lower first: the selected or hovered figure, the
+figures that matter now, the modules, the rest); a first pass gives every label
+its first free spot, the labels left over then take their least crowded one. Each
+label tests its candidates only against the obstacles near it, so ~60 figures
+take well under a millisecond (tests/bench/bench_labels.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+Point = tuple[float, float]
+
+GAP = 2
+"""px between a base and its label."""
+DIRECTIONS: tuple[tuple[int, int], ...] = (
+    (0, 1),
+    (0, -1),
+    (1, 0),
+    (-1, 0),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+)
+"""Below, above, right, left, then the diagonals (screen y grows downwards)."""
+LEVELS = 3
+"""Near the base, then one and two steps farther out (with a leader line)."""
+LABEL_HIT = 4
+"""A label covering another label costs this many covered bases."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One way to show a label: which picture, where, and whether it needs a leader."""
+
+    image: pygame.Surface
+    rect: pygame.Rect
+    leader: bool = False
+
+
+@dataclass(slots=True)
+class Label:
+    """A label to place: its options best first, its rank (lower goes first) and,
+    for a figure's name, the base it belongs to (for the leader line)."""
+
+    options: list[Option]
+    rank: float
+    centre: Point | None = None
+    radius: float = 0.0
+    chosen: Option | None = field(default=None)
+
+
+def short_name(name: str) -> str:
+    """A shortened name: 'Shambler 4' → 'S4', 'Militia 12' → 'M12', 'Jonas' → 'Jon…'."""
+    words = name.split()
+    if len(words) > 1 and re.fullmatch(r"\d+", words[-1]):
+        return "".join(w[0] for w in words[:-1]) + words[-1]
+    if len(name) <= 4:
+        return name
+    return name[:3] + "…"
+
+
+def base_box(centre: Point, r: float, top_extra: float = 0.0) -> pygame.Rect:
+    """A base's box on screen, `top_extra` px taller above (its TP pips)."""
+    cx, cy = centre
+    top = cy - r - top_extra
+    return pygame.Rect(round(cx - r), round(top), round(2 * r), round(cy + r - top))
+
+
+def spot(
+    centre: Point, r: float, top_extra: float, size: tuple[int, int], d: tuple[int, int], level: int
+) -> pygame.Rect:
+    """The rect of a label of `size` beside a base in direction `d`, `level` steps out."""
+    cx, cy = centre
+    w, h = size
+    dx, dy = d
+    k = 0.72 if dx and dy else 1.0  # diagonals hug the round base
+    step_x, step_y = 6 * level, (h + 1) * level
+    if dx > 0:
+        left = cx + k * r + GAP + 1 + step_x
+    elif dx < 0:
+        left = cx - k * r - GAP - 1 - w - step_x
+    else:
+        left = cx - w / 2
+    if dy > 0:
+        top = cy + k * r + GAP + step_y
+    elif dy < 0:
+        top = cy - k * r - (0.0 if dx else top_extra) - GAP - h - step_y
+    else:
+        top = cy - h / 2
+    return pygame.Rect(round(left), round(top), w, h)
+
+
+def name_options(
+    image: pygame.Surface, short: pygame.Surface | None, centre: Point, r: float, top_extra: float
+) -> list[Option]:
+    """A figure's name options: the full name at every spot, then the short one."""
+    out = []
+    for picture in (image, short):
+        if picture is None:
+            continue
+        size = picture.get_size()
+        for level in range(LEVELS):
+            for d in DIRECTIONS:
+                rect = spot(centre, r, top_extra, size, d, level)
+                out.append(Option(picture, rect, leader=level > 0))
+    return out
+
+
+def _cost(
+    rect: pygame.Rect,
+    labels: Sequence[pygame.Rect],
+    bases: Sequence[pygame.Rect],
+    area: pygame.Rect,
+) -> int:
+    """How much a spot covers: other labels weigh more than bases; off the area too."""
+    inner = rect.inflate(-2, -2)
+    cost = LABEL_HIT * len(inner.collidelistall(labels)) + len(inner.collidelistall(bases))
+    if not area.contains(rect):
+        cost += LABEL_HIT
+    return cost
+
+
+def _reach(label: Label) -> pygame.Rect:
+    """The box around all of a label's options (to pick the obstacles near it)."""
+    first = label.options[0].rect
+    return first.unionall([o.rect for o in label.options[1:]])
+
+
+def _choose(
+    label: Label,
+    taken: Sequence[pygame.Rect],
+    bases: Sequence[pygame.Rect],
+    area: pygame.Rect,
+    must: bool,
+) -> Option | None:
+    """The label's first free option; when none is free and `must`, the least crowded."""
+    reach = _reach(label)
+    near_labels = [taken[i] for i in reach.collidelistall(taken)]
+    near_bases = [bases[i] for i in reach.collidelistall(bases)]
+    best: tuple[int, int] | None = None
+    chosen = None
+    for i, option in enumerate(label.options):
+        cost = _cost(option.rect, near_labels, near_bases, area)
+        if cost == 0:
+            return option
+        if best is None or (cost, i) < best:
+            best, chosen = (cost, i), option
+    return chosen if must else None
+
+
+def place(labels: Sequence[Label], bases: Sequence[pygame.Rect], area: pygame.Rect) -> list[Label]:
+    """Choose a spot for every label (sets `chosen`); returns them in drawing order.
+    Rank 0 labels (selected, hovered) take their best spot at once; the others first
+    look for a free spot, and the ones left over take their least crowded one."""
+    order = sorted((lab for lab in labels if lab.options), key=lambda lab: lab.rank)
+    taken: list[pygame.Rect] = []
+    left_over: list[Label] = []
+    for label in order:
+        label.chosen = _choose(label, taken, bases, area, must=label.rank <= 0)
+        if label.chosen is None:
+            left_over.append(label)
+        else:
+            taken.append(label.chosen.rect)
+    for label in left_over:
+        label.chosen = _choose(label, taken, bases, area, must=True)
+        assert label.chosen is not None
+        taken.append(label.chosen.rect)
+    return order
+
+
+def leader_end(label: Label) -> tuple[Point, Point] | None:
+    """The leader line from the base's rim to the label's nearest point (None when
+    the label sits next to its base)."""
+    option = label.chosen
+    if option is None or not option.leader or label.centre is None:
+        return None
+    cx, cy = label.centre
+    rect = option.rect
+    nx = min(max(cx, rect.left), rect.right - 1)
+    ny = min(max(cy, rect.top), rect.bottom - 1)
+    dx, dy = nx - cx, ny - cy
+    dist = max(1e-6, (dx * dx + dy * dy) ** 0.5)
+    start = (cx + dx / dist * label.radius, cy + dy / dist * label.radius)
+    return start, (float(nx), float(ny))
+
+
+def draw(
+    surface: pygame.Surface,
+    labels: Sequence[Label],
+    ink: tuple[int, int, int],
+    line: tuple[int, int, int],
+) -> None:
+    """Leader lines first, then the labels' pictures."""
+    for label in labels:
+        ends = leader_end(label)
+        if ends is not None:
+            pygame.draw.line(surface, ink, ends[0], ends[1], 3)
+            pygame.draw.line(surface, line, ends[0], ends[1], 1)
+    for label in labels:
+        if label.chosen is not None:
+            surface.blit(label.chosen.image, label.chosen.rect)

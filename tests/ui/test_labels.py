@@ -1,0 +1,123 @@
+"""Label placement on the table (game/ui/render/labels.py): hand-made crowds where
+every figure keeps a readable name clear of the other names and of every base,
+module labels that step off the bases, and the real window, editor and map."""
+
+from __future__ import annotations
+
+import pygame
+from table_kit import make_app, settle, shot
+
+from game.ui.render import labels
+from game.ui.render.figures import Marks, draw_figures
+from game.ui.render.terrain import label_spots
+
+AREA = pygame.Rect(0, 0, 800, 600)
+R = 9.0
+
+
+def _image(text: str) -> pygame.Surface:
+    """A stand-in for a rendered name: 7 px a character, 14 px high."""
+    return pygame.Surface((7 * len(text), 14), pygame.SRCALPHA)
+
+
+def _name(text: str, centre: tuple[float, float], rank: float = 3) -> labels.Label:
+    short = labels.short_name(text)
+    brief = _image(short) if short != text else None
+    options = labels.name_options(_image(text), brief, centre, R, 7)
+    return labels.Label(options, rank, centre, R)
+
+
+def _bases(centres: list[tuple[float, float]]) -> list[pygame.Rect]:
+    return [labels.base_box(c, R, 7) for c in centres]
+
+
+def _overlaps(rect: pygame.Rect, others: list[pygame.Rect]) -> list[int]:
+    return rect.inflate(-2, -2).collidelistall(others)
+
+
+def _check_clear(placed: list[labels.Label], bases: list[pygame.Rect]) -> None:
+    rects = [lab.chosen.rect for lab in placed if lab.chosen is not None]
+    assert len(rects) == len(placed), "a label was dropped"
+    for i, rect in enumerate(rects):
+        assert _overlaps(rect, rects[:i] + rects[i + 1 :]) == [], f"label {i} covers a label"
+        assert _overlaps(rect, bases) == [], f"label {i} covers a base"
+        assert AREA.contains(rect)
+
+
+def test_two_figures_in_base_contact_both_get_clear_labels() -> None:
+    centres = [(300.0, 300.0), (318.0, 300.0)]
+    bases = _bases(centres)
+    placed = labels.place([_name("Bruno", centres[0]), _name("Jonas", centres[1])], bases, AREA)
+    _check_clear(placed, bases)
+
+
+def test_a_tight_file_of_six_keeps_every_name_and_covers_no_base() -> None:
+    centres = [(400.0, 200.0 + 19 * i) for i in range(6)]
+    bases = _bases(centres)
+    names = [_name(f"Shambler {i + 1}", c) for i, c in enumerate(centres)]
+    placed = labels.place(names, bases, AREA)
+    _check_clear(placed, bases)
+
+
+def test_a_ring_of_bases_pushes_names_out_with_a_leader_line() -> None:
+    centres = [(300.0 + 19 * dx, 300.0 + 19 * dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    bases = _bases(centres)
+    middle = _name("Mira", (300.0, 300.0))
+    placed = labels.place([middle], bases, AREA)
+    _check_clear(placed, bases)
+    assert middle.chosen is not None and middle.chosen.leader
+    assert labels.leader_end(middle) is not None
+
+
+def test_the_selected_figure_is_named_even_when_nothing_is_free() -> None:
+    centres = [(300.0 + 12 * dx, 300.0 + 12 * dy) for dx in range(-6, 7) for dy in range(-6, 7)]
+    bases = _bases(centres)
+    chosen = _name("Selma", (300.0, 300.0), rank=0)
+    placed = labels.place([chosen], bases, AREA)
+    assert chosen in placed and chosen.chosen is not None
+
+
+def test_short_names_only_when_no_full_name_fits() -> None:
+    assert labels.short_name("Shambler 4") == "S4"
+    assert labels.short_name("Militia 12") == "M12"
+    assert labels.short_name("Jonas") == "Jon…"
+    assert labels.short_name("Oda") == "Oda"
+    roomy = _name("Shambler 4", (300.0, 300.0))
+    labels.place([roomy], [], AREA)
+    assert roomy.chosen is not None and roomy.chosen.image.get_width() == 7 * 10
+
+
+def test_a_module_label_steps_off_a_base_on_its_middle() -> None:
+    outline = pygame.Rect(200, 200, 120, 80)
+    box = pygame.Rect(0, 0, 80, 16)
+    spots = label_spots(box, outline.center, outline)
+    base = [labels.base_box(outline.center, R, 7)]
+    module = labels.Label([labels.Option(_image("x" * 11), s) for s in spots], 2)
+    labels.place([module], base, AREA)
+    assert module.chosen is not None and module.chosen.rect != spots[0]
+    assert _overlaps(module.chosen.rect, base) == []
+
+
+def test_the_refuge_names_every_defender_clear_of_every_base(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    app = make_app("refuge_horde", seed=3, size=(1600, 1000))
+    settle(app)
+    seen: list[labels.Label] = []
+    seen_bases: list[pygame.Rect] = []
+    real_place = labels.place
+
+    def spy(items, bases, area):  # type: ignore[no-untyped-def]
+        seen_bases.extend(bases)
+        out = real_place(items, bases, area)
+        seen.extend(out)
+        return out
+
+    monkeypatch.setattr(labels, "place", spy)
+    figures = list(app.game.state.figures.values())
+    side_index = {sid: i for i, sid in enumerate(app.game.state.sides)}
+    draw_figures(pygame.Surface((1600, 1000)), app.camera, figures, side_index, Marks())
+    assert len(seen) == sum(1 for f in figures if f.on_table)
+    for lab in seen:
+        assert lab.chosen is not None
+        assert _overlaps(lab.chosen.rect, seen_bases) == []
+    monkeypatch.undo()
+    shot(app, "labels_refuge.png")
