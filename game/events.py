@@ -54,14 +54,30 @@ class CatalogueEvent(Event):
 
     room: ClassVar[str] = "rules"
     refs: ClassVar[tuple[str, ...]] = ()
-    """Fields holding figure or side ids (or tuples of them): the engine fills `names`
-    for them, and a single id in one of them is shown by its name."""
-    names: tuple[tuple[str, str], ...] = field(default=(), kw_only=True, compare=False, repr=False)
+    """Fields holding ids of figures, sides, board pieces or entry zones (or tuples of
+    them): the engine fills `names` for them, and a single id in one of them is shown
+    by its name."""
+    names: tuple[tuple[str, ...], ...] = field(default=(), kw_only=True, compare=False, repr=False)
+    """(id, display name) for figures, sides and entry zones; (id, "piece", kind,
+    where) for board pieces, named in the reader's language (`game.naming`)."""
 
-    def name(self, *ids: str) -> str:
-        """Ids shown by their display names ('Bruno, Runner 3'); unknown ids as they are."""
-        lookup = dict(self.names)
-        return ", ".join(lookup.get(i, i) for i in ids)
+    def name(self, *ids: str, language: str | None = None) -> str:
+        """Ids shown by their names in a language ('Bruno, Runner 3', 'north barricade
+        [Barrikade]'); unknown ids as they are."""
+        from game.naming import PIECE, local_figure_name, piece_phrase
+
+        lang = language or current_language()
+        lookup = {entry[0]: entry for entry in self.names}
+        out = []
+        for i in ids:
+            entry = lookup.get(i)
+            if entry is None:
+                out.append(i)
+            elif len(entry) == 4 and entry[1] == PIECE:
+                out.append(piece_phrase(entry[2], entry[3], lang))
+            else:
+                out.append(local_figure_name(entry[1], lang))
+        return ", ".join(out)
 
     def ref_ids(self) -> list[str]:
         """Every id in the `refs` fields."""
@@ -83,7 +99,7 @@ class CatalogueEvent(Event):
         fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         for ref in self.refs:
             if isinstance(fields[ref], str):
-                fields[ref] = self.name(fields[ref])
+                fields[ref] = self.name(fields[ref], language=lang)
         return tr(
             f"{self.room}.{self.kind}",
             language=lang,

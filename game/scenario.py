@@ -241,9 +241,11 @@ class RosterEntry(_Model):
 
 
 class EntrySpec(_Model):
-    """[[side.raid.entry]]: an entry zone along a board edge."""
+    """[[side.raid.entry]]: an entry zone along a board edge; `name` (optional) is
+    what players read ("Thaliastraße north"), else the id made readable."""
 
     id: Ident
+    name: Annotated[str, Field(min_length=1)] | None = None
     polygon: PolygonSpec
 
 

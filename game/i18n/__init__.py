@@ -16,9 +16,20 @@ from typing import Any
 _ROOT = Path(__file__).parent
 DEFAULT_LANGUAGE = "en"
 _current = DEFAULT_LANGUAGE
-RULES_NAMES = {"weapon": "weapon"}
-"""Template parameters that carry a rules-data name, shown in the language's own name
-(the weapon table's `german` column for "de")."""
+RULES_NAMES = {
+    "weapon": "weapon",
+    "archetype": "archetype",
+    "profile": "profile",
+    "injury": "injury_result",
+    "gift": "gift",
+}
+"""Template parameters that carry a rules-data name (parameter -> kind of entry),
+shown as players of the language know it (`game.rules.loader.local_name`: the
+German name for "de"; for "en" the English name, with the German rulebook term in
+brackets for entries keyed by it)."""
+FIGURE_NAMES = ("who", "target", "attacker", "patient", "ally", "caster", "name")
+"""Template parameters that carry a figure's display name: one made from its profile
+is shown with the profile's name in the language (`game.naming.local_figure_name`)."""
 
 
 def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
@@ -67,15 +78,28 @@ def tr(key: str, /, language: str | None = None, **values: Any) -> str:
         raise KeyError(f"no string {key!r} in the catalogue")
     if not values:
         return template
-    if lang != DEFAULT_LANGUAGE:
-        values = _local_names(values, lang)
-    return template.format(**values)
+    return template.format(**_local_names(values, lang))
+
+
+def count_text(key: str, n: int, /, language: str | None = None, **values: Any) -> str:
+    """A count with its noun in the right number: the string `key.one` for 1, else
+    `key.many` ("1 raid", "3 raids"), formatted with `n` and `values`."""
+    return tr(f"{key}.{'one' if n == 1 else 'many'}", language=language, n=n, **values)
 
 
 def _local_names(values: dict[str, Any], language: str) -> dict[str, Any]:
+    """The values with rules-data names and figure names in the language's form."""
     found = [p for p in RULES_NAMES if isinstance(values.get(p), str)]
-    if not found:
+    figures = [] if language == DEFAULT_LANGUAGE else FIGURE_NAMES
+    named = [p for p in figures if isinstance(values.get(p), str)]
+    if not found and not named:
         return values
+    from game.naming import local_figure_name
     from game.rules.loader import local_name
 
-    return {**values, **{p: local_name(RULES_NAMES[p], values[p], language) for p in found}}
+    out = dict(values)
+    for p in found:
+        out[p] = local_name(RULES_NAMES[p], values[p], language)
+    for p in named:
+        out[p] = local_figure_name(values[p], language)
+    return out

@@ -93,7 +93,7 @@ def explode(
             tuple(t.figure.id for t in touches if t.shielded),
         )
     ]
-    who = bridge.combatant(game, attacker) if attacker is not None else Combatant(name=source)
+    who = bridge.combatant(game, attacker) if attacker is not None else Combatant(name=arms.name)
     victims = [(bridge.combatant(game, t.figure), t.cover) for t in hit]
     results = template_damage(who, arms, victims, game.rules, game.dice, critical=critical)
     for touch, result in zip(hit, results, strict=True):

@@ -89,7 +89,7 @@ class InterceptOffered(CombatEvent):
     attacker: str
 
     def values(self, language: str) -> dict[str, Any]:
-        return {"who": self.name(*self.guardians)}
+        return {"who": self.name(*self.guardians, language=language)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,13 +119,15 @@ class StructureBroken(CombatEvent):
 
     kind: ClassVar[str] = "structure_broken"
     section: ClassVar[str] = "§11"
-    refs: ClassVar[tuple[str, ...]] = ("figure",)
+    refs: ClassVar[tuple[str, ...]] = ("figure", "piece")
     figure: str
     piece: str
     structure_kind: str
 
     def values(self, language: str) -> dict[str, Any]:
-        return {"what": tr(f"combat.broken.{self.structure_kind}", language=language)}
+        piece = self.name(self.piece, language=language)
+        what = tr(f"combat.broken.{self.structure_kind}", language=language, piece=piece)
+        return {"what": what}
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,8 +151,8 @@ class TemplateLanded(CombatEvent):
 
     kind: ClassVar[str] = "template_landed"
     section: ClassVar[str] = "§5.5"
-    refs: ClassVar[tuple[str, ...]] = ("source", "touched", "shielded")
-    source: str
+    refs: ClassVar[tuple[str, ...]] = ("touched", "shielded")
+    source: str  # throw | minefield
     weapon: str
     x: float
     y: float
@@ -161,14 +163,22 @@ class TemplateLanded(CombatEvent):
 
     def values(self, language: str) -> dict[str, Any]:
         hit = [
-            f"{self.name(fid)} ({_cover_text(c, language)})"
+            f"{self.name(fid, language=language)} ({_cover_text(c, language)})"
             for fid, c in zip(self.touched, self.covers, strict=True)
         ]
         none = tr("combat.word.nobody", language=language)
         shielded = ""
         if self.shielded:
-            shielded = tr("combat.note.shielded", language=language, who=self.name(*self.shielded))
-        return {"hit": ", ".join(hit) or none, "shielded_text": shielded}
+            shielded = tr(
+                "combat.note.shielded",
+                language=language,
+                who=self.name(*self.shielded, language=language),
+            )
+        out = {"hit": ", ".join(hit) or none, "shielded_text": shielded}
+        out["source_text"] = tr(f"combat.source.{self.source}", language=language)
+        if self.source == "minefield":  # the mine, not a weapon of the rules data
+            out["weapon"] = tr("names.kind.minefield", language=language)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +187,7 @@ class BurningZoneAdded(CombatEvent):
 
     kind: ClassVar[str] = "burning_zone"
     section: ClassVar[str] = "§5.5"
+    refs: ClassVar[tuple[str, ...]] = ("zone",)
     zone: str
     x: float
     y: float
@@ -190,6 +201,6 @@ class Burning(CombatEvent):
 
     kind: ClassVar[str] = "burning"
     section: ClassVar[str] = "§5.5"
-    refs: ClassVar[tuple[str, ...]] = ("figure",)
+    refs: ClassVar[tuple[str, ...]] = ("figure", "zone")
     figure: str
     zone: str

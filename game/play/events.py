@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from game.events import CatalogueEvent
-from game.i18n import tr
+from game.events import CatalogueEvent, signed
+from game.i18n import count_text, tr
+from game.rules.loader import local_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,8 @@ class InitiativeRolled(EngineEvent):
 
     def values(self, language: str) -> dict[str, Any]:
         parts = [
-            f"{self.name(side)} W20 {face} + {ref} = {face + ref}" for side, face, ref in self.rolls
+            f"{self.name(side, language=language)} W20 {face}{signed(ref)} = {face + ref}"
+            for side, face, ref in self.rolls
         ]
         result = (
             tr("engine.initiative_tie", language=language)
@@ -66,7 +68,7 @@ class InitiativeRolled(EngineEvent):
             else tr(
                 "engine.initiative_winner",
                 language=language,
-                side=self.name(self.winner),
+                side=self.name(self.winner, language=language),
             )
         )
         return {"rolls_text": "; ".join(parts), "result": result}
@@ -80,6 +82,16 @@ class FirstChosen(EngineEvent):
     side: str
     first: str
 
+    def values(self, language: str) -> dict[str, Any]:
+        key = "self" if self.first == self.side else "other"
+        text = tr(
+            f"engine.first_choice.{key}",
+            language=language,
+            side=self.name(self.side, language=language),
+            first=self.name(self.first, language=language),
+        )
+        return {"choice_text": text}
+
 
 @dataclass(frozen=True, slots=True)
 class WaveArrived(EngineEvent):
@@ -87,7 +99,7 @@ class WaveArrived(EngineEvent):
 
     kind: ClassVar[str] = "wave_arrived"
     section: ClassVar[str] = "§12"
-    refs: ClassVar[tuple[str, ...]] = ("side", "figures")
+    refs: ClassVar[tuple[str, ...]] = ("side", "figures", "entry")
     side: str
     wave: int
     total: int
@@ -100,7 +112,10 @@ class WaveArrived(EngineEvent):
         counts: dict[str, int] = {}
         for p in self.profiles:
             counts[p] = counts.get(p, 0) + 1
-        roster = ", ".join(f"{n}× {p}" for p, n in counts.items()) or "–"
+        roster = (
+            ", ".join(f"{n}× {local_name('profile', p, language)}" for p, n in counts.items())
+            or "–"
+        )
         label = (
             tr("engine.wave_label", language=language, wave=self.wave, total=self.total)
             if self.wave
@@ -115,13 +130,13 @@ class WaveBlocked(EngineEvent):
 
     kind: ClassVar[str] = "wave_blocked"
     section: ClassVar[str] = "§12"
-    refs: ClassVar[tuple[str, ...]] = ("side", "figures")
+    refs: ClassVar[tuple[str, ...]] = ("side", "figures", "entry")
     side: str
     entry: str
     figures: tuple[str, ...]
 
     def values(self, language: str) -> dict[str, Any]:
-        return {"figures": self.name(*self.figures)}
+        return {"figures": self.name(*self.figures, language=language)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +149,7 @@ class _ActivationEvent(EngineEvent):
     figures: tuple[str, ...]
 
     def values(self, language: str) -> dict[str, Any]:
-        return {"who": self.name(*self.figures)}
+        return {"who": self.name(*self.figures, language=language)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +166,9 @@ class ActionsLost(EngineEvent):
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     lost: int
+
+    def values(self, language: str) -> dict[str, Any]:
+        return {"lost_text": count_text("engine.actions", self.lost, language=language)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from game import actions as act
+from game import naming
 from game.actions import IllegalAction
 from game.events import CatalogueEvent, Event
 from game.play import bridge
@@ -48,15 +49,25 @@ def start(game: Game) -> list[Event]:
     return named(game, events + advance(game))
 
 
-def names_of(game: Game, *ids: str) -> tuple[tuple[str, str], ...]:
-    """(id, display name) pairs for sides and figures, for event explanations."""
+def names_of(game: Game, *ids: str) -> tuple[tuple[str, ...], ...]:
+    """`names` entries for the ids an event refers to: sides and figures by their
+    display names, entry zones by their labels, board pieces by kind and place
+    (`game.naming`)."""
     st = game.state
-    out = []
+    out: list[tuple[str, ...]] = []
     for i in ids:
         if i in st.sides:
             out.append((i, st.sides[i].name))
         elif i in st.figures:
             out.append((i, st.figures[i].name))
+        elif i in st.board.pieces:
+            entry = naming.piece_entry(st.board, i)
+            if entry is not None:
+                out.append(entry)
+        else:
+            label = naming.scenario_entry_label(game.scenario, i)
+            if label is not None:
+                out.append((i, label))
     return tuple(out)
 
 

@@ -169,7 +169,7 @@ class EnteredBurning(MovementEvent):
 
     kind: ClassVar[str] = "entered_burning"
     section: ClassVar[str] = "§3A"
-    refs: ClassVar[tuple[str, ...]] = ("figure",)
+    refs: ClassVar[tuple[str, ...]] = ("figure", "zone")
     figure: str
     zone: str
     at: Point2
@@ -181,7 +181,7 @@ class MinefieldTriggered(MovementEvent):
 
     kind: ClassVar[str] = "minefield"
     section: ClassVar[str] = "§5.3"
-    refs: ClassVar[tuple[str, ...]] = ("figure",)
+    refs: ClassVar[tuple[str, ...]] = ("figure", "minefield")
     figure: str
     minefield: str
     at: Point2

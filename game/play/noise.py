@@ -22,12 +22,17 @@ class NoiseMade(EngineEvent):
 
     kind: ClassVar[str] = "noise_made"
     section: ClassVar[str] = "§3.8"
-    refs: ClassVar[tuple[str, ...]] = ("source", "figure")
-    source: str
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
+    source: str  # firearm | explosion | breaking | run
     x: float
     y: float
     radius: float
     figure: str | None
+
+    def values(self, language: str) -> dict[str, Any]:
+        from game.i18n import tr
+
+        return {"source_text": tr(f"engine.noise_source.{self.source}", language=language)}
 
 
 @dataclass(frozen=True, slots=True)

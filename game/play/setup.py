@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.board.terrain import Board
+from game.naming import readable_id
 from game.play.profiles import figure_profile
 from game.rules.profile import Profile
 from game.state import Figure, GameState, OverwatchZone, Side, Squad, WaveState, WeaponState
@@ -107,8 +108,7 @@ def _display_name(figure_id: str, profile: Profile) -> str:
     """'bruno' with profile Bruno -> 'Bruno'; 'raider-3' -> 'Raider 3'."""
     if figure_id.casefold() == profile.name.casefold():
         return profile.name
-    text = figure_id.replace("-", " ").replace("_", " ")
-    return text[:1].upper() + text[1:]
+    return readable_id(figure_id)
 
 
 def initial_overwatch(figure: Figure, profile: Profile, rules: RulesData) -> OverwatchZone | None:

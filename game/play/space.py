@@ -77,7 +77,7 @@ class Pushed(MovementEvent):
         if self.stopped_by in ("terrain", "table edge"):
             what = tr(f"movement.word.{self.stopped_by.replace(' ', '_')}", language=language)
         else:
-            what = self.name(self.stopped_by)
+            what = self.name(self.stopped_by, language=language)
         return {"stop_text": tr("movement.push_stopped", language=language, what=what)}
 
 

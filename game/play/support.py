@@ -88,7 +88,7 @@ class InfirmaryHelped(SupportEvent):
 
     kind: ClassVar[str] = "infirmary"
     section: ClassVar[str] = "§11"
-    refs: ClassVar[tuple[str, ...]] = ("patient",)
+    refs: ClassVar[tuple[str, ...]] = ("patient", "infirmary")
     patient: str
     infirmary: str
     bonus: int
@@ -100,7 +100,7 @@ class GateMoved(SupportEvent):
 
     kind: ClassVar[str] = "gate"
     section: ClassVar[str] = "§11"
-    refs: ClassVar[tuple[str, ...]] = ("figure",)
+    refs: ClassVar[tuple[str, ...]] = ("figure", "gate")
     figure: str
     gate: str
     open: bool
@@ -116,7 +116,7 @@ class LootTaken(SupportEvent):
 
     kind: ClassVar[str] = "loot"
     section: ClassVar[str] = "§12"
-    refs: ClassVar[tuple[str, ...]] = ("figure",)
+    refs: ClassVar[tuple[str, ...]] = ("figure", "storage")
     figure: str
     storage: str
     carried: int
@@ -128,7 +128,7 @@ class Improvised(SupportEvent):
 
     kind: ClassVar[str] = "improvise"
     section: ClassVar[str] = "§1.3"
-    refs: ClassVar[tuple[str, ...]] = ("figure",)
+    refs: ClassVar[tuple[str, ...]] = ("figure", "piece")
     figure: str
     piece: str
     what: str  # restored | rearmed

@@ -23,7 +23,7 @@ class ShelterBreached(EngineEvent):
 
     kind: ClassVar[str] = "shelter_breached"
     section: ClassVar[str] = "§12"
-    refs: ClassVar[tuple[str, ...]] = ("figure",)
+    refs: ClassVar[tuple[str, ...]] = ("figure", "shelter")
     figure: str
     shelter: str
     breaches: int
@@ -35,7 +35,7 @@ class LeftBoard(EngineEvent):
 
     kind: ClassVar[str] = "left_board"
     section: ClassVar[str] = "§12"
-    refs: ClassVar[tuple[str, ...]] = ("figure",)
+    refs: ClassVar[tuple[str, ...]] = ("figure", "entry")
     figure: str
     entry: str
     loot: int

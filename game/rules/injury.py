@@ -51,6 +51,7 @@ class InjuryRolled(CatalogueEvent):
             roll = f"{roll}{signed(self.modifier)} = {self.kept + self.modifier}"
         return {
             "roll": roll,
+            "injury": self.result,  # shown by its name in the language (RULES_NAMES)
             "effect_text": tr(f"rules.injury_effect.{self.effect}", language=language),
         }
 

@@ -25,6 +25,7 @@ from game.rules.models import (
     Archetype,
     Armour,
     Gift,
+    InjuryResult,
     InjuryTable,
     Knobs,
     Model,
@@ -139,6 +140,14 @@ class RulesData:
 
     def gift(self, name: str) -> Gift:
         return self.gifts[self.canonical("gift", name)]
+
+    def injury_result(self, name: str) -> InjuryResult:
+        """A row of the injury table by its name or English name (§3.9)."""
+        key = fold(name)
+        for row in self.injury.result:
+            if key in (fold(n) for n in row.all_names()):
+                return row
+        raise UnknownNameError("injury result", name, [r.name for r in self.injury.result])
 
     def rank(self, name: str) -> RankTemplate:
         return self.ranks[self.canonical("rank", name)]
@@ -529,15 +538,23 @@ def _default() -> RulesData:
 
 
 def local_name(kind: str, name: str, language: str) -> str:
-    """A `kind` entry's name ("weapon", "armour" …) as players of `language` know it:
-    the data's `german` name for "de", else the name as given (also when unknown)."""
-    if language != "de" or not name:
+    """A `kind` entry's name ("weapon", "archetype", "injury_result" …) as players of
+    `language` know it. German: the data's German name (`german`, or the key of an
+    entry keyed in German). English: the name as given — for an entry keyed by its
+    German rulebook term, its `english` name with that term in brackets ("graze
+    [Streifschuss]"). Unknown names stay as given."""
+    if not name:
         return name
     try:
         entry = getattr(_default(), kind)(name)
     except LookupError:
         return name
-    return getattr(entry, "german", None) or name
+    english = getattr(entry, "english", None)
+    if language == "de":
+        return getattr(entry, "german", None) or (entry.name if english else name)
+    if english and fold(english) != fold(entry.name):
+        return f"{english} [{entry.name}]"
+    return name
 
 
 def load_rules(

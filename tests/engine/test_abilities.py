@@ -96,7 +96,8 @@ def test_seuchenhauch_weakens_on_a_failed_kor_save_until_its_next_activation() -
     r1 = game.state.figures["r1"]
     assert _kinds(events) == [SaveRolled, Weakened]
     assert events[0].explain() == (
-        "R1 saves [Rettungswurf] on KÖR against Seuchenhauch: W20 11 < 12 → failure (§2)"
+        "R1 saves [Rettungswurf] on KÖR against plague breath [Seuchenhauch]: W20 11 < 12"
+        " → failure (§2)"
     )
     assert "−1W6 on damage pools and disadvantage" in events[1].explain()
     assert r1.effects == {"weakened": 0}

@@ -6,19 +6,26 @@ import dataclasses
 import re
 from pathlib import Path
 
+import pytest
+
 from ai import controller_for
 from game.engine import Game
 from game.events import CatalogueEvent
 from game.play.movement import Moved
 from game.play.validate import load_checked
 
-RAIDERS = Path(__file__).resolve().parents[2] / "scenarios" / "refuge_raiders.toml"
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+RAIDERS = SCENARIOS / "refuge_raiders.toml"
+HORDE = SCENARIOS / "refuge_horde.toml"
 
 
-def _played(actions: int) -> tuple[Game, list]:
-    scenario = load_checked(RAIDERS)
+def _played(actions: int, path: Path = RAIDERS) -> tuple[Game, list]:
+    scenario = load_checked(path)
     game = Game(scenario, seed=4)
-    bots = {s.id: controller_for("ai:tactical") for s in scenario.side}
+    bots = {
+        s.id: controller_for("ai:tactical" if s.controller == "human" else s.controller)
+        for s in scenario.side
+    }
     events = list(game.opening_events)
     for _ in range(actions):
         pending = game.pending()
@@ -53,4 +60,31 @@ def test_every_event_that_refers_to_figures_carries_their_names() -> None:
     for event in events:
         if isinstance(event, CatalogueEvent):
             refs = set(event.ref_ids()) & known
-            assert refs <= {i for i, _ in event.names}, type(event).__name__
+            assert refs <= {n[0] for n in event.names}, type(event).__name__
+
+
+def _entry_ids(game: Game) -> set[str]:
+    return {e.id for s in game.scenario.side if s.raid is not None for e in s.raid.entry}
+
+
+@pytest.mark.parametrize("path", [RAIDERS, HORDE], ids=["raiders", "horde"])
+def test_no_line_of_the_log_shows_a_piece_or_entry_id(path: Path) -> None:
+    game, events = _played(400, path)
+    pieces = {p for p in game.state.board.pieces if not p.isalpha()}  # 'shelter' is a word
+    ids = pieces | _entry_ids(game)
+    kinds = {type(e).__name__ for e in events}
+    assert kinds & {"StructureBroken", "MinefieldTriggered", "ShelterBreached", "LootTaken"}
+    for event in events:
+        for language in ("en", "de"):
+            words = set(re.findall(r"[\w-]+", event.explain(language)))
+            assert not words & ids, (type(event).__name__, event.explain(language))
+
+
+@pytest.mark.parametrize("path", [RAIDERS, HORDE], ids=["raiders", "horde"])
+def test_every_event_that_refers_to_pieces_or_entries_carries_their_names(path: Path) -> None:
+    game, events = _played(400, path)
+    known = set(game.state.board.pieces) | _entry_ids(game)
+    for event in events:
+        if isinstance(event, CatalogueEvent):
+            refs = set(event.ref_ids()) & known
+            assert refs <= {n[0] for n in event.names}, type(event).__name__

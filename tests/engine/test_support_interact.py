@@ -49,7 +49,8 @@ def test_opening_and_closing_a_gate_changes_sight_and_movement() -> None:
     events = game.apply(Interact("ferdl", "gate"))
     gate = game.state.board.pieces["gate"]
     assert events == [GateMoved("ferdl", "gate", True)]
-    assert events[0].explain() == "Ferdl opens the gate [Tor] gate (§11)"
+    assert events[0].explain() == "Ferdl opens the gate [Tor] (§11)"
+    assert events[0].explain("de") == "Ferdl öffnet das Tor (§11)"
     assert gate.open and not gate.blocks_movement and not gate.blocks_sight
     assert _sees(game, "ferdl", "r1") and not _solid_at(game, 30, 30.5)
     events = game.apply(Interact("ferdl", "gate"))  # Interact may be repeated
@@ -183,7 +184,7 @@ def test_improvisieren_rebuilds_a_smashed_barricade_once_per_battle() -> None:
     piece = game.state.board.pieces["barricade"]
     assert events == [Improvised("tinker", "barricade", "restored", 6)]
     assert events[0].explain() == (
-        "Tinker improvises [Improvisieren] at barricade: restored to full, "
+        "Tinker improvises [Improvisieren] at the barricade [Barrikade]: restored to full, "
         "6 structure points — once per battle (§1.3)"
     )
     assert (piece.kind, piece.structure, piece.destroyed) == (TerrainKind.BARRICADE, 6, False)

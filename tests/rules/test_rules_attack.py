@@ -348,7 +348,7 @@ def test_extra_is_out_core_figure_rolls_injury(rules: RulesData, fig: Fig) -> No
     assert hurt.events[-1] == InjuryRolled("Mira", (12,), 12, 1, "Übel", "out_stabilisable", 0)
     assert hurt.target.condition is Condition.OUT_UNSTABLE
     assert hurt.events[-1].explain("en") == (
-        "Mira rolls on the injury table [Verletzung]: W20 12 + 1 = 13 → Übel: "
+        "Mira rolls on the injury table [Verletzung]: W20 12 + 1 = 13 → bad [Übel]: "
         "out for the battle, First aid can stabilise (§3.9)"
     )
 

@@ -37,7 +37,10 @@ def test_kein_schmerz_ignores_the_first_wound_at_half_tp(rules: RulesData, fig: 
     d = apply_wounds(katz, 5, rules)
     # 7→6→5→4→3, then at half TP the fifth wound is ignored
     assert (d.target.tp, d.taken, d.ignored, d.target.pain_ignores_left) == (3, 4, 1, 0)
-    assert d.event.explain("en") == "Katz takes 5 wounds: TP 7 → 3; Kein Schmerz ignores 1 (§3.5)"
+    assert d.event.explain("en") == (
+        "Katz takes 5 wounds: TP 7 → 3; no pain [Kein Schmerz] ignores 1 (§3.5)"
+    )
+    assert d.event.explain("de").endswith("; Kein Schmerz ignoriert 1 (§3.5)")
     again = apply_wounds(d.target, 1, rules)  # used up this round
     assert again.target.tp == 2
     fresh = apply_wounds(d.target.changed(pain_ignores_left=1), 1, rules)
@@ -54,7 +57,7 @@ def test_unbeugsam_once_per_battle(rules: RulesData, fig: Fig) -> None:
         0,
     )
     assert d.event.explain("en") == (
-        "Bruno takes 10 wounds: TP 7 → 1; Unbeugsam leaves it standing (§3.5)"
+        "Bruno takes 10 wounds: TP 7 → 1; unbowed [Unbeugsam] leaves it standing (§3.5)"
     )
     second = apply_wounds(d.target, 1, rules)
     assert second.incapacitated and not second.unbeugsam
