@@ -16,6 +16,7 @@ from game.actions import Action, IllegalAction
 from game.engine import Game
 from game.events import Event
 from game.play.events import RoundStarted
+from game.play.outcome import verdict
 from game.replay import EventHasher
 from game.rules.loader import RulesData
 from game.scenario import Scenario
@@ -48,6 +49,11 @@ class GameResult:
     events: list[Event] = field(default_factory=list)
     intents: list[tuple[int, str, str]] = field(default_factory=list)
     """(number of events before it, side, line): what a controller said it meant to do."""
+    side_names: dict[str, str] = field(default_factory=dict)
+    """Side id → the side's name."""
+    winners: tuple[str, ...] = ()
+    """The sides that won (ids; none for a draw or a raid's Partial), and the beaten."""
+    losers: tuple[str, ...] = ()
 
     def summary(self) -> dict[str, Any]:
         """The JSON summary `main.py run --json` prints."""
@@ -122,6 +128,7 @@ def run_game(
             observer(game, action, new)
     if not game.is_over():
         raise GameStalled(f"the game did not end within {max_actions} actions (seed {seed})")
+    result = verdict(game)
     return GameResult(
         outcome=game.outcome(),
         rounds=rounds_played(events),
@@ -131,4 +138,7 @@ def run_game(
         actions=list(game.history),
         events=events,
         intents=intents,
+        side_names={sid: side.name or sid for sid, side in game.state.sides.items()},
+        winners=result.winners,
+        losers=result.losers,
     )

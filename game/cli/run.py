@@ -81,11 +81,19 @@ def report(result: GameResult) -> list[str]:
 
 
 def outcome_lines(result: GameResult) -> list[str]:
+    """The outcome, who won and who is beaten (by name), and the casualties per side."""
     outcome = result.outcome
     text = tr(f"engine.outcome.{outcome}") if outcome else tr("cli.run.no_outcome")
+    names = result.side_names
     lost = ", ".join(
-        tr("cli.run.casualty", side=side, count=n) for side, n in result.casualties.items()
+        tr("cli.run.casualty", side=names.get(side, side), count=n)
+        for side, n in result.casualties.items()
     )
+    verdict = []
+    if result.winners:
+        winners = ", ".join(names.get(s, s) for s in result.winners)
+        losers = ", ".join(names.get(s, s) for s in result.losers)
+        verdict = [tr("cli.run.winner", winner=winners, loser=losers)]
     return [
         tr(
             "cli.run.outcome",
@@ -95,6 +103,7 @@ def outcome_lines(result: GameResult) -> list[str]:
             actions=len(result.actions),
             events=len(result.events),
         ),
+        *verdict,
         tr("cli.run.casualties", list=lost),
     ]
 

@@ -3,6 +3,7 @@ victory / defeat / draw (from the first side's view) for open skirmishes."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.play.events import GameOver
@@ -112,3 +113,37 @@ def _skirmish_outcome(game: Game) -> tuple[str, str] | None:
             return "draw", "max_rounds"
         return ("victory" if mine > best_other else "defeat"), "max_rounds"
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Who won a finished battle, by side id: the winners and the beaten (both empty
+    for a draw or a raid's Partial), and in a raid who defended and who attacked."""
+
+    winners: tuple[str, ...] = ()
+    losers: tuple[str, ...] = ()
+    defenders: tuple[str, ...] = ()
+    attackers: tuple[str, ...] = ()
+
+
+def verdict(game: Game) -> Verdict:
+    """The winners and the beaten of the battle's outcome (RULES.md §12): in a raid
+    the defenders win when the attack is repelled and lose on a Defeat; in an open
+    skirmish the sides with the largest share of their figures still standing win."""
+    outcome = game.state.outcome
+    attackers = tuple(raid_sides(game))
+    if attackers:
+        defenders = tuple(defender_sides(game))
+        sides = {"repelled": (defenders, attackers), "defeat": (attackers, defenders)}
+        won, lost = sides.get(outcome or "", ((), ()))
+        return Verdict(won, lost, defenders, attackers)
+    if outcome in (None, "draw"):
+        return Verdict()
+    st = game.state
+    share = {
+        s: _alive(game, s) / max(1, sum(1 for f in st.figures.values() if f.side == s))
+        for s in st.sides
+    }
+    best = max(share.values())
+    won = tuple(s for s in st.sides if share[s] >= best - 1e-9)
+    return Verdict(won, tuple(s for s in st.sides if s not in won))

@@ -129,18 +129,22 @@ class ActionBar:
         self._place()
 
     def _place(self) -> None:
-        """Lay the buttons out in one row (two if they do not fit)."""
+        """Lay the buttons out in one row (smaller labels if need be), else in two;
+        every button keeps its label."""
         if not self.buttons:
             return
-        tools = {name for name, _ in TOOL_KEYS}
         room = self.rect.width - GAP * (len(self.buttons) + 1)
-        for compact, size in ((False, BUTTON_FONT), (True, BUTTON_FONT), (True, SMALL_FONT)):
+        for size in (BUTTON_FONT, SMALL_FONT):
             for b in self.buttons:
-                b.compact, b.size = compact and b.value in tools, size
+                b.size = size
             widths = [b.width_for() for b in self.buttons]
             if sum(widths) <= room:
                 break
         rows = 1 if sum(widths) <= room else 2
+        if rows == 2:  # two rows have room for every label at the normal size
+            for b in self.buttons:
+                b.size = BUTTON_FONT
+            widths = [b.width_for() for b in self.buttons]
         h = (self.rect.height - GAP * (rows + 1)) // rows
         per_row = -(-len(self.buttons) // rows)
         for r in range(rows):

@@ -391,11 +391,35 @@ def _star(surface: pygame.Surface, centre: tuple[int, int], r: int, colour: Colo
     pygame.draw.polygon(surface, (0, 0, 0), pts, 1)
 
 
-def row_height(roll: DiceRoll, text_size: int) -> int:
+def row_height(roll: DiceRoll, text_size: int, width: int | None = None) -> int:
+    """px a roll takes (at `width`: one line more when its result goes under the dice)."""
     line_h = fonts.font(text_size).get_linesize()
     big = max((die_size(d.sides, text_size) for d in roll.dice), default=0)
     labels = line_h if any(d.label for d in roll.dice) else 0
-    return line_h + big + labels + (line_h if roll.detail else 0) + PAD
+    below = line_h if width is not None and result_below(roll, text_size, width) else 0
+    return line_h + big + labels + below + (line_h if roll.detail else 0) + PAD
+
+
+def dice_width(roll: DiceRoll, text_size: int) -> int:
+    """px the dice and their labels take in a row (up to where the result starts)."""
+    small = max(10, text_size - 2)
+    x = 0
+    for die in roll.dice:
+        size = die_size(die.sides, text_size)
+        label_w = fonts.font(small).size(fit(die.label, small, size + 140))[0] if die.label else 0
+        x += max(size, label_w) + (10 if die.label else 6)
+    return x + 6
+
+
+def result_text(roll: DiceRoll) -> str:
+    mark = "" if roll.success is None else ("✔ " if roll.success else "✘ ")
+    return mark + roll.result
+
+
+def result_below(roll: DiceRoll, text_size: int, width: int) -> bool:
+    """The result does not fit beside the dice: it goes on a line of its own under them."""
+    room = width - dice_width(roll, text_size)
+    return fonts.font(text_size, True).size(result_text(roll))[0] > room
 
 
 def draw_roll(
@@ -438,22 +462,24 @@ def draw_roll(
             surface.blit(lab, (x + (slot_w - lab.get_width()) // 2, y + big + 1))
         x += slot_w + (10 if lab is not None else 6)
     x += 6
+    below = result_below(roll, text_size, rect.width)
+    under = y + big + label_h + 2  # the first line under the dice
     if tumble is None:
         need_img = fonts.text(roll.need, text_size, th.text, True) if roll.need else None
         colour = th.text if roll.success is None else (th.success if roll.success else th.failure)
-        mark = "" if roll.success is None else ("✔ " if roll.success else "✘ ")
-        width_left = max(20, rect.right - x)
-        res_img = fonts.text(
-            fit(mark + roll.result, text_size, width_left, True), text_size, colour, True
-        )
-        top = y + (big - line_h * (2 if need_img else 1)) // 2
+        room = rect.width if below else max(20, rect.right - x)
+        res_img = fonts.text(fit(result_text(roll), text_size, room, True), text_size, colour, True)
+        lines = 1 if below or need_img is None else 2
+        top = y + (big - line_h * lines) // 2
         if need_img is not None:
             surface.blit(need_img, (x, top))
             top += line_h
-        surface.blit(res_img, (x, top))
+        surface.blit(res_img, (rect.left, under) if below else (x, top))
+    if below:
+        under += line_h
     if roll.detail and tumble is None:
         detail = fit(roll.detail, small, rect.width)
-        surface.blit(fonts.text(detail, small, th.dim), (rect.left, y + big + label_h + 2))
+        surface.blit(fonts.text(detail, small, th.dim), (rect.left, under))
 
 
 @dataclass(slots=True)
@@ -558,34 +584,33 @@ class DicePanel(PanelBase):
             return
         th = self.theme
         size = self.text_size
-        heights = [row_height(r.roll, size) for r in self.rows]
-        line_h = fonts.font(size).get_linesize()
-        extra = line_h if self.hidden_rows else 0
         area, where = self.dock()
         docked = where != "table"
+        wide = TRAY_WIDTH + (160 if self.large_text else 0)
+        width = area.width - 8 if docked else min(wide, area.width - 2 * MARGIN)
+        heights = [row_height(r.roll, size, width - 2 * PAD) for r in self.rows]
+        line_h = fonts.font(size).get_linesize()
+        extra = line_h if self.hidden_rows else 0
         height = sum(heights) + 2 * PAD + extra + line_h
         if where == "log":  # over the top of the log, below its title
             top = area.top + line_h + PAD
             height = min(height, area.bottom - top - 2 * line_h)
-            self.tray = pygame.Rect(area.left + 4, top, area.width - 8, height)
+            self.tray = pygame.Rect(area.left + 4, top, width, height)
         elif where == "sidebar":  # the log is too short: up from the sidebar's foot
             height = min(height, int(area.height * 0.6))
-            self.tray = pygame.Rect(area.left + 4, area.bottom - 4 - height, area.width - 8, height)
+            self.tray = pygame.Rect(area.left + 4, area.bottom - 4 - height, width, height)
         else:
-            wide = TRAY_WIDTH + (160 if self.large_text else 0)
-            width = min(wide, area.width - 2 * MARGIN)
             self.tray = pygame.Rect(
                 area.left + MARGIN, area.bottom - MARGIN - height, width, height
             )
-        width = self.tray.width
         full = 255 if docked else 240  # over the log: opaque, its text must not show through
         alpha = full
         after = self.clock - self.settle_time - HOLD
         if after > 0:
             alpha = int(full * max(0.0, 1.0 - after / FADE))
         tray = pygame.Surface(self.tray.size, pygame.SRCALPHA)
-        tray.fill((*th.panel, alpha))
-        pygame.draw.rect(tray, (*th.border, alpha), tray.get_rect(), 1, border_radius=6)
+        tray.fill((*th.panel, 255))  # the whole card fades as one (set_alpha below)
+        pygame.draw.rect(tray, th.border, tray.get_rect(), 1, border_radius=6)
         y = PAD
         head = tr("ui.dice.title") + (f" · {tr('ui.dice.skip')}" if self.busy else "")
         tray.blit(
@@ -602,6 +627,6 @@ class DicePanel(PanelBase):
         if self.hidden_rows:
             more = tr("ui.dice.more", n=self.hidden_rows)
             tray.blit(fonts.text(more, max(10, size - 2), th.dim), (PAD, y))
-        if alpha < full:
+        if alpha < 255:
             tray.set_alpha(alpha)
         surface.blit(tray, self.tray.topleft)

@@ -14,6 +14,7 @@ import datetime as dt
 import os
 import re
 import tomllib
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -61,11 +62,46 @@ class Summary:
     modules_lost: tuple[str, ...]
     consequences: tuple[str, ...]  # catalogue keys under ui.end.consequence
     raid: bool
+    winners: str = ""  # the winning sides' names ("" for a draw or a Partial)
+    losers: str = ""
+    defenders: str = ""  # a raid's defending and attacking sides' names
+    attackers: str = ""
+    you: str | None = None  # "win" | "lose" with exactly one human side, else None
 
 
-def summary(game: Game, over: GameOver | None = None) -> Summary:
-    """The outcome and the key numbers of a finished game."""
-    from game.play.outcome import raid_sides
+def headline(info: Summary) -> tuple[str, str | None]:
+    """The end screen's title and the line under it that names who won: "You win"
+    or "Die Margaretner Bande win" over "… win — … are beaten"; a raid keeps its
+    grade (Repelled, Partial, Defeat) over the line naming the defenders."""
+    outcome = tr(f"engine.outcome.{info.outcome}")
+    you = tr(f"ui.end.you_{info.you}") if info.you is not None else None
+    if info.raid:
+        line = tr("ui.end.raid_sides", defenders=info.defenders, attackers=info.attackers)
+        return (f"{you} · {outcome}" if you else outcome), line
+    if not info.winners:
+        return outcome, None
+    line = tr("ui.end.beaten", winner=info.winners, loser=info.losers)
+    return you or tr("ui.end.side_wins", side=info.winners), line
+
+
+def consequence_text(info: Summary, key: str) -> str:
+    """One consequence line (a skirmish's names the side holding the field)."""
+    return tr(f"ui.end.consequence.{key}", winner=info.winners, loser=info.losers)
+
+
+def perspective(won: tuple[str, ...], lost: tuple[str, ...], humans: Collection[str]) -> str | None:
+    """ "win" or "lose" for the one human side (None without exactly one, or when it
+    neither won nor lost)."""
+    if len(humans) != 1:
+        return None
+    (human,) = humans
+    return "win" if human in won else ("lose" if human in lost else None)
+
+
+def summary(game: Game, over: GameOver | None = None, humans: Collection[str] = ()) -> Summary:
+    """The outcome, who won (from the one human side's view when there is one) and
+    the key numbers of a finished game."""
+    from game.play.outcome import raid_sides, verdict
 
     st = game.state
     outcome = game.outcome() or "draw"
@@ -84,6 +120,7 @@ def summary(game: Game, over: GameOver | None = None) -> Summary:
         for sid, side in st.sides.items()
     )
     raid = bool(raid_sides(game))
+    result = verdict(game)
     keys = CONSEQUENCES.get(outcome, ()) if raid else (outcome,)
     rounds = over.round if over is not None else min(st.round, game.scenario.scenario.max_rounds)
     return Summary(
@@ -96,7 +133,17 @@ def summary(game: Game, over: GameOver | None = None) -> Summary:
         modules_lost=tuple(module_name(game, m) for m in st.destroyed_modules),
         consequences=tuple(keys),
         raid=raid,
+        winners=side_names(game, result.winners),
+        losers=side_names(game, result.losers),
+        defenders=side_names(game, result.defenders),
+        attackers=side_names(game, result.attackers),
+        you=perspective(result.winners, result.losers, humans),
     )
+
+
+def side_names(game: Game, sides: Collection[str]) -> str:
+    """The sides' names, joined ("" for none)."""
+    return ", ".join(game.state.sides[s].name or s for s in sides)
 
 
 def module_name(game: Game, piece_id: str) -> str:
@@ -185,10 +232,14 @@ def save_replay(
     return path
 
 
-def outcome_colour(outcome: str, th: Theme) -> Colour:
-    if outcome in ("repelled", "victory"):
+def outcome_colour(info: Summary, th: Theme) -> Colour:
+    """Green for a win (the player's, the defenders' or a named winner's), red for a
+    loss, amber for a draw or a Partial."""
+    if info.you is not None:
+        return th.success if info.you == "win" else th.failure
+    if info.outcome == "repelled" or (not info.raid and info.winners):
         return th.success
-    if outcome == "defeat":
+    if info.outcome == "defeat":
         return th.failure
     return th.warning
 
@@ -286,28 +337,29 @@ class EndScreen(PanelBase):
         size = self.text_size
         big = int(size * 2.2)
         line_h = fonts.font(size).get_linesize()
-        info = summary(game, self.over)
+        info = summary(game, self.over, getattr(self.app, "human_sides", ()))
         shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, self.rect.topleft)
         scale = 1.35 if self.large_text else 1.0
-        w = min(int(BOX_W * scale), self.rect.width - 20)
-        h = min(self._height(info, w - 8 * PAD, size), self.rect.height - 20)
+        within = self._within(int(BOX_W * scale))
+        w = min(int(BOX_W * scale), within.width - 20)
+        h = min(self._height(info, w - 8 * PAD, size), within.height - 20)
         self.box = pygame.Rect(0, 0, w, h)
-        self.box.center = self.rect.center
+        self.box.center = within.center
         pygame.draw.rect(surface, th.panel, self.box, border_radius=10)
-        pygame.draw.rect(surface, outcome_colour(info.outcome, th), self.box, 3, border_radius=10)
+        pygame.draw.rect(surface, outcome_colour(info, th), self.box, 3, border_radius=10)
         inner = self.box.inflate(-4 * PAD, -4 * PAD)
         y = inner.top
-        title = tr(f"engine.outcome.{info.outcome}")
-        img = fonts.text(
-            fit(title, big, inner.width, True), big, outcome_colour(info.outcome, th), True
-        )
+        title, line = headline(info)
+        img = fonts.text(fit(title, big, inner.width, True), big, outcome_colour(info, th), True)
         surface.blit(img, (inner.centerx - img.get_width() // 2, y))
         y += img.get_height() + 2
         sub = [tr("ui.end.title")]
         if info.reason:
             sub = [tr(f"engine.reason.{info.reason}")]
+        if line:
+            sub.insert(0, line)
         sub.append(f"{game.scenario_name} · {tr('ui.end.rounds', n=info.rounds)}")
         for text in sub:
             img = fonts.text(fit(text, size, inner.width), size, th.dim)
@@ -323,17 +375,26 @@ class EndScreen(PanelBase):
         )
         self._buttons(surface, inner, th, size)
 
+    def _within(self, width: int) -> pygame.Rect:
+        """Where the box goes: the table area when it is wide enough (the side panels
+        stay clear), else the whole window (over the shaded panels)."""
+        table = getattr(getattr(self.app, "layout", None), "table", None)
+        if isinstance(table, pygame.Rect) and table.width >= min(width, 600) + 20:
+            return table.clip(self.rect)
+        return self.rect
+
     def _height(self, info: Summary, width: int, size: int) -> int:
         """The box height the content needs at this width."""
         line_h = fonts.font(size).get_linesize()
         big = fonts.font(int(size * 2.2), True).get_linesize()
         lines = sum(
-            len(fonts.wrap(tr(f"ui.end.consequence.{k}"), size, width - size - 10)[:2])
+            len(fonts.wrap(consequence_text(info, k), size, width - size - 10)[:2])
             for k in info.consequences
         )
         numbers = max(len(info.losses), 3 if info.raid else 0)
         message = line_h + 4 if self.message else 0
-        body = big + 2 * line_h + 2 * PAD + (1 + lines) * line_h + PAD
+        subs = 3 if headline(info)[1] else 2
+        body = big + subs * line_h + 2 * PAD + (1 + lines) * line_h + PAD
         body += (1 + numbers) * line_h + 2 * PAD + line_h + 16 + message
         return body + 4 * PAD + 2 * PAD
 
@@ -349,17 +410,13 @@ class EndScreen(PanelBase):
         line_h = fonts.font(size).get_linesize()
         surface.blit(fonts.text(tr("ui.end.consequences"), size, th.text, True), (inner.left, y))
         y += line_h
-        shape = "plus" if info.outcome in ("repelled", "victory") else "cross"
-        colour = th.success if shape == "plus" else th.failure
-        if info.outcome in ("partial", "draw"):
-            shape, colour = "diamond", th.warning
+        colour = outcome_colour(info, th)
+        shape = {th.success: "plus", th.failure: "cross"}.get(colour, "diamond")
         for key in info.consequences:
             draw_icon(
                 surface, shape, (inner.left + size // 2 + 2, y + line_h // 2), size - 4, colour
             )
-            for text in fonts.wrap(tr(f"ui.end.consequence.{key}"), size, inner.width - size - 10)[
-                :2
-            ]:
+            for text in fonts.wrap(consequence_text(info, key), size, inner.width - size - 10)[:2]:
                 surface.blit(fonts.text(text, size, th.text), (inner.left + size + 10, y))
                 y += line_h
         return y

@@ -9,6 +9,7 @@ AI's next attack) and keeps the last odds on screen for a while after it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -18,10 +19,15 @@ from game.odds import AttackOdds
 from game.ui import fonts
 from game.ui.panels.base import PanelBase
 from game.ui.panels.theme import Colour, Theme
-from game.ui.panels.widgets import PAD, fit, frame
+from game.ui.panels.widgets import PAD, frame
 
 STICKY = 6.0  # seconds the last odds stay after the preview is gone (autoplay: until the next)
 CHART_BUCKETS = 5  # wound bars: 0, 1, 2, 3, 4+
+
+
+def dimmed(th: Theme) -> Theme:
+    """The theme with its text and signal colours greyed (odds no longer current)."""
+    return replace(th, text=th.dim, accent=th.dim, success=th.dim, failure=th.dim)
 
 
 def percent(p: float) -> str:
@@ -107,8 +113,11 @@ class OddsWidget:
         foot = f"{tr('ui.dice.odds.needed', need=odds.needed)} · " + tr(
             "ui.dice.odds.expected", n=f"{odds.expected_wounds:.1f}"
         )
-        surface.blit(fonts.text(fit(foot, small, rect.width), small, th.dim), (rect.left, y))
-        return y + line_h - rect.top
+        small_h = fonts.font(small).get_linesize()
+        for text in fonts.wrap(foot, small, rect.width)[:2]:
+            surface.blit(fonts.text(text, small, th.dim), (rect.left, y))
+            y += small_h
+        return y - rect.top
 
     def _bar(
         self,
@@ -171,27 +180,35 @@ class OddsPanel(PanelBase):
 
     weight = 0.0
 
-    @property
-    def min_height(self) -> int:  # type: ignore[override]
-        """Room for the title and the widget at the current text size."""
-        line_h = fonts.font(self.text_size).get_linesize()
-        return OddsWidget(self.theme, self.text_size).height() + line_h + PAD
-
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.last: tuple[str, AttackOdds | None, str | None] | None = None
         self.age = 0.0
+        self.fresh = False  # the attack shown is the one being considered now
+        self.players = False  # the attack shown was the player's (hovered)
+
+    def players_turn(self) -> bool:
+        """A human side decides now (its hover is what the odds are about)."""
+        game = self.game
+        pending = game.pending() if game is not None and not game.is_over() else None
+        humans = getattr(self.app, "human_sides", ())
+        return pending is not None and pending.side in humans
 
     def update(self, dt: float) -> None:
         preview = getattr(self.app, "preview", None)
+        mine = self.players_turn()
+        self.fresh = preview is not None
         if preview is not None:
             self.last = (self.title_of(preview), preview.odds, preview.problem)
-            self.age = 0.0
-        else:
-            self.age += dt
+            self.age, self.players = 0.0, mine
+            return
+        self.age += dt
+        if self.players and not mine:  # the player's last hover means nothing on the AI's turn
+            self.last = None
 
     def on_new_game(self, game: Any) -> None:
         self.last = None
+        self.fresh = self.players = False
 
     def title_of(self, preview: Any) -> str:
         game = self.game
@@ -210,42 +227,62 @@ class OddsPanel(PanelBase):
             return None
         return self.last
 
+    @property
+    def min_height(self) -> int:  # type: ignore[override]
+        """Room for the title, the attack's two lines and the widget."""
+        line_h = fonts.font(self.text_size).get_linesize()
+        return OddsWidget(self.theme, self.text_size).height() + 3 * line_h + PAD
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.rect.width < 80 or self.rect.height < 40:
             return
         th, size = self.theme, self.text_size
         shown = self.current
-        title = tr("ui.dice.odds.title")
-        if shown is not None:
-            title = f"{title} — {shown[0]}"
-        inner = frame(
-            surface, self.rect, th, fit(title, size, self.rect.width - 2 * PAD, True), size
-        )
+        inner = frame(surface, self.rect, th, tr("ui.dice.odds.title"), size)
         clip = surface.get_clip()
         surface.set_clip(inner)
         try:
             if shown is None:
                 self._draw_hint(surface, inner, size)
                 return
-            _, odds, problem = shown
-            y = inner.top
-            if problem:
-                for text in fonts.wrap(problem, size, inner.width)[:2]:
-                    surface.blit(fonts.text(text, size, th.failure, True), (inner.left, y))
-                    y += fonts.font(size).get_linesize()
-            if odds is not None:
-                OddsWidget(th, size).draw(
-                    surface, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), odds
-                )
+            self._draw_odds(surface, inner, shown, size)
         finally:
             surface.set_clip(clip)
+
+    def _draw_odds(
+        self,
+        surface: pygame.Surface,
+        inner: pygame.Rect,
+        shown: tuple[str, AttackOdds | None, str | None],
+        size: int,
+    ) -> None:
+        """The attack (who → whom · weapon, wrapped), why it cannot be made, its odds;
+        an attack no longer being considered is greyed and says so."""
+        what, odds, problem = shown
+        th = self.theme if self.fresh else dimmed(self.theme)
+        line_h = fonts.font(size).get_linesize()
+        y = inner.top
+        if not self.fresh:
+            what = tr("ui.dice.odds.last", what=what)
+        for text in fonts.wrap(what, size, inner.width, True)[:2]:
+            surface.blit(fonts.text(text, size, th.accent, True), (inner.left, y))
+            y += line_h
+        if problem:
+            for text in fonts.wrap(problem, size, inner.width)[:2]:
+                surface.blit(fonts.text(text, size, th.failure, True), (inner.left, y))
+                y += line_h
+        if odds is not None:
+            OddsWidget(th, size).draw(
+                surface, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), odds
+            )
 
     def _draw_hint(self, surface: pygame.Surface, inner: pygame.Rect, size: int) -> None:
         """No attack in view: what to do, and how the odds are worked out."""
         th = self.theme
         y = inner.top
         small = max(10, size - 2)
-        for text in fonts.wrap(tr("ui.dice.odds.none"), size, inner.width):
+        hint = tr("ui.dice.odds.none") if self.players_turn() else tr("ui.dice.odds.idle")
+        for text in fonts.wrap(hint, size, inner.width):
             surface.blit(fonts.text(text, size, th.text), (inner.left, y))
             y += fonts.font(size).get_linesize()
         y += 4

@@ -40,8 +40,7 @@ class Button:
             fill, edge, ink = style.BUTTON, style.BUTTON_EDGE, style.TEXT
         pygame.draw.rect(surface, fill, self.rect, border_radius=5)
         pygame.draw.rect(surface, edge, self.rect, 1, border_radius=5)
-        label = fonts.text(self.label, self.size, ink)
-        y = self.rect.centery - label.get_height() // 2
+        y = self.rect.centery - fonts.font(self.size).get_linesize() // 2
         if self.hotkey:
             key = fonts.text(self.hotkey.upper(), 11, style.YELLOW if self.enabled else ink, True)
             kx = self.rect.centerx - key.get_width() // 2 if self.compact else self.rect.x + 6
@@ -49,8 +48,13 @@ class Button:
             pygame.draw.rect(surface, style.INK, box, border_radius=3)
             surface.blit(key, (kx, self.rect.centery - key.get_height() // 2))
             if not self.compact:
+                room = self.rect.right - box.right - 9
+                label = fonts.text(fonts.fit(self.label, self.size, room), self.size, ink)
                 surface.blit(label, (box.right + 5, y))
         else:
+            label = fonts.text(
+                fonts.fit(self.label, self.size, self.rect.width - 8), self.size, ink
+            )
             surface.blit(label, (self.rect.centerx - label.get_width() // 2, y))
         if not self.enabled:
             pygame.draw.line(

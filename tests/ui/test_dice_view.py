@@ -18,7 +18,15 @@ from game.rules.injury import FirstAidRolled, InjuryRolled
 from game.rules.morale import MoraleTested
 from game.rules.structures import StructureDamaged
 from game.rules.wounds import NeededNumber
-from game.ui.dice_view import HOLD, DicePanel, RollContext, dice_roll
+from game.ui.dice_view import (
+    FADE,
+    HOLD,
+    DicePanel,
+    RollContext,
+    dice_roll,
+    result_below,
+    row_height,
+)
 
 CHECK = {"kept": 14, "edge": 1, "modifier": 3, "target": 11, "outcome": "success"}
 TO_HIT = ToHitRolled(
@@ -163,3 +171,32 @@ def test_a_missed_throw_shows_its_scatter_pips() -> None:
     assert dice_roll(on_point, "en", RollContext(scatter_step=2.0)) is None
     game, _ = played()
     assert RollContext.of(game).scatter_step > 0
+
+
+def test_a_fading_card_fades_as_one() -> None:
+    """Halfway through the fade the card's background lets the table through by half
+    (its text fades with it), not by three quarters."""
+    panel, target = _panel([TO_HIT, DAMAGE])
+    panel.skip()
+    panel.clock = panel.settle_time + HOLD + FADE / 2
+    table = (250, 250, 250)
+    target.fill(table)
+    panel.draw(target)
+    inside = target.get_at((panel.tray.left + 3, panel.tray.bottom - 4))[:3]
+    panel_colour = panel.theme.panel
+    a = int(240 * 0.5) / 255  # a tray over the table: 240 opaque, halfway through the fade
+    expected = [round(p * a + t * (1 - a)) for p, t in zip(panel_colour, table, strict=True)]
+    assert all(abs(c - e) <= 6 for c, e in zip(inside, expected, strict=True))
+
+
+def test_a_long_winner_goes_under_the_dice_not_cut() -> None:
+    names = {"refuge": "Die Margaretner Bande", "raiders": "Die Überlebenden der Ottakringer"}
+    event = InitiativeRolled((("refuge", 12, 3), ("raiders", 8, 1)), "refuge")
+    panel = DicePanel(fake_app(None))
+    target = surface((420, 400))
+    panel.rect = target.get_rect()
+    panel.context = lambda: RollContext(names)  # type: ignore[method-assign]
+    roll = dice_roll(event, "en", RollContext(names))
+    assert roll is not None
+    assert result_below(roll, 14, 380)
+    assert row_height(roll, 14, 380) > row_height(roll, 14)

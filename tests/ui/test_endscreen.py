@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -12,7 +13,14 @@ from panel_kit import distinct_colours, fake_app, new_game, shot, surface, until
 from game.i18n import set_language, tr
 from game.play.outcome import CONSEQUENCES
 from game.replay import load_record, verify
-from game.ui.endscreen import ENV_REPLAYS, EndScreen, save_replay, summary
+from game.ui.endscreen import (
+    ENV_REPLAYS,
+    EndScreen,
+    consequence_text,
+    headline,
+    save_replay,
+    summary,
+)
 
 
 @pytest.fixture(scope="module")
@@ -131,3 +139,50 @@ def test_play_again_starts_a_new_game(finished) -> None:
     assert panel.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
     assert len(started) == 1 and not started[0].is_over()
     assert started[0].seed == game.seed + 1
+
+
+def test_a_skirmish_end_names_the_winner_and_the_beaten(finished) -> None:
+    game, events = finished
+    info = summary(game)
+    names = {sid: side.name for sid, side in game.state.sides.items()}
+    if info.outcome == "draw":
+        pytest.skip("this seed ends in a draw")
+    title, line = headline(info)
+    assert title == tr("ui.end.side_wins", side=info.winners)
+    assert line is not None and info.winners in line and info.losers in line
+    assert {info.winners, info.losers} == set(names.values())
+    assert "first side" not in " ".join(consequence_text(info, k) for k in info.consequences)
+    panel, target = _screen(game, events)
+    panel.draw(target)
+    shot(target, "end_skirmish_named")
+
+
+def test_the_one_human_side_reads_you_win_or_you_lose(finished) -> None:
+    game, _ = finished
+    info = summary(game)
+    if not info.winners:
+        pytest.skip("this seed ends in a draw")
+    winner = next(s for s, side in game.state.sides.items() if side.name == info.winners)
+    loser = next(s for s in game.state.sides if s != winner)
+    assert headline(summary(game, humans={winner}))[0] == tr("ui.end.you_win")
+    assert headline(summary(game, humans={loser}))[0] == tr("ui.end.you_lose")
+    assert summary(game, humans=set(game.state.sides)).you is None
+
+
+def test_a_raid_keeps_its_grade_and_names_the_defenders() -> None:
+    game = new_game("refuge_raiders")
+    game.state.outcome = "repelled"
+    info = summary(game)
+    title, line = headline(info)
+    assert title == tr("engine.outcome.repelled")
+    defenders = [s.name for s in game.state.sides.values() if s.waves is None]
+    assert line is not None and all(name in line for name in defenders)
+    assert info.winners == ", ".join(defenders)
+
+
+def test_the_box_stays_inside_the_table_area(finished) -> None:
+    game, events = finished
+    panel, target = _screen(game, events)
+    panel.app.layout = SimpleNamespace(table=pygame.Rect(0, 30, 1100, 900))
+    panel.draw(target)
+    assert panel.app.layout.table.contains(panel.box)

@@ -82,3 +82,38 @@ def test_panel_says_why_an_attack_is_not_possible() -> None:
     panel.draw(target)
     shot(target, "odds_large_problem")
     assert distinct_colours(target) > 10
+
+
+def test_the_players_last_hover_is_cleared_on_the_ais_turn() -> None:
+    game, _ = played(actions=10)
+    app = fake_app(game)
+    app.human_sides = {game.pending().side}  # the player decides: the hover counts
+    panel = OddsPanel(app)
+    target = surface((420, 300))
+    panel.rect = target.get_rect()
+    app.preview = _preview()
+    panel.update(0.1)
+    assert panel.current is not None and panel.fresh
+    app.preview, app.human_sides = None, set()  # now the AI acts, announcing no attack
+    panel.update(0.1)
+    assert panel.current is None
+    panel.draw(target)
+    shot(target, "odds_ai_idle")
+
+
+def test_an_attack_no_longer_considered_is_greyed_and_says_so() -> None:
+    game, _ = played(actions=10)
+    app = fake_app(game, autoplay=True)
+    panel = OddsPanel(app)
+    target = surface((420, 300))
+    panel.rect = target.get_rect()
+    app.preview = _preview()
+    panel.update(0.1)
+    panel.draw(target)
+    fresh_colours = distinct_colours(target)
+    app.preview = None
+    panel.update(0.1)
+    assert panel.current is not None and not panel.fresh
+    panel.draw(target)
+    shot(target, "odds_last")
+    assert distinct_colours(target) < fresh_colours  # greyed

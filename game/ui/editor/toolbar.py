@@ -97,12 +97,7 @@ def buttons(app: EditorApp, rect: pygame.Rect) -> list[Button]:
     ]
     flat = [b for g in groups for b in g]
     room = rect.width - 2 * GAP - GAP * (len(flat) - len(groups)) - GROUP_GAP * (len(groups) - 1)
-    shrink = [b for b in flat if b.value[0] in ("undo", "redo")]
-    shrink += [b for b in reversed(flat) if b.value[0] == "tool"]
-    for b in shrink:  # hotkey-only buttons (their tooltip names them) until it fits
-        if sum(x.width_for() for x in flat) <= room:
-            break
-        b.compact = True
+    fit_bar(flat, room)
     x = rect.x + GAP
     y = rect.centery - HEIGHT // 2
     for group in groups:
@@ -111,6 +106,31 @@ def buttons(app: EditorApp, rect: pygame.Rect) -> list[Button]:
             x += b.rect.width + GAP
         x += GROUP_GAP - GAP
     return flat
+
+
+SIZES = (14, 13, 12, 11)
+"""Label sizes tried, largest first, before any button drops its label."""
+
+
+def fit_bar(flat: list[Button], room: int) -> None:
+    """Make the buttons fit `room` px: smaller labels first; only when even the
+    smallest do not fit, undo/redo and then the tools show just their hotkey (their
+    tooltip names them)."""
+
+    def width() -> int:
+        return sum(b.width_for() for b in flat)
+
+    for size in SIZES:
+        for b in flat:
+            b.size = size
+        if width() <= room:
+            return
+    shrink = [b for b in flat if b.value[0] in ("undo", "redo")]
+    shrink += [b for b in reversed(flat) if b.value[0] == "tool"]
+    for b in shrink:
+        if width() <= room:
+            break
+        b.compact = True
 
 
 def draw(

@@ -53,17 +53,45 @@ def draw_status(
     the player's decision (`highlight`: yellow) or what the other side does (dim)."""
     pygame.draw.rect(surface, style.BAR, rect)
     pygame.draw.line(surface, style.PANEL_EDGE, rect.bottomleft, rect.bottomright)
-    text = fonts.text(left, SIZE, style.TEXT, True)
+    need = fonts.font(SIZE - 1).size(right)[0] if right else 0
+    left_room = rect.width - 40 - min(need, rect.width * 2 // 5)
+    text = fonts.text(fonts.fit(left, SIZE, left_room, True), SIZE, style.TEXT, True)
     y = rect.centery - text.get_height() // 2
     surface.blit(text, (rect.x + 10, y))
     room = rect.width - text.get_width() - 40
     if right and room > 40:
         colour = style.ORANGE if alert else (style.HINT if highlight else style.TEXT_DIM)
-        shown = fonts.fit(right, SIZE - 1, room)
+        shown = fit_hint(right, SIZE - 1, room)
         hint = fonts.text(shown, SIZE - 1, colour)
         surface.blit(
             hint, (rect.right - hint.get_width() - 10, rect.centery - hint.get_height() // 2)
         )
+
+
+SEPARATOR = " · "
+KEY_HINT = "F1"
+"""The part of a hint that names this key (where to find every control) is kept."""
+
+
+def fit_hint(text: str, size: int, width: int) -> str:
+    """The hint's parts ("a · b · c") that fit `width` px: the first part (what to do)
+    and the one naming F1 are kept, the others dropped from the last backwards; only
+    then is the first part cut, with '…'."""
+    parts = text.split(SEPARATOR)
+    f = fonts.font(size)
+    while len(parts) > 1 and f.size(SEPARATOR.join(parts))[0] > width:
+        droppable = [i for i, p in enumerate(parts) if i > 0 and KEY_HINT not in p]
+        if not droppable:
+            break
+        del parts[droppable[-1]]
+    if f.size(SEPARATOR.join(parts))[0] <= width:
+        return SEPARATOR.join(parts)
+    tail = SEPARATOR.join(parts[1:])
+    head_room = width - (f.size(SEPARATOR + tail)[0] if tail else 0)
+    if tail and head_room < width // 3:
+        return fonts.fit(tail, size, width)
+    head = fonts.fit(parts[0], size, head_room)
+    return SEPARATOR.join([head, *parts[1:]]) if tail else head
 
 
 COACH_SIZE = 16
