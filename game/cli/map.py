@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from game.cli import CliError
-from game.i18n import languages, set_language, tr
+from game.i18n import count_text, languages, set_language, tr
 from game.overlays import OVERLAY_NAMES
 from game.overlays.planner import UnknownOverlay, parse_names
 from game.play.validate import load_checked
@@ -118,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
             workers=args.workers,
             progress=progress,
         )
-        print(tr("planner.map.heat_done", **summary(points)), file=sys.stderr)
+        raids = count_text("planner.raids", points.games)
+        print(tr("planner.map.heat_done", raids=raids, **summary(points)), file=sys.stderr)
         heat = heat_map(points, game.state.board.width, game.state.board.height)
     overlays = compute_overlays(game, names, heat)
     try:

@@ -611,9 +611,7 @@ class App:
         if self.message_t > 0:
             return self.message
         if self.intent is not None and not self.input.my_turn():
-            side, line = self.intent
-            name = self.game.state.sides[side].name if side in self.game.state.sides else side
-            return tr("ui.input.intent", side=name, line=line)
+            return self.intent[1]  # the line names who acts ("Horde: …")
         if self.ai_next is not None and not self.input.my_turn():
             return describe.describe(self.game, self.ai_next)
         return self.input.hint()

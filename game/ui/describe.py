@@ -6,6 +6,7 @@ from game import actions as act
 from game.cover import Cover
 from game.engine import Game
 from game.i18n import tr
+from game.naming import piece_name
 from game.odds import AttackOdds
 
 VERBS = (
@@ -51,10 +52,7 @@ def _name(game: Game, ref: str | None) -> str:
     fig = game.state.figures.get(ref)
     if fig is not None:
         return fig.name
-    piece = game.state.board.pieces.get(ref)
-    if piece is not None:
-        return f"{tr(f'ui.table.kind.{piece.kind.value}')} {piece.id}"
-    return ref
+    return piece_name(game.state.board, ref)
 
 
 def describe(game: Game, action: act.Action) -> str:

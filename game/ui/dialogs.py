@@ -13,6 +13,7 @@ import pygame
 from game import actions as act
 from game.engine import Game, Legal
 from game.i18n import tr
+from game.naming import readable_id, scenario_entry_label
 from game.ui import describe, fonts
 from game.ui.render import style
 from game.ui.widgets import Button, button_at, panel_box
@@ -74,6 +75,11 @@ class Menu:
             b.draw(surface, b is self.hovered)
 
 
+def entry_name(game: Game, entry: str) -> str:
+    """An entry zone as players read it (its scenario name, or its id made readable)."""
+    return scenario_entry_label(game.scenario, entry) or readable_id(entry)
+
+
 def _side_name(game: Game, side: str) -> str:
     s = game.state.sides.get(side)
     return s.name if s is not None else side
@@ -97,7 +103,7 @@ def decision_menu(game: Game, legal: Sequence[Legal]) -> Menu | None:
         )
     if pending.kind == "choose_entry":
         entries = [
-            (a.entry.replace("-", " "), a, tr("ui.dialog.entry_tip"))
+            (entry_name(game, a.entry), a, tr("ui.dialog.entry_tip"))
             for a in actions
             if isinstance(a, act.ChooseEntry)
         ]

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pygame
 
 from game.engine import Game
-from game.i18n import tr
+from game.i18n import DEFAULT_LANGUAGE, current_language, tr
+from game.naming import local_figure_name
+from game.rules.loader import local_name
 from game.state import Figure
 from game.ui import fonts
 from game.ui.render import style
@@ -20,12 +22,14 @@ SIZE = 13
 def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
     """(text, is_heading) lines of the card."""
     prof = game.profile(fig)
+    lang = current_language()
     side = game.state.sides[fig.side].name
-    title = (
-        fig.name if not prof.german or prof.german == fig.name else f"{fig.name} ({prof.german})"
-    )
+    title = local_figure_name(fig.name)
+    if lang == DEFAULT_LANGUAGE and prof.german and prof.german != fig.name:
+        title = f"{title} [{prof.german}]"  # the rulebook's German name
     lines: list[tuple[str, bool]] = [(title, True)]
-    kind = " · ".join(x for x in (prof.name, prof.archetype, prof.rank, side) if x)
+    names = (("profile", prof.name), ("archetype", prof.archetype), ("rank", prof.rank))
+    kind = " · ".join([local_name(k, n, lang) for k, n in names if n] + [side])
     lines.append((kind, False))
     lines.append(
         (
@@ -65,7 +69,7 @@ def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
             bits.append(tr("ui.input.card_jammed"))
         if arms.keywords:
             bits.append(", ".join(arms.keywords))
-        lines.append((f"  {arms.name}: " + " · ".join(bits), False))
+        lines.append((f"  {local_name('weapon', arms.name, lang)}: " + " · ".join(bits), False))
     if prof.talents:
         lines.append((tr("ui.input.card_talents", names=", ".join(prof.talents)), False))
     if prof.gifts:
@@ -77,7 +81,7 @@ def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
         else tr("ui.input.standing")
     ]
     if fig.injury:
-        state.append(fig.injury)
+        state.append(local_name("injury_result", fig.injury, lang))
     state += [tr(f"ui.input.flag_{s}") for s in statuses(fig)]
     if fig.loot:
         state.append(tr("ui.input.card_loot", loot=fig.loot))

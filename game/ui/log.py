@@ -268,11 +268,7 @@ class LogPanel(PanelBase):
         """Log the AI's intent line once when an AI activation states one."""
         intent = getattr(self.app, "intent", None)
         if intent is not None and intent != self._intent:
-            side, line = intent
-            game = self.game
-            sides = game.state.sides if game is not None else {}
-            name = (sides[side].name or side) if side in sides else side
-            self.log.add_line(tr("ui.log.intent", side=name, line=line), "intent")
+            self.log.add_line(intent[1], "intent")
         self._intent = intent
 
     def add_line(self, text: str, family: str = "info", section: str = "") -> None:

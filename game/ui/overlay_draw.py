@@ -21,7 +21,7 @@ import shapely
 from scipy.ndimage import map_coordinates, maximum_filter
 from shapely.geometry.base import BaseGeometry
 
-from game.i18n import tr
+from game.i18n import count_text, tr
 from game.overlays.dead_ground import DeadGround
 from game.overlays.fields_of_fire import FieldsOfFire
 from game.overlays.heat import LAYERS, HeatMap
@@ -445,8 +445,9 @@ def legend_entries(
             out += _threat_entries(overlays.threat)
         elif name == "heat" and overlays.heat is not None:
             heat = overlays.heat
+            raids = count_text("planner.in_raids", heat.games)
             for layer in LAYERS:
-                label = tr(f"planner.legend.heat_{layer}", n=heat.counts[layer], games=heat.games)
+                label = tr(f"planner.legend.heat_{layer}", n=heat.counts[layer], in_raids=raids)
                 out.append(
                     LegendEntry(
                         f"heat_{layer}",

@@ -11,12 +11,15 @@ names are long to wrap.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pygame
 
 from game.events import Event
-from game.i18n import tr
+from game.i18n import current_language, tr
+from game.naming import local_figure_name
+from game.rules.loader import local_name
 from game.state import Figure, Presence
 from game.ui import fonts
 from game.ui.log import family_of, safe_explain, split_section
@@ -39,14 +42,21 @@ def _word(table: str, key: str | None) -> str:
 
 
 def units_to_act(figures: list[Figure]) -> list[str]:
-    """Names of what still activates this round: figures, or packs (which act as one)."""
-    names: dict[str, str] = {}
-    counts: dict[str, int] = {}
+    """Names of what still activates this round: figures by name, packs (which act as
+    one) by their make-up ("Pack of 5 (Shambler ×3, Runner ×2)")."""
+    units: dict[str, list[Figure]] = {}
     for fig in figures:
-        key = fig.pack or fig.id
-        counts[key] = counts.get(key, 0) + 1
-        names.setdefault(key, fig.pack or fig.name)
-    return [f"{names[k]} ×{n}" if n > 1 else names[k] for k, n in counts.items()]
+        units.setdefault(fig.pack or fig.id, []).append(fig)
+    return [unit_name(members) for members in units.values()]
+
+
+def unit_name(members: list[Figure]) -> str:
+    """One figure by its name; several of a pack by their count and profiles."""
+    if len(members) == 1:
+        return local_figure_name(members[0].name)
+    profiles = Counter(local_name("profile", f.profile, current_language()) for f in members)
+    kinds = ", ".join(f"{p} ×{n}" if n > 1 else p for p, n in profiles.items())
+    return tr("ui.tracker.pack", n=len(members), members=kinds)
 
 
 def waiting(figures: list[Figure], side: str) -> list[Figure]:
@@ -129,10 +139,8 @@ class TrackerPanel(PanelBase):
                 out.append(("dim", "   " + ", ".join(left), None))
         intent = getattr(self.app, "intent", None)
         if intent:
-            side, line = intent
-            out.append(
-                ("accent", tr("ui.tracker.intent", line=f"{self._name(side)}: {line}"), side)
-            )
+            side, line = intent  # the line names who acts ("Horde: …")
+            out.append(("accent", tr("ui.tracker.intent", line=line), side))
         elif self.last:
             out.append(("dim", tr("ui.tracker.last", line=self.last), None))
         return out

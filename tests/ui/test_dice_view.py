@@ -156,7 +156,7 @@ def test_initiative_shows_side_names() -> None:
     names = {"refuge": "Die Zuflucht", "raiders": "Die Wienerberger"}
     roll = dice_roll(event, "en", RollContext(names))
     assert roll is not None
-    assert roll.result == "Die Zuflucht wins"
+    assert roll.result == "Die Zuflucht won"
     assert [d.label for d in roll.dice] == ["Die Zuflucht +3", "Die Wienerberger +1"]
     assert [d.mark for d in roll.dice] == ["hit", "plain"]
 

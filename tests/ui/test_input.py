@@ -109,7 +109,7 @@ def test_hover_enemy_shows_sight_cover_and_odds_before_the_shot(app) -> None:
     assert 0 < preview.odds.p_hit < 1
     assert sum(preview.odds.wounds) == pytest.approx(1.0)
     lines = app.input.tool.lines()
-    assert any("Hedge hedge" in line for line in lines)
+    assert "Cover from: Hedge" in lines  # the kind, never the piece's id
     shot(app, "input_attack_hover.png")
     settle(app)
     events = click(app, screen_pos(app, 45, 50))

@@ -117,7 +117,7 @@ def test_legend_lines_follow_the_overlays() -> None:
     keys = [e.key for e in od.legend_entries(overlays)]
     assert keys == ["heat_attackers", "heat_defenders", "heat_breaches", "streamlines", "goal"]
     labels = [e.label for e in od.legend_entries(overlays)]
-    assert labels[0] == "Attackers fell (4 in 5 raids)"
+    assert labels[0] == "Attackers fell: 4 in 5 raids"
     assert [e.key for e in od.legend_entries(overlays, shown=["threat"])] == [
         "streamlines",
         "goal",

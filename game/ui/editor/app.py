@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import tr
+from game.i18n import count_text, tr
 from game.overlays import OVERLAY_NAMES
 from game.overlays.heat import HeatMap, heat_map
 from game.overlays.planner import DefenceOverlays
@@ -676,7 +676,7 @@ class EditorApp:
         self._heat_points_file = out
         self.heat_summary = tr(
             "editor.defence.heat_summary",
-            games=points.games,
+            raids=count_text("planner.raids", points.games),
             attackers=len(points.points["attackers"]),
             defenders=len(points.points["defenders"]),
             breaches=len(points.points["breaches"]),

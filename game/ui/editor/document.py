@@ -17,6 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path as FilePath
 from typing import Any
 
+from shapely.geometry import Polygon
+
+from game.i18n import tr
+from game.naming import compass_at, entry_label
 from game.ui.editor import tomlwrite
 
 Key = str | int
@@ -59,11 +63,17 @@ class Item:
     side: int | None = None
     polygon: tuple[Point, ...] = ()
     at: Point | None = None
+    label: str = ""  # what players read: a zone's side name, an entry's name
 
     @property
     def layer(self) -> str | None:
         """terrain | module for a piece."""
         return str(self.ref[0]) if self.what == "piece" else None
+
+
+def _text(value: Any) -> str:
+    """A non-empty string value, else ''."""
+    return value if isinstance(value, str) else ""
 
 
 def points(value: Any) -> tuple[Point, ...] | None:
@@ -186,6 +196,25 @@ class Document:
             return []
         return [(i, t) for i, t in enumerate(value) if isinstance(t, dict)]
 
+    def module_label(self, module_id: str) -> str:
+        """A module as players read it: its kind ('Shelter'), with its place on the
+        table when there are several of that kind ('Barricade (north)')."""
+        modules = [t for _, t in self.tables(("module",))]
+        found = next((t for t in modules if t.get("id") == module_id), None)
+        pts = points(found.get("polygon")) if found is not None else None
+        if found is None or pts is None or len(pts) < 3:
+            return module_id
+        kind = str(found.get("kind", ""))
+        try:
+            word = tr(f"ui.table.kind.{kind}")
+        except KeyError:
+            return module_id
+        if sum(1 for t in modules if t.get("kind") == kind) < 2:
+            return word
+        width, height = self.board_size()
+        where = compass_at(width, height, Polygon(pts))
+        return tr("editor.raid.module_at", kind=word, where=tr(f"names.where.{where}"))
+
     @property
     def name(self) -> str:
         value = self.table(("scenario",)).get("name")
@@ -269,12 +298,15 @@ class Document:
             sid = str(side.get("id", ""))
             pts = points(side.get("deploy_zone"))
             if pts is not None and len(pts) >= 3:
-                yield Item(("side", s, "deploy_zone"), "deploy", sid, sid, s, pts)
+                label = _text(side.get("name")) or sid
+                yield Item(("side", s, "deploy_zone"), "deploy", sid, sid, s, pts, label=label)
             for e, entry in self.tables(("side", s, "raid", "entry")):
                 pts = points(entry.get("polygon"))
                 if pts is not None and len(pts) >= 3:
                     ref = ("side", s, "raid", "entry", e)
-                    yield Item(ref, "entry", str(entry.get("id", "")), sid, s, pts)
+                    eid = str(entry.get("id", ""))
+                    label = entry_label(eid, _text(entry.get("name")))
+                    yield Item(ref, "entry", eid, sid, s, pts, label=label)
 
     def figures(self) -> Iterator[Item]:
         for s, _side in self.tables(("side",)):

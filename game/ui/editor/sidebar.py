@@ -21,7 +21,7 @@ from game.i18n import tr
 from game.overlays import OVERLAY_NAMES
 from game.ui import fonts
 from game.ui.editor import geometry as geo
-from game.ui.editor.document import Item
+from game.ui.editor.document import Document, Item
 from game.ui.editor.presets import DRAW_MODULES, DRAW_TERRAIN, PRESETS, Preset
 from game.ui.editor.validation import Problem
 from game.ui.editor.widgets import Cell, Column, Swatch
@@ -235,7 +235,7 @@ def properties(app: EditorApp, col: Column, item: Item) -> None:
     elif item.what == "entry":
         title = tr("editor.props.entry", id=item.id)
     else:
-        title = tr("editor.props.deploy", side=item.id)
+        title = tr("editor.props.deploy", side=item.label or item.id)
     col.header(title)
     if item.what in ("piece", "figure", "entry"):
         col.row(
@@ -411,7 +411,7 @@ def raid_tab(app: EditorApp, col: Column) -> None:
             tr("editor.raid.key_point"),
             [
                 Cell("◀", ("key_point", -1), weight=0.4),
-                Cell(str(objective.get("key_point", "—")), None),
+                Cell(_key_point(doc, objective.get("key_point")), None),
                 Cell("▶", ("key_point", 1), weight=0.4),
             ],
         )
@@ -537,6 +537,11 @@ def problems(app: EditorApp, rect: pygame.Rect) -> Column:
     return col
 
 
+def _key_point(doc: Document, module_id: object) -> str:
+    """The objective's key point as players read it ('Shelter'), or '—'."""
+    return doc.module_label(module_id) if isinstance(module_id, str) else "—"
+
+
 def problem_line(app: EditorApp, problem: Problem) -> str:
     """'Bruno: base overlaps …' — the item's name first, when there is an item."""
     item = app.doc.item(problem.ref) if problem.ref is not None else None
@@ -546,9 +551,9 @@ def problem_line(app: EditorApp, problem: Problem) -> str:
         known = item.kind in {k.value for k in TerrainKind}
         who = f"{tr(f'ui.table.kind.{item.kind}')} {item.id}" if known else item.id
     elif item.what == "deploy":
-        who = tr("editor.props.deploy", side=item.id)
+        who = tr("editor.props.deploy", side=item.label or item.id)
     elif item.what == "entry":
-        who = tr("editor.props.entry", id=item.id)
+        who = tr("editor.props.entry", id=item.label or item.id)
     else:
         who = item.id
     return f"{who}: {problem.reason}"

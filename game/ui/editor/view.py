@@ -268,7 +268,8 @@ def draw_deploy_zones(surface: pygame.Surface, camera: Camera, items: Iterable[I
         draw.blend_polygon(surface, (*colour, 22), pts)
         draw.dashed_polyline(surface, colour, pts, width=2, dash=14, gap=6, closed=True)
         x0, _, _, y1 = geo.bbox(it.polygon)
-        label = fonts.outlined(tr("editor.table.deploy", side=it.id), 12, colour, style.INK)
+        text = tr("editor.table.deploy", side=it.label or it.id)
+        label = fonts.outlined(text, 12, colour, style.INK)
         x, y = camera.to_screen(x0, y1)
         surface.blit(label, (x + 4, y + 3))
 

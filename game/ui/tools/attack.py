@@ -8,6 +8,7 @@ import pygame
 
 from game import actions as act
 from game.i18n import tr
+from game.naming import board_kinds
 from game.play import movement
 from game.state import Figure
 from game.ui import describe
@@ -167,13 +168,8 @@ class AttackTool(Tool):
         return out
 
     def _names(self, ids: tuple[str, ...]) -> str:
-        pieces = self.ctx.game.state.board.pieces
-        names = []
-        for pid in ids:
-            piece = pieces.get(pid)
-            kind = tr(f"ui.table.kind.{piece.kind.value}") if piece is not None else ""
-            names.append(f"{kind} {pid}".strip())
-        return ", ".join(names)
+        """Terrain pieces by kind, counted ('2 buildings, Crates'), never by id."""
+        return board_kinds(self.ctx.game.state.board, ids)
 
     def hint(self) -> str:
         return tr("ui.input.hint_charge" if self.mode == "charge" else "ui.input.hint_attack")
