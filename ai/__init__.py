@@ -2,9 +2,10 @@
 
 `controller_for(name)` maps a scenario side's `controller` to a Controller
 (ai/base.py): "ai:tactical" → `TacticalAI` (ai/tactical.py), "ai:horde" → `HordeAI`
-(ai/horde.py), "human" → the random bot (ai/random_bot.py) as the headless
-stand-in until the UI's input controller exists. With a `preset` (ai/presets.toml)
-or slider overrides, "human" gets the tactical AI too: the defenders in autoplay.
+(ai/horde.py), "human" → the tactical AI: headless (`main.py run`, `sim`, autoplay)
+nobody sits at the table, so the side the scenario gives a player is played as well
+as the AI can. The random bot (ai/random_bot.py) and the passive bot are baselines
+chosen by name (`--ai side=random`, game/ai_choice.py).
 """
 
 from __future__ import annotations
@@ -19,13 +20,13 @@ from ai.random_bot import RandomBot
 from ai.tactical import TacticalAI
 
 _FACTORIES: dict[str, Callable[[], Controller]] = {
-    "human": RandomBot,  # headless stand-in until the UI's input controller exists
+    "human": TacticalAI,  # headless, the tactical AI plays the player's side
     "ai:tactical": TacticalAI,
     "ai:horde": HordeAI,
 }
 CONTROLLERS = tuple(_FACTORIES)
 _TUNED: dict[str, Callable[..., Controller]] = {
-    "human": TacticalAI,  # autoplay: the tactical AI plays the human's side
+    "human": TacticalAI,
     "ai:tactical": TacticalAI,
     "ai:horde": HordeAI,
 }

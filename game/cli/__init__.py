@@ -16,6 +16,8 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
+from game.i18n import languages, set_language
+
 
 class CliError(Exception):
     """A user-facing error: printed as one line, exit code 2, no traceback."""
@@ -49,6 +51,8 @@ def build_parser(commands: dict[str, ModuleType]) -> argparse.ArgumentParser:
     for name, module in sorted(commands.items()):
         p = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.add_arguments(p, name)
+        if "--lang" not in p._option_string_actions:
+            p.add_argument("--lang", choices=languages(), help="language of the output")
     return parser
 
 
@@ -73,6 +77,8 @@ def run_cli(argv: Sequence[str]) -> int:
     if args.command is None:
         parser.print_help()
         return 0
+    if getattr(args, "lang", None):
+        set_language(args.lang)
     try:
         return int(commands[args.command].run(args) or 0)
     except CliError as exc:

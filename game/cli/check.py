@@ -11,7 +11,7 @@ import argparse
 from pathlib import Path
 
 from game.i18n import tr
-from game.play.validate import load_checked
+from game.play.validate import load_battle
 from game.scenario import ScenarioError
 
 COMMAND = "check"
@@ -41,7 +41,7 @@ def expand(names: list[str]) -> tuple[list[Path], list[str]]:
 def check_file(path: Path) -> list[str]:
     """The problems of one scenario file (empty when it is good)."""
     try:
-        load_checked(path)
+        load_battle(path)
     except ScenarioError as exc:
         return exc.errors
     return []

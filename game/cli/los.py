@@ -19,8 +19,8 @@ from typing import Any
 from game.board.sight import LosResult, SightParams, line_of_sight
 from game.board.terrain import Board
 from game.cli import CliError
+from game.cli._options import board_scenario
 from game.i18n import tr
-from game.scenario import ScenarioError, load_scenario
 
 COMMAND = "los"
 HELP = "line of sight and cover between two bases on a scenario's board"
@@ -124,10 +124,7 @@ def run(args: argparse.Namespace) -> int:
     target = parse_point("--to", args.target)
     if not MIN_RADIUS <= args.radius <= MAX_RADIUS:
         raise CliError(tr("board.error.radius", value=args.radius))
-    try:
-        scenario = load_scenario(args.scenario)
-    except ScenarioError as exc:
-        raise CliError("\n  ".join([tr("board.error.scenario"), *exc.errors])) from None
+    scenario = board_scenario(args.scenario)
     board = Board.from_scenario(scenario)
     check_point(board, "--from", viewer)
     check_point(board, "--to", target)

@@ -1,10 +1,10 @@
 """`main.py map SCENARIO -o FILE`: the refuge map with defence overlays, to PNG or PDF.
 
 `--overlay fire,dead,threat,heat` (default: fire, dead, threat; `all` for every
-one), `--dpi D` (default 150), `--scale 1:1` (paper cm per table cm; default 1:1:
-a true-size print), `--games K` and `--seed S` for the heat map's simulated raids
-(default 50 games). A .pdf file is tiled onto A4 pages with cut marks. Bad arguments
-get one clear message and exit code 2. Headless: no window opens.
+one, `none` for the terrain alone), `--dpi D` (default 150), `--scale 1:1` (paper cm
+per table cm; default 1:1: a true-size print), `--games K` and `--seed S` for the heat
+map's simulated raids (default 50 games). A .pdf file is tiled onto A4 pages with cut
+marks. Bad arguments get one clear message and exit code 2. Headless: no window opens.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         "--overlay",
         default=DEFAULT_OVERLAYS,
         metavar="LIST",
-        help=f"comma-separated: {','.join(OVERLAY_NAMES)} or all (default {DEFAULT_OVERLAYS})",
+        help=f"comma-separated: {','.join(OVERLAY_NAMES)}, all or none "
+        f"(default {DEFAULT_OVERLAYS})",
     )
     parser.add_argument("--dpi", type=float, default=150.0, help="dots per inch (default 150)")
     parser.add_argument(
@@ -71,7 +72,7 @@ def check_args(args: argparse.Namespace) -> tuple[list[str], float, Path]:
     try:
         names = parse_names(args.overlay)
     except UnknownOverlay as exc:
-        choices = ", ".join([*OVERLAY_NAMES, "all"])
+        choices = ", ".join([*OVERLAY_NAMES, "all", "none"])
         raise CliError(tr("planner.error.overlay", name=str(exc), choices=choices)) from None
     try:
         scale = parse_scale(args.scale)
@@ -82,6 +83,8 @@ def check_args(args: argparse.Namespace) -> tuple[list[str], float, Path]:
         raise CliError(tr("planner.error.dpi", low=f"{low:g}", high=f"{high:g}", dpi=args.dpi))
     if args.games < 1:
         raise CliError(tr("planner.error.games", games=args.games))
+    if args.workers is not None and args.workers < 1:
+        raise CliError(tr("sim.cli.bad_workers", workers=args.workers))
     if args.seed < 0:
         raise CliError(tr("planner.error.seed", seed=args.seed))
     return names, scale, output_path(args.output)

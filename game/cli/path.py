@@ -21,8 +21,10 @@ from game.board.freespace import Circle, free_space
 from game.board.paths import PathResult, find_path
 from game.board.terrain import Board
 from game.cli import CliError
+from game.cli._options import board_scenario
 from game.cli.los import parse_point
-from game.scenario import Scenario, ScenarioError, default_radius, load_scenario
+from game.i18n import tr
+from game.scenario import Scenario, default_radius
 
 COMMAND = "path"
 HELP = "shortest path for a base between two points on a scenario's board, in cm"
@@ -57,25 +59,33 @@ def check_point(board: Board, flag: str, point: tuple[float, float], radius: flo
     """A point must be on the table with room for the base, clear of solid terrain."""
     x, y = point
     if not board.contains(x, y):
-        raise CliError(f"{flag} {x:g},{y:g} is off the {board.width:g} x {board.height:g} table")
+        raise CliError(
+            tr("board.error.outside", flag=flag, x=x, y=y, width=board.width, height=board.height)
+        )
     for piece in board.pieces_at(point):
         if piece.blocks_movement:
-            raise CliError(f"{flag} {x:g},{y:g} is inside {piece.kind} {piece.id!r}")
+            raise CliError(
+                tr("board.error.inside_terrain", flag=flag, x=x, y=y, kind=piece.kind, id=piece.id)
+            )
     problem = free_space(board, radius).problem(point)
     if problem is not None:
-        raise CliError(f"{flag} {x:g},{y:g}: a base of radius {radius:g} cm {problem}")
+        raise CliError(
+            tr("board.path.no_room", flag=flag, x=x, y=y, radius=radius, problem=problem)
+        )
 
 
 def render(res: PathResult, start: tuple[float, float], goal: tuple[float, float]) -> str:
-    """The result as readable text."""
-    head = f"Path from {start[0]:g},{start[1]:g} to {goal[0]:g},{goal[1]:g}:"
+    """The result as readable text (current language)."""
+    head = tr("board.path.title", x0=start[0], y0=start[1], x1=goal[0], y1=goal[1])
     if not res.reachable:
-        return f"{head} cannot get there ({res.reason})."
+        return f"{head} {tr('board.path.unreachable', reason=res.reason)}"
+    difficult = res.cost_cm > res.length_cm + 1e-9
+    corners = max(0, len(res.points) - 2)
     lines = [
         head,
-        f"  length {res.length_cm:.2f} cm, movement cost {res.cost_cm:.2f} cm"
-        + (" (difficult ground counts double)" if res.cost_cm > res.length_cm + 1e-9 else ""),
-        f"  {len(res.points) - 2} corner(s):",
+        tr("board.path.length", length=res.length_cm, cost=res.cost_cm)
+        + (tr("board.path.difficult") if difficult else ""),
+        tr("board.path.corners", n=corners) if corners else tr("board.path.straight"),
     ]
     lines.extend(f"    {x:8.2f} {y:8.2f}" for x, y in res.points)
     return "\n".join(lines)
@@ -85,17 +95,14 @@ def run(args: argparse.Namespace) -> int:
     start = parse_point("--from", args.start)
     goal = parse_point("--to", args.goal)
     if not MIN_RADIUS <= args.radius <= MAX_RADIUS:
-        raise CliError(f"--radius {args.radius:g} is not between {MIN_RADIUS} and {MAX_RADIUS} cm")
-    try:
-        scenario = load_scenario(args.scenario)
-    except ScenarioError as exc:
-        raise CliError("\n  ".join(["the scenario does not load:", *exc.errors])) from None
+        raise CliError(tr("board.error.radius", value=args.radius))
+    scenario = board_scenario(args.scenario)
     board = Board.from_scenario(scenario)
     check_point(board, "--from", start, args.radius)
     check_point(board, "--to", goal, args.radius)
     bases = [] if args.ignore_figures else figure_bases(scenario, start)
     res = find_path(board, start, goal, radius=args.radius, obstacles=bases)
     if res.reason.startswith("start overlaps another base"):
-        raise CliError(f"--from {start[0]:g},{start[1]:g} overlaps a figure's base")
+        raise CliError(tr("board.path.overlaps", x=start[0], y=start[1]))
     print(json.dumps(res.to_dict()) if args.json else render(res, start, goal))
     return 0

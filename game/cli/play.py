@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.cli import CliError
 from game.i18n import languages, set_language
-from game.play.validate import load_checked
+from game.play.validate import load_battle
 from game.scenario import Scenario, ScenarioError
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         set_language(language)
     path = Path(args.scenario) if args.scenario else DEFAULT_SCENARIO
     try:
-        scenario = load_checked(path)
+        scenario = load_battle(path)
     except ScenarioError as exc:
         print("\n".join(exc.errors), file=sys.stderr)
         return 2

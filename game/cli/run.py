@@ -14,20 +14,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
+from game.ai_choice import controllers_for
 from game.cli import CliError
+from game.cli._options import parse_ai, parse_set
 from game.i18n import languages, set_language, tr
-from game.play.validate import knob_issues, load_checked
+from game.play.validate import load_battle
 from game.replay import explain, make_record, save_record
-from game.rules.loader import load_rules
 from game.scenario import ScenarioError
 from game.sim import GameResult, GameStalled, run_game
 
 COMMAND = "run"
-HELP = "play one game headless (random bot for every side for now) and print the outcome"
+HELP = "play one game headless (the AI plays every side) and print the outcome"
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -35,37 +35,25 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--seed", type=int, help="seed (default: the scenario's, else 0)")
     parser.add_argument("--record", metavar="FILE", help="save the game record (JSON) here")
     parser.add_argument(
+        "--set",
         "--knob",
+        dest="set",
         action="append",
         default=[],
-        metavar="NAME=VALUE",
+        metavar="KNOB=VALUE",
         help="override a rules knob or table cell, e.g. cover_share=0.6 (repeatable)",
+    )
+    parser.add_argument(
+        "--ai",
+        action="append",
+        default=[],
+        metavar="SIDE=NAME",
+        help="AI preset for a side, or a baseline: 'random' or 'passive' (repeatable)",
     )
     parser.add_argument("--lang", choices=languages(), help="language of the output")
     out = parser.add_mutually_exclusive_group()
     out.add_argument("--log", action="store_true", help="print every event (a battle report)")
     out.add_argument("--json", action="store_true", help="print one JSON object")
-
-
-def parse_knobs(texts: list[str]) -> dict[str, Any]:
-    """NAME=VALUE pairs; values read as TOML (numbers, booleans), else as text."""
-    knobs: dict[str, Any] = {}
-    for text in texts:
-        name, sep, raw = text.partition("=")
-        name, raw = name.strip(), raw.strip()
-        if not sep or not name or not raw:
-            raise CliError(tr("cli.run.bad_knob", text=text))
-        try:
-            knobs[name] = tomllib.loads(f"v = {raw}")["v"]
-        except tomllib.TOMLDecodeError:
-            knobs[name] = raw
-    problems = knob_issues(knobs, load_rules())
-    if problems:
-        path, reason = problems[0]
-        raise CliError(
-            tr("cli.run.knob_problem", problem=f"{path.removeprefix('knobs.')}: {reason}")
-        )
-    return knobs
 
 
 def report(result: GameResult) -> list[str]:
@@ -113,17 +101,18 @@ def run(args: argparse.Namespace) -> int:
         set_language(args.lang)
     if args.seed is not None and args.seed < 0:
         raise CliError(tr("cli.run.bad_seed", seed=args.seed))
-    knobs = parse_knobs(args.knob)
+    knobs = parse_set(args.set)
     path = Path(args.scenario)
     try:
-        scenario = load_checked(path)
+        scenario = load_battle(path)
     except ScenarioError as exc:
         print("\n".join(exc.errors), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else (scenario.scenario.seed or 0)
     name = scenario.scenario.name
+    chosen = controllers_for(scenario, parse_ai(args.ai, scenario))
     try:
-        result = run_game(scenario, seed, knobs=knobs, scenario_name=name)
+        result = run_game(scenario, seed, knobs=knobs, controllers=chosen, scenario_name=name)
     except GameStalled as exc:
         print(f"error: {tr('cli.run.stalled', reason=exc)}", file=sys.stderr)
         return 1

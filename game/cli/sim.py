@@ -17,17 +17,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from game.ai_choice import ai_issue
 from game.batch import BatchError, BatchResult, BatchSpec, load_spec, run_batch
 from game.cli import CliError
+from game.cli._options import parse_ai, parse_set
 from game.i18n import languages, set_language, tr
-from game.play.validate import knob_issues
 from game.report import Report, build_report, describe
-from game.rules.loader import PATTERNS, load_rules
 from game.scenario import Scenario, ScenarioError
 
 COMMAND = "sim"
@@ -59,69 +56,6 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         "--scheduler", metavar="ADDRESS", help="run on a Dask distributed cluster (extra 'cluster')"
     )
     parser.add_argument("--lang", choices=languages(), help="language of the output")
-
-
-def _value(raw: str) -> Any:
-    """A command-line value read as TOML (numbers, booleans, lists), else as text."""
-    try:
-        return tomllib.loads(f"v = {raw}")["v"]
-    except tomllib.TOMLDecodeError:
-        return raw
-
-
-def _pairs(texts: list[str], error: str) -> list[tuple[str, str, str]]:
-    """(text, name, value) of NAME=VALUE arguments; CliError `error` for a malformed one."""
-    out = []
-    for text in texts:
-        name, sep, raw = text.partition("=")
-        if not sep or not name.strip() or not raw.strip():
-            raise CliError(tr(error, text=text))
-        out.append((text, name.strip(), raw.strip()))
-    return out
-
-
-def parse_set(texts: list[str]) -> dict[str, Any]:
-    """--set KNOB=VALUE pairs, checked against the rules data (CliError naming the
-    problem and listing the valid knobs)."""
-    knobs = {name: _value(raw) for _, name, raw in _pairs(texts, "sim.cli.bad_set")}
-    rules = load_rules()
-    problems = knob_issues(knobs, rules)
-    if not problems:
-        return knobs
-    lines = [
-        tr("sim.cli.bad_knob", problem=f"{path.removeprefix('knobs.')}: {reason}")
-        for path, reason in problems
-    ]
-    if not any("valid knobs:" in reason for _, reason in problems):
-        names = ", ".join(rules.knob_names())
-        lines.append(tr("sim.cli.bad_knob_valid", names=names, patterns=", ".join(PATTERNS)))
-    raise CliError("\n".join(lines))
-
-
-def parse_ai(texts: list[str], scenario: Scenario) -> dict[str, str]:
-    """--ai SIDE=PRESET pairs, checked against the scenario's sides and the presets."""
-    out: dict[str, str] = {}
-    for text, side, name in _pairs(texts, "sim.cli.bad_ai"):
-        issue = ai_issue(scenario, side, name)
-        if issue is not None:
-            kind, valid = issue
-            if kind == "side":
-                raise CliError(
-                    tr("sim.cli.unknown_side", text=text, side=side, sides=", ".join(valid))
-                )
-            controller = next(s.controller for s in scenario.side if s.id == side)
-            raise CliError(
-                tr(
-                    "sim.cli.unknown_preset",
-                    text=text,
-                    preset=name,
-                    side=side,
-                    controller=controller,
-                    presets=", ".join(valid) or tr("sim.cli.no_presets"),
-                )
-            )
-        out[side] = name
-    return out
 
 
 def _check_numbers(args: argparse.Namespace) -> None:

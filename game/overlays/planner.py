@@ -37,10 +37,12 @@ class DefenceOverlays:
 
 
 def parse_names(text: str) -> list[str]:
-    """'fire,threat' → ['fire', 'threat'] (in drawing order, no repeats); 'all' or
-    '' → every overlay; UnknownOverlay names the bad one."""
+    """'fire,threat' → ['fire', 'threat'] (in drawing order, no repeats); 'all' →
+    every overlay; '' or 'none' → none (terrain only); UnknownOverlay names the bad one."""
     names = [n.strip().lower() for n in text.split(",") if n.strip()]
-    if not names or names == ["all"]:
+    if not names or names == ["none"]:
+        return []
+    if names == ["all"]:
         return list(OVERLAY_NAMES)
     bad = [n for n in names if n not in OVERLAY_NAMES]
     if bad:

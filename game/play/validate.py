@@ -267,3 +267,23 @@ def load_checked(path: str | Path, *, rules: RulesData | None = None) -> Scenari
     except OSError as exc:
         raise ScenarioError([f"{path}: cannot read: {exc.strerror or exc}"]) from None
     return parse_checked(text, str(path), rules=rules)
+
+
+MIN_SIDES = 2
+"""A battle needs somebody to fight: with one side it would be over before it began.
+(A layout with one side is still a valid scenario for the planner and the editor.)"""
+
+
+def require_battle(scenario: Scenario, filename: str) -> Scenario:
+    """The scenario if it can be played as a battle, else ScenarioError."""
+    found = len(scenario.side)
+    if found < MIN_SIDES:
+        raise ScenarioError(
+            [f"{filename}: side: a battle needs at least {MIN_SIDES} sides (found {found})"]
+        )
+    return scenario
+
+
+def load_battle(path: str | Path, *, rules: RulesData | None = None) -> Scenario:
+    """`load_checked`, and the scenario must be playable as a battle (run, sim, play)."""
+    return require_battle(load_checked(path, rules=rules), str(path))

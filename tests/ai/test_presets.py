@@ -7,7 +7,6 @@ import pytest
 import ai
 from ai.horde import HordeAI
 from ai.presets import SLIDER_NAMES, preset_names, presets, sliders, sliders_from_table
-from ai.random_bot import RandomBot
 from ai.tactical import TacticalAI
 from game.scenario import ScenarioError
 from tests.ai.kit import scene
@@ -52,7 +51,7 @@ def test_a_scenario_side_takes_an_ai_table() -> None:
 def test_the_registry_gives_each_controller_its_ai() -> None:
     assert isinstance(ai.controller_for("ai:tactical"), TacticalAI)
     assert isinstance(ai.controller_for("ai:horde"), HordeAI)
-    assert isinstance(ai.controller_for("human"), RandomBot)
+    assert isinstance(ai.controller_for("human"), TacticalAI)  # headless: the AI plays it
     autoplay = ai.controller_for("human", preset="cautious")
     assert isinstance(autoplay, TacticalAI)
     assert ai.presets_for("ai:tactical") == preset_names()

@@ -76,13 +76,25 @@ def test_text_output(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, str(DATA / "paths_rubble.toml"), "--from", "10,20", "--to", "40,20")
     assert code == 0
     assert "length 30.00 cm, movement cost 40.00 cm" in out
+    assert "a straight line (no corners)" in out
+
+
+def test_text_output_in_german_for_the_same_spot(capsys: pytest.CaptureFixture[str]) -> None:
+    scene = str(DATA / "paths_rubble.toml")
+    code, out, _ = run(capsys, scene, "--from", "10,20", "--to", "10,20", "--lang", "de")
+    assert code == 0
+    assert out.splitlines()[:3] == [
+        "Weg von 10,20 nach 10,20:",
+        "  Länge 0.00 cm, Bewegungskosten 0.00 cm",
+        "  eine gerade Linie (keine Ecken); Start und Ziel:",
+    ]
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (("paths_enclosed.toml", "--from", "31,30", "--to", "60,30"), "inside wall 'west'"),
-        (("paths_enclosed.toml", "--from", "60,30", "--to", "81,30"), "off the 80 x 60 table"),
+        (("paths_enclosed.toml", "--from", "60,30", "--to", "81,30"), "outside the board"),
         (("paths_enclosed.toml", "--from", "60,30", "--to", "51,24"), "overlaps solid terrain"),
         (("paths_enclosed.toml", "--from", "1;2", "--to", "60,30"), "--from"),
         (("paths_enclosed.toml", "--from", "61,30", "--to", "70,30"), "overlaps a figure"),

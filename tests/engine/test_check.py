@@ -43,6 +43,7 @@ BROKEN = {
         "side[0].controller: input should be 'human', 'ai:tactical' or 'ai:horde'"
     ],
     "missing_board": ["board: required field is missing"],
+    "one_side": ["side: a battle needs at least 2 sides (found 1)"],
     "inline_unknown_names": [
         f"{FIGURE}[2].stats.armour: unknown armour 'Power armour' (None, Light, Heavy)",
         f"{FIGURE}[2].stats.archetype: unknown archetype 'Ninja' (Krieger, Späher, Hüter,",

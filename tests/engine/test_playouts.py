@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 import shapely
 
-from ai import CONTROLLERS, RandomBot, controller_for
+from ai import CONTROLLERS, RandomBot, TacticalAI, controller_for
 from ai.base import decision_dice
 from ai.random_bot import fill_template, is_legal
 from game import actions as act
@@ -194,7 +194,7 @@ def test_the_invariant_checks_can_fail(duel: Scenario) -> None:
 
 def test_every_controller_name_has_a_controller() -> None:
     assert set(CONTROLLERS) == {"human", "ai:tactical", "ai:horde"}
-    assert isinstance(controller_for("human"), RandomBot)  # the AIs: tests/ai/
+    assert isinstance(controller_for("human"), TacticalAI)  # headless, the AI plays it
     with pytest.raises(ValueError, match="unknown controller 'ai:chess'"):
         controller_for("ai:chess")
 

@@ -316,9 +316,10 @@ def test_replay_bad_file_exits_2(
     ("args", "message"),
     [
         (["--seed", "-4"], "--seed must be 0 or more"),
-        (["--knob", "cover_share"], "--knob needs NAME=VALUE"),
-        (["--knob", "cover_shar=0.5"], "--knob cover_shar: unknown knob"),
-        (["--knob", "cover_share=7"], "--knob cover_share: value 7: input should be"),
+        (["--knob", "cover_share"], "--set needs KNOB=VALUE"),
+        (["--set", "cover_shar=0.5"], "--set cover_shar: unknown knob"),
+        (["--knob", "cover_share=7"], "--set cover_share: value 7: input should be"),
+        (["--ai", "nobody=random"], "--ai nobody=random: no side 'nobody'"),
     ],
 )
 def test_run_bad_arguments_exit_2(
@@ -357,3 +358,16 @@ def test_german_battle_report(capsys: pytest.CaptureFixture[str]) -> None:
     finally:
         set_language("en")
     assert code == 0 and " nach " in out.splitlines()[0] and "Runde(n)" in out
+
+
+def test_run_plays_the_players_side_with_the_ai_unless_told_otherwise(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Headless, nobody sits at the table: a "human" side is played by the tactical
+    AI; `--ai side=random` asks for the random bot instead (a baseline)."""
+    args = ["run", str(SMALL), "--seed", "5", "--json"]
+    _, ai_out, _ = cli(capsys, *args)
+    sides = [s.id for s in load_checked(SMALL).side if s.controller == "human"]
+    assert sides, "the small scenario has no human side"
+    _, random_out, _ = cli(capsys, *args, "--ai", f"{sides[0]}=random")
+    assert json.loads(ai_out)["events_hash"] != json.loads(random_out)["events_hash"]

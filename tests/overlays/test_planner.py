@@ -13,7 +13,7 @@ def test_names_parse_in_drawing_order() -> None:
     assert parse_names("threat,fire") == ["fire", "threat"]
     assert parse_names(" Fire , fire ") == ["fire"]
     assert parse_names("all") == list(OVERLAY_NAMES)
-    assert parse_names("") == list(OVERLAY_NAMES)
+    assert parse_names("") == [] and parse_names("none") == []  # terrain only
     with pytest.raises(UnknownOverlay, match="smoke"):
         parse_names("fire,smoke")
 

@@ -55,7 +55,7 @@ def test_a_game_of_the_batch_is_the_game_of_its_seed() -> None:
 
 def test_knobs_reach_the_games() -> None:
     plain = run_batch(spec(DUEL), 2, 3, workers=1).records
-    slow = run_batch(spec(DUEL, {"move.base": 1}), 2, 3, workers=1).records
+    slow = run_batch(spec(DUEL, {"derived.base_vw": 5}), 2, 3, workers=1).records
     assert [r["seed"] for r in slow] == [r["seed"] for r in plain]
     for fast, crawl in zip(plain, slow, strict=True):
         assert fast["events_hash"] != crawl["events_hash"]

@@ -84,7 +84,7 @@ def test_bad_ai_choice_exits_2_naming_the_valid_ones(sim: Sim) -> None:
     code, _, err = sim(DUEL, "--games", 1, "--ai", "b=berserk")
     assert code == 2 and "no preset 'berserk'" in err and "random, passive" in err
     code, _, err = sim(DUEL, "--games", 1, "--ai", "b")
-    assert code == 2 and "SIDE=PRESET" in err
+    assert code == 2 and "--ai needs SIDE=NAME" in err
 
 
 def test_random_baseline_for_a_side(sim: Sim) -> None:

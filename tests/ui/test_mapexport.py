@@ -155,6 +155,7 @@ def test_heat_with_a_few_raids_lands_on_the_map(tmp_path: Path) -> None:
         (["--dpi", "0"], "--dpi must be between"),
         (["--games", "0"], "--games must be at least 1"),
         (["--seed", "-1"], "--seed must be 0 or more"),
+        (["--workers", "0"], "--workers must be 1 or more"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_message(
