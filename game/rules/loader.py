@@ -537,6 +537,17 @@ def _default() -> RulesData:
     return _build(_read(DATA_DIR))
 
 
+def _built_in(kind: str, name: str) -> Any:
+    """Entries the engine makes itself rather than reading from the tables (the
+    minefield's attack as a weapon), or None."""
+    if kind != "weapon":
+        return None
+    from game.rules.area import minefield_weapon
+
+    mine = minefield_weapon(_default())
+    return mine if fold(name) == fold(mine.name) else None
+
+
 def local_name(kind: str, name: str, language: str) -> str:
     """A `kind` entry's name ("weapon", "archetype", "injury_result" …) as players of
     `language` know it. German: the data's German name (`german`, or the key of an
@@ -548,7 +559,9 @@ def local_name(kind: str, name: str, language: str) -> str:
     try:
         entry = getattr(_default(), kind)(name)
     except LookupError:
-        return name
+        entry = _built_in(kind, name)
+        if entry is None:
+            return name
     english = getattr(entry, "english", None)
     if language == "de":
         return getattr(entry, "german", None) or (entry.name if english else name)

@@ -114,7 +114,7 @@ def entry_zones(game: Game) -> list[EntryZone]:
         if side.raid is not None:
             for entry in side.raid.entry:
                 pts = tuple((float(p[0]), float(p[1])) for p in entry.polygon)
-                out.append(EntryZone(entry.id, i, pts))
+                out.append(EntryZone(entry.id, i, pts, entry.name or ""))
     return out
 
 

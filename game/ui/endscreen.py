@@ -24,6 +24,7 @@ import pygame
 from game.engine import Game
 from game.events import Event
 from game.i18n import tr
+from game.naming import piece_name
 from game.play.events import GameOver
 from game.play.outcome import CONSEQUENCES
 from game.replay import make_record, save_record
@@ -147,15 +148,8 @@ def side_names(game: Game, sides: Collection[str]) -> str:
 
 
 def module_name(game: Game, piece_id: str) -> str:
-    """'Watchtower (tower-1)' — the kind's name from the catalogue, and the id."""
-    for piece in game.state.board:
-        if piece.id == piece_id:
-            kind = piece.destroyed_from or piece.kind
-            try:
-                return f"{tr(f'ui.table.kind.{kind.value}')} ({piece_id})"
-            except KeyError:
-                break
-    return piece_id
+    """A lost module as players read it: 'north barricade [Barrikade]'."""
+    return piece_name(game.state.board, piece_id)
 
 
 def replay_dir() -> Path:

@@ -11,6 +11,7 @@ import pytest
 from panel_kit import distinct_colours, fake_app, new_game, shot, surface, until_over
 
 from game.i18n import set_language, tr
+from game.naming import piece_name
 from game.play.outcome import CONSEQUENCES
 from game.replay import load_record, verify
 from game.ui.endscreen import (
@@ -91,7 +92,8 @@ def test_raid_end_in_german_large(monkeypatch: pytest.MonkeyPatch) -> None:
         shot(target, "end_raid_de")
         info = summary(game)
         assert info.raid and info.consequences == CONSEQUENCES["defeat"]
-        assert info.modules_lost and module in info.modules_lost[0]
+        assert info.modules_lost == (piece_name(game.state.board, module, "de"),)
+        assert module not in info.modules_lost[0]  # by name, not by id
     finally:
         set_language("en")
 

@@ -106,3 +106,18 @@ def test_heat_map_counts_take_the_right_number() -> None:
     assert count_text("planner.in_raids", 1, language="de") == "in 1 Überfall"
     legend = tr("planner.legend.heat_defenders", n=1, in_raids=count_text("planner.in_raids", 1))
     assert legend == "Defenders fell: 1 in 1 raid"
+
+
+def test_the_table_labels_entries_figures_and_lost_modules_by_name() -> None:
+    from game.naming import local_figure_name
+    from game.rules.loader import local_name
+    from game.ui.app import entry_zones
+    from game.ui.endscreen import module_name
+
+    game = new_game("refuge_horde")
+    assert {e.name for e in entry_zones(game)} == {"Thaliastraße", "Gürtel", "Brauerei"}
+    gate = next(p.id for p in game.state.board if p.kind.value == "gate")
+    assert module_name(game, gate) == "gate [Tor]"
+    assert local_figure_name("Shambler 3", "de") == "Schlurfer 3"
+    assert local_name("weapon", "Minefield", "de") == "Minenfeld"
+    assert local_name("weapon", "Minefield", "en") == "Minefield"

@@ -87,7 +87,11 @@ def build_board(doc: Document) -> Board:
 
 
 def entry_zones(doc: Document) -> list[EntryZone]:
-    return [EntryZone(it.id, it.side or 0, it.polygon) for it in doc.zones() if it.what == "entry"]
+    return [
+        EntryZone(it.id, it.side or 0, it.polygon, it.label)
+        for it in doc.zones()
+        if it.what == "entry"
+    ]
 
 
 class TableLook:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.naming import local_figure_name
 from game.state import Figure
 from game.ui import fonts
 from game.ui.cache import MB, cached
@@ -116,9 +117,10 @@ def name_label(fig: Figure, centre: Point, r: float, marks: Marks) -> labels.Lab
     if r < NAME_MIN_R and not important:
         return None
     size = 11 if r < 12 else 13
-    text = fonts.outlined(fig.name, size, style.TEXT, style.INK)
-    short = labels.short_name(fig.name)
-    brief = fonts.outlined(short, size, style.TEXT, style.INK) if short != fig.name else None
+    name = local_figure_name(fig.name)
+    text = fonts.outlined(name, size, style.TEXT, style.INK)
+    short = labels.short_name(name)
+    brief = fonts.outlined(short, size, style.TEXT, style.INK) if short != name else None
     rank = 0 if important else (1 if fig.id in marks.eligible or fig.id in marks.targets else 3)
     pips = pip_size(r) + 4 if fig.standing and r >= 5 and fig.max_tp > 0 else 0
     options = labels.name_options(text, brief, centre, r, pips)

@@ -16,6 +16,7 @@ import shapely
 
 from game.board.terrain import Board, TerrainKind, TerrainPiece
 from game.i18n import current_language, tr
+from game.naming import entry_label
 from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.render import draw, icons, style
@@ -32,6 +33,7 @@ class EntryZone:
     id: str
     side_index: int
     polygon: tuple[Point, ...]
+    name: str = ""  # the scenario's name for it ('' : its id made readable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,7 +335,7 @@ def _entry(layer: pygame.Surface, frame: Frame, entry: EntryZone) -> None:
     poly = shapely.Polygon(entry.polygon)
     c = poly.centroid
     cx, cy = frame.pt(c.x, c.y)
-    text = tr("ui.table.entry", name=entry.id.replace("-", " "))
+    text = tr("ui.table.entry", name=entry_label(entry.id, entry.name))
     label = fonts.outlined(text, 12, colour, style.INK)
     ic = icons.icon("entry", 16)
     lx = min(max(cx - label.get_width() / 2, 2), layer.get_width() - label.get_width() - 2)
