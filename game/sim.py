@@ -128,17 +128,27 @@ def run_game(
             observer(game, action, new)
     if not game.is_over():
         raise GameStalled(f"the game did not end within {max_actions} actions (seed {seed})")
-    result = verdict(game)
+    return result_of(game, events, hasher.hexdigest(), intents)
+
+
+def result_of(
+    game: Game,
+    events: list[Event],
+    events_hash: str,
+    intents: list[tuple[int, str, str]] | None = None,
+) -> GameResult:
+    """The result of a game played (or replayed) as far as it went."""
+    decided = verdict(game)
     return GameResult(
         outcome=game.outcome(),
         rounds=rounds_played(events),
-        seed=seed,
-        events_hash=hasher.hexdigest(),
+        seed=game.seed,
+        events_hash=events_hash,
         casualties=casualties(game),
         actions=list(game.history),
         events=events,
-        intents=intents,
+        intents=list(intents or []),
         side_names={sid: side.name or sid for sid, side in game.state.sides.items()},
-        winners=result.winners,
-        losers=result.losers,
+        winners=decided.winners,
+        losers=decided.losers,
     )

@@ -24,9 +24,10 @@ class CliError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors, like every other error of the commands."""
+
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        print(f"error: {self.prog}: {message} (see: {self.prog} --help)", file=sys.stderr)
         raise SystemExit(2)
 
 

@@ -3,8 +3,9 @@
     main.py odds --bonus 3 --vw 11 --pool 3 --ws 3 --cover heavy --br 1 --tp 4 --json
     main.py odds --attacker Mira --target Raider --weapon "Hunting rifle" --cover heavy
 
-Without numbers it shows a sample attack (Mira's hunting rifle against a Raider in
-heavy cover) — the default command until the window UI exists.
+Without any arguments it shows a sample attack (Mira's hunting rifle against a
+Raider in heavy cover); otherwise the target stands in the open unless --cover says
+otherwise.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument(
         "--cover",
         choices=["none", "light", "heavy"],
-        help="target's cover (numbers: default none; profiles: default heavy)",
+        help="target's cover (default none; the sample attack without arguments: heavy)",
     )
     parser.add_argument("--tp", type=int, help="target TP: adds the take-down chance")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -123,7 +124,7 @@ def _from_profiles(args: argparse.Namespace) -> tuple[AttackOdds, list[str], int
         target = target.changed(tp=args.tp, max_tp=max(args.tp, target.max_tp))
     profile = rules.profile(args.attacker or SAMPLE[0])
     weapon = rules.weapon(args.weapon or profile.weapons[0])
-    cover = Cover.parse(args.cover) if args.cover else SAMPLE[2]
+    cover = Cover.parse(args.cover) if args.cover else (SAMPLE[2] if sample else Cover.NONE)
     ctx = AttackContext(cover=cover, aimed=args.aimed, long_range=args.long_range, burst=args.burst)
     odds = attack_odds(attacker, target, weapon, ctx, rules)
     line = tr(

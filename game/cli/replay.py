@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from game.cli.run import outcome_lines
 from game.i18n import languages, set_language, tr
 from game.replay import (
     VERSION,
@@ -24,6 +25,7 @@ from game.replay import (
     replay,
     verify,
 )
+from game.sim import result_of
 
 COMMAND = "replay"
 HELP = "replay a game record: print its battle report, or --verify its event hash"
@@ -99,5 +101,8 @@ def _report(record: GameRecord) -> int:
     lines += [explain(event) for event in run.events]
     if run.illegal:
         lines.append(tr("cli.replay.stopped", reason=run.illegal))
+    elif not run.game.is_over():
+        lines.append(tr("cli.replay.unfinished", actions=run.applied))
+    lines += outcome_lines(result_of(run.game, run.events, run.events_hash))
     print("\n".join(lines))
     return 1 if run.illegal else 0

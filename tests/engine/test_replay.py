@@ -371,3 +371,20 @@ def test_run_plays_the_players_side_with_the_ai_unless_told_otherwise(
     assert sides, "the small scenario has no human side"
     _, random_out, _ = cli(capsys, *args, "--ai", f"{sides[0]}=random")
     assert json.loads(ai_out)["events_hash"] != json.loads(random_out)["events_hash"]
+
+
+def test_a_cut_short_record_says_so_and_the_report_ends_with_the_outcome(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, small: Scenario, played: GameResult
+) -> None:
+    whole = tmp_path / "whole.json"
+    save_record(record_of(played, small), whole)
+    _, report, _ = cli(capsys, "replay", str(whole))
+    assert report.splitlines()[-1].startswith("Casualties (not standing at the end): ")
+    data = record_of(played, small).to_dict()
+    data["actions"] = data["actions"][:3]
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = cli(capsys, "replay", str(cut))
+    assert code == 0
+    assert "the record ends after 3 actions, before the battle is decided" in out
+    assert "undecided after" in out

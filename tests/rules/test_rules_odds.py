@@ -291,6 +291,7 @@ def test_odds_without_numbers_shows_the_sample_attack() -> None:
 def test_profile_mode() -> None:
     data = cli_json(["--attacker", "Katz", "--target", "Schlurfer", "--cover", "none"])
     assert data["needed"] == 2
+    assert cli_json(["--attacker", "Katz", "--target", "Schlurfer"]) == data  # open by default
     code, out, _ = _run(["odds", "--attacker", "Bruno", "--weapon", "Assault rifle", "--burst"])
     assert code == 0 and "Pool (§3.5): 3W6" in out
 
