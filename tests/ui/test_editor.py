@@ -459,3 +459,13 @@ def test_test_raid_plays_the_edited_scenario_and_comes_back(tmp_path: Path) -> N
     assert len(list(app.doc.figures())) == figures + 1
     shot(app, "after_raid")
     app.close()
+
+
+def test_a_blank_refuge_has_no_problems_only_notes_for_a_test_raid() -> None:
+    from game.ui.editor.sidebar import problems_title
+
+    app = editor()
+    settle(app)
+    assert not app.report.problems and app.report.notes
+    assert problems_title(app.report) == "No problems — before a test raid:"
+    app.close()

@@ -23,7 +23,7 @@ from game.ui import fonts
 from game.ui.editor import geometry as geo
 from game.ui.editor.document import Document, Item
 from game.ui.editor.presets import DRAW_MODULES, DRAW_TERRAIN, PRESETS, Preset
-from game.ui.editor.validation import Problem
+from game.ui.editor.validation import Problem, Report
 from game.ui.editor.widgets import Cell, Column, Swatch
 from game.ui.overlay_draw import (
     DEAD,
@@ -503,14 +503,21 @@ def _legend_painter(entry: LegendEntry, lines: list[str]) -> Swatch:
     return paint
 
 
+def problems_title(report: Report) -> str:
+    """The problems header: how many, or none (and whether notes for a raid follow)."""
+    count = len(report.problems)
+    if count:
+        return tr("editor.problems.title", n=count)
+    return tr("editor.problems.none_notes" if report.notes else "editor.problems.none")
+
+
 def problems(app: EditorApp, rect: pygame.Rect) -> Column:
     """The problems list (each selects its item; the wheel scrolls it) and what a
     raid still needs."""
     col = Column(rect)
     report = app.report
     count = len(report.problems)
-    title = tr("editor.problems.title", n=count) if count else tr("editor.problems.none")
-    col.header(title)
+    col.header(problems_title(report))
     if app.report_stale:
         col.text(tr("editor.problems.checking"))
     notes_h = sum(16 * len(fonts.wrap("• " + n, 12, rect.width - 20)) + 2 for n in report.notes)
