@@ -23,7 +23,7 @@ from ai.objectives import shelter
 from ai.pack import Aim, PackPlan, goal_field, plan_pack
 from ai.presets import Sliders, side_table, sliders, sliders_from_table
 from ai.steps import charge_in_reach, step
-from ai.ways import Beeline, Guide, terrain_clear
+from ai.ways import Beeline, Guide, enemies, enemies_in_contact, terrain_clear
 from game import actions as act
 from game.actions import Action
 from game.board.fields import FlowField
@@ -118,10 +118,10 @@ class HordeAI:
         """The pack nearest to a living enemy goes first (it can strike now)."""
         st = game.state
         figs = [st.figures[f] for f in eligible]
-        enemies = st.enemies_of(figs[0])
-        if not enemies:
+        foes = enemies(game, figs[0])
+        if not foes:
             return min(eligible)
-        e = np.array([en.pos for en in enemies])
+        e = np.array([en.pos for en in foes])
         p = np.array([f.pos for f in figs])
         d = np.hypot(p[:, None, 0] - e[None, :, 0], p[:, None, 1] - e[None, :, 1]).min(axis=1)
         best = min(range(len(figs)), key=lambda i: (float(d[i]), figs[i].id))
@@ -182,7 +182,7 @@ def decide(game: Game, fig: Figure, aim: Aim, slide: Sliders, plan: PackPlan | N
     if moving is not None:
         return moving
     if can_charge:  # the way is shut by a figure: go for the nearest one in reach
-        for enemy in sorted(st.enemies_of(fig), key=lambda e: (space.gap(fig, e), e.id)):
+        for enemy in sorted(enemies(game, fig), key=lambda e: (space.gap(fig, e), e.id)):
             charge = _charge(game, fig, enemy.id, weapon)  # type: ignore[arg-type]
             if charge is not None:
                 return charge
@@ -197,7 +197,7 @@ def _strike(game: Game, fig: Figure, weapon: str | None, spent: list[str]) -> Ac
         return None
     foes = [
         e
-        for e in space.enemies_in_contact(game, fig)
+        for e in enemies_in_contact(game, fig)
         if combat.attack_problem(game, fig, e, weapon) is None
     ]
     if not foes:

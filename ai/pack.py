@@ -18,7 +18,10 @@ import numpy as np
 
 from ai.fields import field_cache
 from ai.intent import Intent, place_of
+from ai.memo import memo
 from ai.objectives import shelter
+from ai.ways import enemies as enemies_of
+from ai.ways import enemies_in_contact
 from game.board.fields import FlowField, Goal
 from game.board.freespace import Circle
 from game.board.sight import line_of_sight_batch
@@ -75,14 +78,32 @@ def goal_field(
     elif aim.goal == "shelter" and (piece := shelter(game)) is not None:
         key, goals = ("piece", piece.id), [piece.polygon]
     else:
-        enemies = game.state.enemies_of(figure)
-        if not enemies:
+        spots = memo(game, ("spots", figure.side), lambda: _spots(enemies_of(game, figure)))
+        if not spots:
             return None
-        spots = sorted((_key(e.x), _key(e.y)) for e in enemies)
-        key, goals = ("enemies", tuple(spots)), list(spots)
+        key, goals = ("enemies", spots), list(spots)
     if jam:
         key = (*key, "jam", jam)
     return cache.field(board, figure.radius, key, goals, cost, obstacles=jam)
+
+
+def _spots(enemies: list[Figure]) -> tuple[tuple[float, float], ...]:
+    """The enemies' rounded places, sorted: the goals of a hunting field and its key."""
+    return tuple(sorted((_key(e.x), _key(e.y)) for e in enemies))
+
+
+class Bases(tuple[Circle, ...]):
+    """Bases to walk around: a tuple that works out its hash once (it keys flow
+    fields, looked up once per step)."""
+
+    _hash: int
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = super().__hash__()
+            return self._hash
 
 
 def jam_of(game: Game, members: list[Figure], *, enemies: bool) -> tuple[Circle, ...]:
@@ -92,8 +113,8 @@ def jam_of(game: Game, members: list[Figure], *, enemies: bool) -> tuple[Circle,
     if not members:
         return ()
     side = members[0].side
-    own = {m.id for m in members if not space.enemies_in_contact(game, m)}
-    return tuple(
+    own = {m.id for m in members if not enemies_in_contact(game, m)}
+    return Bases(
         Circle(round(f.x, 2), round(f.y, 2), f.radius)
         for f in sorted(game.state.figures.values(), key=lambda f: f.id)
         if f.on_table and f.id not in own and (enemies or f.side == side or not f.standing)
@@ -126,7 +147,7 @@ def plan_pack(game: Game, members: list[Figure], key: tuple[object, ...]) -> Pac
     plan = PackPlan(key, jam_of(game, members, enemies=False), jam_of(game, members, enemies=True))
     if not members:
         return plan
-    enemies = game.state.enemies_of(members[0])
+    enemies = enemies_of(game, members[0])
     seen = _visible(game, members, enemies)
     home = shelter(game)
     aims = [_aim(game, fig, enemies, seen[i]) for i, fig in enumerate(members)]

@@ -45,12 +45,23 @@ def _others(game: Game, figure: Figure, within: float) -> tuple[FloatArray, Floa
 def _bases(game: Game) -> tuple[dict[str, int], FloatArray, FloatArray]:
     """Every base on the table: row by figure id, centres, radii."""
     figs = [f for f in game.state.figures.values() if f.on_table]
-    n = len(figs)
-    xy = np.empty((n, 2))
-    xy[:, 0] = np.fromiter((f.x for f in figs), np.float64, n)
-    xy[:, 1] = np.fromiter((f.y for f in figs), np.float64, n)
-    radii = np.fromiter((f.radius for f in figs), np.float64, n)
+    table = np.array([(f.x, f.y, f.radius) for f in figs], np.float64).reshape(-1, 3)
+    xy = np.ascontiguousarray(table[:, :2])
+    radii = np.ascontiguousarray(table[:, 2])
     return {f.id: i for i, f in enumerate(figs)}, xy, radii
+
+
+def enemies(game: Game, figure: Figure) -> list[Figure]:
+    """The figure's standing enemies, as `GameState.enemies_of` lists them (worked out
+    once per game state and side: do not change the list)."""
+    return memo(game, ("enemies", figure.side), lambda: game.state.enemies_of(figure))
+
+
+def enemies_in_contact(game: Game, figure: Figure) -> list[Figure]:
+    """Standing enemies in base contact with the figure where it stands (as
+    `space.enemies_in_contact`, from the memoised enemies)."""
+    here, radius = figure.pos, figure.radius
+    return [e for e in enemies(game, figure) if space.in_contact_at(game, here, radius, e)]
 
 
 class Guide(Protocol):
