@@ -3,6 +3,8 @@ points clear of other bases, straight moves that pass no base."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -69,7 +71,14 @@ def polyline_clear_of_bases(
 
 def ring(centre: tuple[float, float], radius: float, count: int) -> FloatArray:
     """`count` points evenly around a circle."""
+    cos, sin = _unit_ring(count)
+    return np.column_stack([centre[0] + radius * cos, centre[1] + radius * sin])
+
+
+@cache
+def _unit_ring(count: int) -> tuple[FloatArray, FloatArray]:
+    """Cosines and sines of `count` angles evenly around a circle (read-only)."""
     angles = 2.0 * np.pi * np.arange(count) / count
-    return np.column_stack(
-        [centre[0] + radius * np.cos(angles), centre[1] + radius * np.sin(angles)]
-    )
+    cos, sin = np.cos(angles), np.sin(angles)
+    cos.flags.writeable = sin.flags.writeable = False
+    return cos, sin

@@ -106,19 +106,20 @@ class Bases(tuple[Circle, ...]):
             return self._hash
 
 
-def jam_of(game: Game, members: list[Figure], *, enemies: bool) -> tuple[Circle, ...]:
+def jams_of(game: Game, members: list[Figure]) -> tuple[tuple[Circle, ...], tuple[Circle, ...]]:
     """The bases a pack cannot walk through this activation: every figure on the
-    table but the pack's members that are free to move (not in a fight); without
-    `enemies`, standing enemies are left out too (goals to charge, not walls)."""
+    table but the pack's members that are free to move (not in a fight). First for
+    hunters, without the standing enemies (goals to charge, not walls); then all."""
     if not members:
-        return ()
+        return (), ()
     side = members[0].side
     own = {m.id for m in members if not enemies_in_contact(game, m)}
-    return Bases(
-        Circle(round(f.x, 2), round(f.y, 2), f.radius)
+    bases = [
+        (f.side == side or not f.standing, Circle(round(f.x, 2), round(f.y, 2), f.radius))
         for f in sorted(game.state.figures.values(), key=lambda f: f.id)
-        if f.on_table and f.id not in own and (enemies or f.side == side or not f.standing)
-    )
+        if f.on_table and f.id not in own
+    ]
+    return Bases(c for wall, c in bases if wall), Bases(c for _, c in bases)
 
 
 def _visible(game: Game, members: list[Figure], enemies: list[Figure]) -> np.ndarray:
@@ -144,7 +145,7 @@ def _visible(game: Game, members: list[Figure], enemies: list[Figure]) -> np.nda
 
 def plan_pack(game: Game, members: list[Figure], key: tuple[object, ...]) -> PackPlan:
     """Goals, acting order (nearest its goal first) and the pack's intent."""
-    plan = PackPlan(key, jam_of(game, members, enemies=False), jam_of(game, members, enemies=True))
+    plan = PackPlan(key, *jams_of(game, members))
     if not members:
         return plan
     enemies = enemies_of(game, members[0])

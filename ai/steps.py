@@ -124,13 +124,12 @@ def _rings(start: tuple[float, float], usable: float) -> FloatArray:
 
 
 def _along(
-    route: list[tuple[float, float]], usable: float, radius: float
+    route: list[tuple[float, float]], xy: FloatArray, cum: FloatArray, usable: float, radius: float
 ) -> tuple[FloatArray, FloatArray]:
-    """Points along the route up to `usable` cm, with sideways offsets, and how far
-    along the route each lies (NaN: beside it)."""
+    """Points along the route (as an array `xy`, `cum` cm along it at each point) up to
+    `usable` cm, with sideways offsets, and how far along the route each lies (NaN:
+    beside it)."""
     s = usable * np.asarray(SHARES)
-    xy = np.asarray(route, np.float64)
-    cum = space.cumulative(route)
     both = np.concatenate([s, np.maximum(s - 0.5, 0.0)])
     at = np.column_stack([np.interp(both, cum, xy[:, 0]), np.interp(both, cum, xy[:, 1])])
     p, q = at[: len(s)], at[len(s) :]
@@ -224,14 +223,16 @@ def step(
     breakables = field_cache(game).plan(game.state.board).breakables
     blocker, along = blocker_on(game, route, figure.radius, breakables)
     shut = blocker if along <= allowance else None
-    length = float(space.cumulative(route)[-1])
+    path = np.asarray(route, np.float64)
+    cum = space.cumulative(route)
+    length = float(cum[-1])
     usable = min(allowance, length, along - 0.1)
     inside = _into(route, goal_area, allowance - length) if goal_area is not None else None
     need = min(MIN_GAIN, now)  # an area goal close by: any way in is worth it
     if (usable < MIN_GAIN and inside is None) or need <= 0:
         return Step(None, shut, now)
     centres, radii = others(game, figure, allowance + figure.radius + 2 * MAX_RADIUS)
-    along_pts, on_route = _along(route, max(usable, MIN_GAIN), figure.radius)
+    along_pts, on_route = _along(route, path, cum, max(usable, MIN_GAIN), figure.radius)
     extra = [a for a in (inside, _slots(game, figure, blocker, along, allowance)) if a is not None]
     tiers = [
         (np.vstack([along_pts, *extra]), np.concatenate([on_route, _nans(extra)])),
@@ -246,7 +247,9 @@ def step(
         marks = where if where is not None else np.full(len(pts), np.nan)
         for start in range(0, len(order), CHUNK):
             chunk = order[start : start + CHUNK]
-            found = _first_reachable(game, figure, route, pts[chunk], marks[chunk], centres, radii)
+            found = _first_reachable(
+                game, figure, (path, cum), pts[chunk], marks[chunk], centres, radii
+            )
             if found is not None:
                 k, to = found
                 return Step((round(to[0], 3), round(to[1], 3)), shut, float(cost[chunk[k]]))
@@ -260,7 +263,7 @@ def _nans(parts: list[FloatArray]) -> FloatArray:
 def _first_reachable(
     game: Game,
     figure: Figure,
-    route: list[tuple[float, float]],
+    route: tuple[FloatArray, FloatArray],
     pts: FloatArray,
     on_route: FloatArray,
     centres: FloatArray,
@@ -268,7 +271,8 @@ def _first_reachable(
 ) -> tuple[int, tuple[float, float]] | None:
     """The first of the points (best first) the engine will take the figure to, as
     (index, the point snapped to its grid cell's centre): the base can stand there
-    and gets there straight, or along the route, past every base.
+    and gets there straight, or along the route (its points, and how far along it
+    each lies), past every base.
 
     Cell centres the planning grid counts free keep the base clear of all terrain
     but the breakable pieces (and out of the fire); only near a breakable piece is
@@ -289,8 +293,7 @@ def _first_reachable(
     passing = np.zeros(len(pts), np.bool_)
     passing[ok] = segments_clear_of_bases(here, snapped[ok], figure.radius, centres, radii)
     exact = _breakables_near(game, figure, pts, plan.breakables)
-    path = np.asarray(route, np.float64)
-    cum = space.cumulative(route)
+    path, cum = route
     for k in np.flatnonzero(ok):
         p = (float(snapped[k, 0]), float(snapped[k, 1]))
         one = snapped[k : k + 1]
