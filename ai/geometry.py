@@ -13,6 +13,22 @@ BoolArray = NDArray[np.bool_]
 
 MARGIN = 0.05
 """cm of slack kept from other bases (the engine allows a hair of tolerance)."""
+SLACK = 1e-6
+"""cm added to the prefilter's reach: far above any rounding in the exact tests."""
+
+
+def near_box(
+    points: FloatArray, radius: float, centres: FloatArray, radii: FloatArray
+) -> tuple[FloatArray, FloatArray]:
+    """The bases (centres, radii) that could touch a base of `radius` anywhere in the
+    points' bounding box: the others lie farther than their radius + `radius` +
+    MARGIN (+ SLACK) from every point and segment among the points, so the exact
+    tests below would count them clear anyway."""
+    lo, hi = points.min(axis=0), points.max(axis=0)
+    grow = radii + (radius + MARGIN + SLACK)
+    x, y = centres[:, 0], centres[:, 1]
+    keep = (x >= lo[0] - grow) & (x <= hi[0] + grow) & (y >= lo[1] - grow) & (y <= hi[1] + grow)
+    return centres[keep], radii[keep]
 
 
 def clear_of_bases(
@@ -20,6 +36,8 @@ def clear_of_bases(
 ) -> BoolArray:
     """Which points (n, 2) a base of `radius` can stand on without touching a base."""
     pts = np.asarray(points, np.float64).reshape(-1, 2)
+    if len(centres) and len(pts):
+        centres, radii = near_box(pts, radius, centres, radii)
     if len(centres) == 0:
         return np.ones(len(pts), np.bool_)
     d = np.hypot(pts[:, None, 0] - centres[None, :, 0], pts[:, None, 1] - centres[None, :, 1])
@@ -37,9 +55,11 @@ def segments_clear_of_bases(
     """Which straight moves start → end (n ends) pass every base without touching it
     (a base the mover already touches only must not come any closer)."""
     e = np.asarray(ends, np.float64).reshape(-1, 2)
+    a = np.asarray(start, np.float64)
+    if len(centres) and len(e):
+        centres, radii = near_box(np.vstack([a[None, :], e]), radius, centres, radii)
     if len(centres) == 0:
         return np.ones(len(e), np.bool_)
-    a = np.asarray(start, np.float64)
     d = e - a  # (n, 2)
     length2 = np.maximum((d * d).sum(axis=1), 1e-12)
     rel = centres[None, :, :] - a[None, None, :]  # (1, m, 2)
@@ -57,6 +77,9 @@ def polyline_clear_of_bases(
 ) -> bool:
     """Does a walk along the polyline keep the base off every base (those it touches
     at the start must only not come closer)?"""
+    centres, radii = near_box(points, radius, centres, radii)
+    if len(centres) == 0:
+        return True
     a, b = points[:-1], points[1:]  # (k, 2)
     d = b - a
     length2 = np.maximum((d * d).sum(axis=1), 1e-12)
