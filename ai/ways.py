@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import chain
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
@@ -19,6 +20,7 @@ from game.board.freespace import Point2, free_space
 from game.board.grid import move_grid
 from game.board.terrain import Board
 from game.play import space
+from game.state import Presence
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -43,12 +45,15 @@ def _others(game: Game, figure: Figure, within: float) -> tuple[FloatArray, Floa
 
 
 def _bases(game: Game) -> tuple[dict[str, int], FloatArray, FloatArray]:
-    """Every base on the table: row by figure id, centres, radii."""
-    figs = [f for f in game.state.figures.values() if f.on_table]
-    table = np.array([(f.x, f.y, f.radius) for f in figs], np.float64).reshape(-1, 3)
+    """Every base on the table: row by figure id, centres, radii (`Figure.on_table`
+    spelled out: this runs after every action, over every figure)."""
+    figs = [f for f in game.state.figures.values() if f.presence is Presence.TABLE]
+    n = len(figs)
+    flat = chain.from_iterable([(f.x, f.y, f.radius) for f in figs])
+    table = np.fromiter(flat, np.float64, 3 * n).reshape(n, 3)
     xy = np.ascontiguousarray(table[:, :2])
     radii = np.ascontiguousarray(table[:, 2])
-    return {f.id: i for i, f in enumerate(figs)}, xy, radii
+    return dict(zip([f.id for f in figs], range(n), strict=True)), xy, radii
 
 
 def enemies(game: Game, figure: Figure) -> list[Figure]:
