@@ -14,29 +14,19 @@ asserted on time: the numbers are for reading, on a shared machine.
 from __future__ import annotations
 
 import math
-import os
-import sys
-from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+from bench_ui import _median
+from headless import ROOT, SCENE
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+from game.engine import Game
+from game.play.validate import load_checked
+from game.state import Figure
+from game.ui.camera import Camera
+from game.ui.render import labels
+from game.ui.render.figures import Marks, base_boxes, draw_figures, name_label
+from game.ui.render.terrain import module_labels
 
-import pygame  # noqa: E402
-from bench_ui import _median  # noqa: E402
-
-from game.engine import Game  # noqa: E402
-from game.play.validate import load_checked  # noqa: E402
-from game.state import Figure  # noqa: E402
-from game.ui.camera import Camera  # noqa: E402
-from game.ui.render import labels  # noqa: E402
-from game.ui.render.figures import Marks, base_boxes, draw_figures, name_label  # noqa: E402
-from game.ui.render.terrain import module_labels  # noqa: E402
-
-SCENE = ROOT.parent / "shared" / "bench" / "dense_scene.toml"
 REFUGE = ROOT / "scenarios" / "refuge_horde.toml"
 SIZE = (1600, 1000)
 FRAME_MS = 1000.0 / 60.0

@@ -32,25 +32,19 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+from headless import ROOT, SCENE  # first: headless SDL, the repository importable
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+# isort: split
+import pygame
 
-import pygame  # noqa: E402
+from game.engine import Game
+from game.play.validate import load_checked
+from game.state import Presence
+from game.ui import preview as pv
+from game.ui.app import App, UiOptions
+from game.ui.tools.move import MoveTool
 
-from game.engine import Game  # noqa: E402
-from game.play.validate import load_checked  # noqa: E402
-from game.state import Presence  # noqa: E402
-from game.ui import preview as pv  # noqa: E402
-from game.ui.app import App, UiOptions  # noqa: E402
-from game.ui.tools.move import MoveTool  # noqa: E402
-
-SCENE = ROOT.parent / "shared" / "bench" / "dense_scene.toml"
 SIZE = (1600, 1000)
 FRAMES = 240
 WARMUP = 20
