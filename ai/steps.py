@@ -10,6 +10,7 @@ base — and the one with the lowest field cost wins. No path search per figure.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -234,11 +235,12 @@ def step(
     centres, radii = others(game, figure, allowance + figure.radius + 2 * MAX_RADIUS)
     along_pts, on_route = _along(route, path, cum, max(usable, MIN_GAIN), figure.radius)
     extra = [a for a in (inside, _slots(game, figure, blocker, along, allowance)) if a is not None]
-    tiers = [
-        (np.vstack([along_pts, *extra]), np.concatenate([on_route, _nans(extra)])),
-        (_rings(route[0], max(usable, MIN_GAIN)), None),
-    ]
-    for pts, where in tiers:
+    tiers: tuple[Callable[[], tuple[FloatArray, FloatArray | None]], ...] = (
+        lambda: (np.vstack([along_pts, *extra]), np.concatenate([on_route, _nans(extra)])),
+        lambda: (_rings(route[0], max(usable, MIN_GAIN)), None),
+    )
+    for tier in tiers:  # the rings only when no point along the route will do
+        pts, where = tier()
         cost = way.distance_at(pts)
         # beyond the allowance the engine would stop the figure short of the spot
         near = np.hypot(pts[:, 0] - here[0], pts[:, 1] - here[1]) <= allowance
