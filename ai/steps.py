@@ -173,8 +173,8 @@ def charge_in_reach(game: Game, figure: Figure, target: Figure, allowance: float
     if not ok.any():
         return False
     centres, radii = others(game, figure)
-    ok &= standable(game, figure.radius, pts)
-    ok &= clear_of_bases(pts, figure.radius, centres, radii)
+    ok[ok] = standable(game, figure.radius, pts[ok])  # the points within the allowance
+    ok[ok] = clear_of_bases(pts[ok], figure.radius, centres, radii)
     if not ok.any():
         return False
     ok[ok] &= segments_clear_of_bases(figure.pos, pts[ok], figure.radius, centres, radii)
