@@ -63,6 +63,8 @@ class GameResult:
             "seed": self.seed,
             "events_hash": self.events_hash,
             "casualties": dict(self.casualties),
+            "winners": list(self.winners),
+            "losers": list(self.losers),
         }
 
 

@@ -5,8 +5,9 @@
 
 Prints the outcome; `--log` first prints every event's explanation in order (a
 battle report), `--json` prints one object {"outcome", "rounds", "seed",
-"events_hash", "casualties"} instead, `--record FILE` saves the game record
-(game/replay.py) for `main.py replay`. The same seed prints the same thing.
+"events_hash", "casualties", "winners", "losers"} instead (side ids), `--record
+FILE` saves the game record (game/replay.py) for `main.py replay`. The same seed
+prints the same thing.
 """
 
 from __future__ import annotations

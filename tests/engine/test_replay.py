@@ -91,7 +91,10 @@ def test_run_game_result_describes_the_game(small: Scenario, played: GameResult)
         "seed": SEED,
         "events_hash": played.events_hash,
         "casualties": played.casualties,
+        "winners": list(played.winners),
+        "losers": list(played.losers),
     }
+    assert set(played.winners) | set(played.losers) <= {s.id for s in small.side}
     again = Game(small, seed=SEED)
     for action in played.actions:
         again.apply(action)
