@@ -34,7 +34,7 @@ from game.ui import fonts
 from game.ui.panels.base import PanelBase
 from game.ui.panels.icons import draw_icon
 from game.ui.panels.theme import Colour, Theme
-from game.ui.panels.widgets import PAD, Button, fit, side_marker
+from game.ui.panels.widgets import PAD, Button, dialog_box, fit, modal_rest, shade, side_marker
 
 APP_NAME = "deadearth-skirmish"
 ENV_REPLAYS = "DEADEARTH_REPLAY_DIR"
@@ -307,17 +307,7 @@ class EndScreen(PanelBase):
             if button.hit(event):
                 {"again": self.play_again, "save": self.save, "close": self._close}[button.key]()
                 return True
-        if event.type == pygame.MOUSEMOTION:
-            for button in self.buttons:
-                button.hover = button.rect.collidepoint(event.pos)
-        # modal: nothing reaches the table while the end screen is up
-        return event.type in (
-            pygame.MOUSEBUTTONDOWN,
-            pygame.MOUSEBUTTONUP,
-            pygame.MOUSEMOTION,
-            pygame.MOUSEWHEEL,
-            pygame.KEYDOWN,
-        )
+        return modal_rest(self.buttons, event)  # nothing reaches the table meanwhile
 
     def _close(self) -> None:
         self.dismissed = True
@@ -332,17 +322,14 @@ class EndScreen(PanelBase):
         big = int(size * 2.2)
         line_h = fonts.font(size).get_linesize()
         info = summary(game, self.over, getattr(self.app, "human_sides", ()))
-        shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, self.rect.topleft)
+        shade(surface, self.rect)
         scale = 1.35 if self.large_text else 1.0
         within = self._within(int(BOX_W * scale))
         w = min(int(BOX_W * scale), within.width - 20)
         h = min(self._height(info, w - 8 * PAD, size), within.height - 20)
         self.box = pygame.Rect(0, 0, w, h)
         self.box.center = within.center
-        pygame.draw.rect(surface, th.panel, self.box, border_radius=10)
-        pygame.draw.rect(surface, outcome_colour(info, th), self.box, 3, border_radius=10)
+        dialog_box(surface, self.box, th, outcome_colour(info, th), 3, radius=10)
         inner = self.box.inflate(-4 * PAD, -4 * PAD)
         y = inner.top
         title, line = headline(info)

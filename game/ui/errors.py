@@ -28,7 +28,7 @@ from game.engine import Game
 from game.i18n import tr
 from game.ui import fonts
 from game.ui.panels.base import PanelBase
-from game.ui.panels.widgets import PAD, Button, fit
+from game.ui.panels.widgets import PAD, Button, dialog_box, fit, modal_rest, shade
 
 log = logging.getLogger(__name__)
 
@@ -170,16 +170,7 @@ class ErrorPanel(PanelBase):
                         quit_()
                 self.failure = None
                 return True
-        if event.type == pygame.MOUSEMOTION:
-            for button in self.buttons:
-                button.hover = button.rect.collidepoint(event.pos)
-        return event.type in (
-            pygame.MOUSEBUTTONDOWN,
-            pygame.MOUSEBUTTONUP,
-            pygame.MOUSEMOTION,
-            pygame.MOUSEWHEEL,
-            pygame.KEYDOWN,
-        )
+        return modal_rest(self.buttons, event)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.failure is None or self.rect.width < 200:
@@ -193,11 +184,8 @@ class ErrorPanel(PanelBase):
         h = line_h * (len(body) + 1) + 2 * line_h + 6 * PAD + 16
         self.box = pygame.Rect(0, 0, w, min(h, self.rect.height - 20))
         self.box.center = self.rect.center
-        shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, self.rect.topleft)
-        pygame.draw.rect(surface, th.panel, self.box, border_radius=8)
-        pygame.draw.rect(surface, th.failure, self.box, 3, border_radius=8)
+        shade(surface, self.rect)
+        dialog_box(surface, self.box, th, th.failure, 3)
         x, y = self.box.left + 2 * PAD, self.box.top + 2 * PAD
         title = fit(tr("ui.error.title"), size + 4, w - 4 * PAD, True)
         surface.blit(fonts.text(title, size + 4, th.failure, True), (x, y))

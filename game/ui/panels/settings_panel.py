@@ -14,7 +14,7 @@ import pygame
 from game.i18n import languages, set_language, tr
 from game.ui import fonts
 from game.ui.panels.base import PanelBase
-from game.ui.panels.widgets import PAD, fit
+from game.ui.panels.widgets import PAD, dialog_box, fit, shade
 from game.ui.settings import PALETTES, UNITS, Settings, save_settings
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
@@ -140,11 +140,8 @@ class SettingsPanel(PanelBase):
         h = line_h * 3 + row_h * len(ROWS) + 4 * PAD
         self.box = pygame.Rect(0, 0, w, min(h, self.rect.height - 20))
         self.box.center = self.rect.center
-        shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, self.rect.topleft)
-        pygame.draw.rect(surface, th.panel, self.box, border_radius=8)
-        pygame.draw.rect(surface, th.accent, self.box, 2, border_radius=8)
+        shade(surface, self.rect, 140)
+        dialog_box(surface, self.box, th, th.accent, 2)
         x, y = self.box.left + 2 * PAD, self.box.top + PAD
         title = f"{tr('ui.settings.title')} · {tr('ui.settings.hint')}"
         surface.blit(fonts.text(fit(title, size, w - 4 * PAD, True), size, th.text, True), (x, y))

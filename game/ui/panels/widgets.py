@@ -82,6 +82,46 @@ class Button:
         surface.blit(img, img.get_rect(center=self.rect.center))
 
 
+MODAL_EVENTS = (
+    pygame.MOUSEBUTTONDOWN,
+    pygame.MOUSEBUTTONUP,
+    pygame.MOUSEMOTION,
+    pygame.MOUSEWHEEL,
+    pygame.KEYDOWN,
+)
+"""The input a modal dialog keeps from the table beneath it."""
+
+
+def modal_rest(buttons: list[Button], event: pygame.event.Event) -> bool:
+    """A modal dialog's handling once none of its `buttons` was pressed: the hover
+    follows the mouse, and every input event is taken (True) so none reaches the
+    table."""
+    if event.type == pygame.MOUSEMOTION:
+        for button in buttons:
+            button.hover = button.rect.collidepoint(event.pos)
+    return event.type in MODAL_EVENTS
+
+
+def shade(surface: pygame.Surface, area: pygame.Rect, alpha: int = 150) -> None:
+    """Dim `area` behind a dialog."""
+    veil = pygame.Surface(area.size, pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    surface.blit(veil, area.topleft)
+
+
+def dialog_box(
+    surface: pygame.Surface,
+    box: pygame.Rect,
+    th: Theme,
+    edge: Colour,
+    width: int,
+    radius: int = 8,
+) -> None:
+    """A dialog's filled, rounded box with its coloured border."""
+    pygame.draw.rect(surface, th.panel, box, border_radius=radius)
+    pygame.draw.rect(surface, edge, box, width, border_radius=radius)
+
+
 def side_index(game: Any, side: str) -> int:
     """A side's place in the scenario (its colour and glyph on the table)."""
     for i, sid in enumerate(game.state.sides):
