@@ -19,17 +19,13 @@ from ai.presets import preset_names
 from ai.random_bot import RandomBot
 from ai.tactical import TacticalAI
 
-_FACTORIES: dict[str, Callable[[], Controller]] = {
+_FACTORIES: dict[str, Callable[..., Controller]] = {
     "human": TacticalAI,  # headless, the tactical AI plays the player's side
     "ai:tactical": TacticalAI,
     "ai:horde": HordeAI,
 }
+"""Controller name → class; each takes an optional preset and slider overrides."""
 CONTROLLERS = tuple(_FACTORIES)
-_TUNED: dict[str, Callable[..., Controller]] = {
-    "human": TacticalAI,
-    "ai:tactical": TacticalAI,
-    "ai:horde": HordeAI,
-}
 
 
 def controller_for(name: str, preset: str | None = None, **overrides: Any) -> Controller:
@@ -38,14 +34,12 @@ def controller_for(name: str, preset: str | None = None, **overrides: Any) -> Co
     factory = _FACTORIES.get(name)
     if factory is None:
         raise ValueError(f"unknown controller {name!r} (one of: {', '.join(CONTROLLERS)})")
-    if preset is None and not overrides:
-        return factory()
-    return _TUNED[name](preset, **overrides)
+    return factory(preset, **overrides)
 
 
 def presets_for(controller: str) -> list[str]:
     """The named presets `controller_for(controller, preset=…)` accepts."""
-    if controller not in _TUNED:
+    if controller not in _FACTORIES:
         raise ValueError(f"unknown controller {controller!r} (one of: {', '.join(CONTROLLERS)})")
     return preset_names()
 

@@ -13,11 +13,12 @@ import argparse
 import json
 import math
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from game.board.sight import LosResult, SightParams, line_of_sight
-from game.board.terrain import Board
+from game.board.terrain import Board, TerrainPiece
 from game.cli import CliError
 from game.cli._options import board_scenario
 from game.i18n import tr
@@ -52,15 +53,25 @@ def parse_point(flag: str, text: str) -> tuple[float, float]:
     return x, y
 
 
-def check_point(board: Board, flag: str, point: tuple[float, float]) -> None:
-    """Reject a point off the table or inside solid or sight-blocking terrain."""
+def blocks_a_viewer(piece: TerrainPiece) -> bool:
+    """Terrain a viewer cannot stand in: solid or sight-blocking."""
+    return piece.blocks_movement or piece.blocks_sight
+
+
+def check_point(
+    board: Board,
+    flag: str,
+    point: tuple[float, float],
+    blocks: Callable[[TerrainPiece], bool] = blocks_a_viewer,
+) -> None:
+    """Reject a point off the table or inside terrain that `blocks` a figure there."""
     x, y = point
     if not board.contains(x, y):
         raise CliError(
             tr("board.error.outside", flag=flag, x=x, y=y, width=board.width, height=board.height)
         )
     for piece in board.pieces_at(point):
-        if piece.blocks_movement or piece.blocks_sight:
+        if blocks(piece):
             raise CliError(
                 tr("board.error.inside_terrain", flag=flag, x=x, y=y, kind=piece.kind, id=piece.id)
             )

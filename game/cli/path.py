@@ -22,6 +22,7 @@ from game.board.paths import PathResult, find_path
 from game.board.terrain import Board
 from game.cli import CliError
 from game.cli._options import board_scenario
+from game.cli.los import check_point as on_table
 from game.cli.los import parse_point
 from game.i18n import tr
 from game.scenario import Scenario, default_radius
@@ -57,16 +58,8 @@ def figure_bases(scenario: Scenario, mover_at: tuple[float, float]) -> list[Circ
 
 def check_point(board: Board, flag: str, point: tuple[float, float], radius: float) -> None:
     """A point must be on the table with room for the base, clear of solid terrain."""
+    on_table(board, flag, point, lambda piece: piece.blocks_movement)
     x, y = point
-    if not board.contains(x, y):
-        raise CliError(
-            tr("board.error.outside", flag=flag, x=x, y=y, width=board.width, height=board.height)
-        )
-    for piece in board.pieces_at(point):
-        if piece.blocks_movement:
-            raise CliError(
-                tr("board.error.inside_terrain", flag=flag, x=x, y=y, kind=piece.kind, id=piece.id)
-            )
     problem = free_space(board, radius).problem(point)
     if problem is not None:
         raise CliError(

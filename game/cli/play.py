@@ -33,8 +33,6 @@ DEFAULT = True
 DEFAULT_SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "refuge_horde.toml"
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 """Video drivers without a window to close."""
-STAND_IN = "ai:tactical"
-"""The AI that plays a human side under --autoplay or when --side hands it over."""
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -78,7 +76,7 @@ def controllers_for(scenario: Scenario, side: str | None, autoplay: bool) -> dic
         if human and not autoplay:
             out[s.id] = None
         else:
-            out[s.id] = controller_for(s.controller if s.controller != "human" else STAND_IN)
+            out[s.id] = controller_for(s.controller)  # "human": the tactical AI stands in
     return out
 
 

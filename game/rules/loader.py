@@ -537,15 +537,18 @@ def _default() -> RulesData:
     return _build(_read(DATA_DIR))
 
 
+@cache
+def _minefield() -> Any:
+    from game.rules.area import minefield_weapon
+
+    return minefield_weapon(_default())
+
+
 def _built_in(kind: str, name: str) -> Any:
     """Entries the engine makes itself rather than reading from the tables (the
     minefield's attack as a weapon), or None."""
-    if kind != "weapon":
-        return None
-    from game.rules.area import minefield_weapon
-
-    mine = minefield_weapon(_default())
-    return mine if fold(name) == fold(mine.name) else None
+    mine = _minefield() if kind == "weapon" else None
+    return mine if mine is not None and fold(name) == fold(mine.name) else None
 
 
 def local_name(kind: str, name: str, language: str) -> str:

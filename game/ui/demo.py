@@ -43,7 +43,6 @@ SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 END_HOLD = 8.0  # s the end of a battle stays on screen at speed 1
 STALL_S = 90.0  # s without a new action before a battle is given up
 MAX_ACTIONS = 5_000  # actions after which a battle is cut off
-HUMAN_STAND_IN = "ai:tactical"  # the AI that plays a side the scenario gives a human
 BAR_MIN = 300  # px the action bar must have free beside its buttons to take the banner
 
 Notice = Callable[[str, str], None]
@@ -55,16 +54,16 @@ def shipped_scenarios(folder: Path = SCENARIO_DIR) -> list[Path]:
 
 
 def ai_controllers(scenario: Scenario) -> dict[str, Controller]:
-    """An AI for every side (a side meant for a human gets `HUMAN_STAND_IN`)."""
+    """An AI for every side (`controller_for` gives a side meant for a human the
+    tactical AI; so does an unknown controller)."""
     from ai import controller_for
 
     out: dict[str, Controller] = {}
     for side in scenario.side:
-        name = HUMAN_STAND_IN if side.controller == "human" else side.controller
         try:
-            out[side.id] = controller_for(name)
+            out[side.id] = controller_for(side.controller)
         except ValueError:
-            out[side.id] = controller_for(HUMAN_STAND_IN)
+            out[side.id] = controller_for("human")
     return out
 
 
