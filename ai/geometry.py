@@ -3,10 +3,13 @@ points clear of other bases, straight moves that pass no base."""
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 import numpy as np
 from numpy.typing import NDArray
+
+from game.board.jit import njit
 
 FloatArray = NDArray[np.float64]
 BoolArray = NDArray[np.bool_]
@@ -17,32 +20,12 @@ SLACK = 1e-6
 """cm added to the prefilter's reach: far above any rounding in the exact tests."""
 
 
-def near_box(
-    points: FloatArray, radius: float, centres: FloatArray, radii: FloatArray
-) -> tuple[FloatArray, FloatArray]:
-    """The bases (centres, radii) that could touch a base of `radius` anywhere in the
-    points' bounding box: the others lie farther than their radius + `radius` +
-    MARGIN (+ SLACK) from every point and segment among the points, so the exact
-    tests below would count them clear anyway."""
-    lo, hi = points.min(axis=0), points.max(axis=0)
-    grow = radii + (radius + MARGIN + SLACK)
-    x, y = centres[:, 0], centres[:, 1]
-    keep = (x >= lo[0] - grow) & (x <= hi[0] + grow) & (y >= lo[1] - grow) & (y <= hi[1] + grow)
-    return centres[keep], radii[keep]
-
-
 def clear_of_bases(
     points: FloatArray, radius: float, centres: FloatArray, radii: FloatArray
 ) -> BoolArray:
     """Which points (n, 2) a base of `radius` can stand on without touching a base."""
-    pts = np.asarray(points, np.float64).reshape(-1, 2)
-    if len(centres) and len(pts):
-        centres, radii = near_box(pts, radius, centres, radii)
-    if len(centres) == 0:
-        return np.ones(len(pts), np.bool_)
-    d = np.hypot(pts[:, None, 0] - centres[None, :, 0], pts[:, None, 1] - centres[None, :, 1])
-    ok: BoolArray = np.all(d >= radii[None, :] + radius + MARGIN, axis=1)
-    return ok
+    pts = np.ascontiguousarray(points, np.float64).reshape(-1, 2)
+    return _clear_of_bases(pts, float(radius), *_bases(centres, radii))
 
 
 def segments_clear_of_bases(
@@ -54,22 +37,9 @@ def segments_clear_of_bases(
 ) -> BoolArray:
     """Which straight moves start → end (n ends) pass every base without touching it
     (a base the mover already touches only must not come any closer)."""
-    e = np.asarray(ends, np.float64).reshape(-1, 2)
-    a = np.asarray(start, np.float64)
-    if len(centres) and len(e):
-        centres, radii = near_box(np.vstack([a[None, :], e]), radius, centres, radii)
-    if len(centres) == 0:
-        return np.ones(len(e), np.bool_)
-    d = e - a  # (n, 2)
-    length2 = np.maximum((d * d).sum(axis=1), 1e-12)
-    rel = centres[None, :, :] - a[None, None, :]  # (1, m, 2)
-    t = np.clip((rel * d[:, None, :]).sum(axis=2) / length2[:, None], 0.0, 1.0)  # (n, m)
-    closest = a[None, None, :] + t[:, :, None] * d[:, None, :]
-    gap = np.hypot(*(closest - centres[None, :, :]).transpose(2, 0, 1))
-    at_start = np.hypot(rel[0, :, 0], rel[0, :, 1])
-    need = np.minimum(radii + radius + MARGIN, at_start - 1e-9)
-    ok: BoolArray = np.all(gap >= need[None, :], axis=1)
-    return ok
+    e = np.ascontiguousarray(ends, np.float64).reshape(-1, 2)
+    ax, ay = float(start[0]), float(start[1])
+    return _segments_clear(ax, ay, e, float(radius), *_bases(centres, radii))
 
 
 def polyline_clear_of_bases(
@@ -77,19 +47,109 @@ def polyline_clear_of_bases(
 ) -> bool:
     """Does a walk along the polyline keep the base off every base (those it touches
     at the start must only not come closer)?"""
-    centres, radii = near_box(points, radius, centres, radii)
-    if len(centres) == 0:
+    pts = np.ascontiguousarray(points, np.float64).reshape(-1, 2)
+    return bool(_polyline_clear(pts, float(radius), *_bases(centres, radii)))
+
+
+def _bases(centres: FloatArray, radii: FloatArray) -> tuple[FloatArray, FloatArray]:
+    return (
+        np.ascontiguousarray(centres, np.float64).reshape(-1, 2),
+        np.ascontiguousarray(radii, np.float64).reshape(-1),
+    )
+
+
+@njit
+def _near(
+    lo_x: float,
+    lo_y: float,
+    hi_x: float,
+    hi_y: float,
+    radius: float,
+    cx: float,
+    cy: float,
+    rb: float,
+) -> bool:
+    """Could a base (cx, cy, rb) touch a base of `radius` anywhere in the box? (Those
+    farther than rb + radius + MARGIN (+ SLACK) from the box pass every exact test.)"""
+    grow = rb + (radius + MARGIN + SLACK)
+    return lo_x - grow <= cx <= hi_x + grow and lo_y - grow <= cy <= hi_y + grow
+
+
+@njit
+def _clear_of_bases(
+    pts: FloatArray, radius: float, centres: FloatArray, radii: FloatArray
+) -> BoolArray:
+    n = pts.shape[0]
+    ok = np.ones(n, np.bool_)
+    if n == 0:
+        return ok
+    lo_x, lo_y = pts[:, 0].min(), pts[:, 1].min()
+    hi_x, hi_y = pts[:, 0].max(), pts[:, 1].max()
+    for b in range(centres.shape[0]):
+        cx, cy, rb = centres[b, 0], centres[b, 1], radii[b]
+        if not _near(lo_x, lo_y, hi_x, hi_y, radius, cx, cy, rb):
+            continue
+        need = rb + radius + MARGIN
+        for i in range(n):
+            if ok[i] and not math.hypot(pts[i, 0] - cx, pts[i, 1] - cy) >= need:
+                ok[i] = False
+    return ok
+
+
+@njit
+def _gap_ok(
+    ax: float, ay: float, dx: float, dy: float, length2: float, cx: float, cy: float, need: float
+) -> bool:
+    """Does the segment a → a + d keep at least `need` from the point c?"""
+    t = ((cx - ax) * dx + (cy - ay) * dy) / length2
+    t = min(max(t, 0.0), 1.0)
+    return math.hypot(ax + t * dx - cx, ay + t * dy - cy) >= need
+
+
+@njit
+def _segments_clear(
+    ax: float, ay: float, ends: FloatArray, radius: float, centres: FloatArray, radii: FloatArray
+) -> BoolArray:
+    n = ends.shape[0]
+    ok = np.ones(n, np.bool_)
+    if n == 0:
+        return ok
+    lo_x, lo_y = min(ax, ends[:, 0].min()), min(ay, ends[:, 1].min())
+    hi_x, hi_y = max(ax, ends[:, 0].max()), max(ay, ends[:, 1].max())
+    for b in range(centres.shape[0]):
+        cx, cy, rb = centres[b, 0], centres[b, 1], radii[b]
+        if not _near(lo_x, lo_y, hi_x, hi_y, radius, cx, cy, rb):
+            continue
+        need = min(rb + radius + MARGIN, math.hypot(cx - ax, cy - ay) - 1e-9)
+        for i in range(n):
+            if not ok[i]:
+                continue
+            dx, dy = ends[i, 0] - ax, ends[i, 1] - ay
+            length2 = max(dx * dx + dy * dy, 1e-12)
+            if not _gap_ok(ax, ay, dx, dy, length2, cx, cy, need):
+                ok[i] = False
+    return ok
+
+
+@njit
+def _polyline_clear(pts: FloatArray, radius: float, centres: FloatArray, radii: FloatArray) -> bool:
+    n = pts.shape[0]
+    if n < 2:
         return True
-    a, b = points[:-1], points[1:]  # (k, 2)
-    d = b - a
-    length2 = np.maximum((d * d).sum(axis=1), 1e-12)
-    rel = centres[None, :, :] - a[:, None, :]  # (k, m, 2)
-    t = np.clip((rel * d[:, None, :]).sum(axis=2) / length2[:, None], 0.0, 1.0)
-    closest = a[:, None, :] + t[:, :, None] * d[:, None, :]
-    gap = np.hypot(*(closest - centres[None, :, :]).transpose(2, 0, 1))  # (k, m)
-    at_start = np.hypot(centres[:, 0] - points[0, 0], centres[:, 1] - points[0, 1])
-    need = np.minimum(radii + radius + MARGIN, at_start - 1e-9)
-    return bool(np.all(gap >= need[None, :]))
+    lo_x, lo_y = pts[:, 0].min(), pts[:, 1].min()
+    hi_x, hi_y = pts[:, 0].max(), pts[:, 1].max()
+    for b in range(centres.shape[0]):
+        cx, cy, rb = centres[b, 0], centres[b, 1], radii[b]
+        if not _near(lo_x, lo_y, hi_x, hi_y, radius, cx, cy, rb):
+            continue
+        need = min(rb + radius + MARGIN, math.hypot(cx - pts[0, 0], cy - pts[0, 1]) - 1e-9)
+        for k in range(n - 1):
+            ax, ay = pts[k, 0], pts[k, 1]
+            dx, dy = pts[k + 1, 0] - ax, pts[k + 1, 1] - ay
+            length2 = max(dx * dx + dy * dy, 1e-12)
+            if not _gap_ok(ax, ay, dx, dy, length2, cx, cy, need):
+                return False
+    return True
 
 
 def ring(centre: tuple[float, float], radius: float, count: int) -> FloatArray:

@@ -28,7 +28,7 @@ from game.board.freespace import (
     free_space,
     movement_cache,
 )
-from game.board.grid_kernels import grid_clear, grid_dijkstra, line_costs
+from game.board.grid_kernels import grid_clear, grid_dijkstra, grid_sample, line_costs
 from game.board.terrain import Board
 
 FloatArray = NDArray[np.float64]
@@ -256,13 +256,15 @@ class MoveGrid:
     def sample(self, dist: FloatArray, free: BoolArray, points: FloatArray) -> FloatArray:
         """Cost at points (n, 2): bilinear between the 4 surrounding cells where all
         are free and reached, else min over the free ones of cost + distance × weight
-        (inf where none is free)."""
-        cells, d, bilinear = self.around(points)
-        value = np.where(free[cells], dist[cells], np.inf)
-        nearest = (value + d * self.weight[cells]).min(axis=1)
-        smooth: BoolArray = np.asarray(np.isfinite(value).all(axis=1))
-        blend = (np.where(smooth[:, None], value, 0.0) * bilinear).sum(axis=1)
-        return np.asarray(np.where(smooth, np.minimum(blend, nearest), nearest), np.float64)
+        (inf where none is free, or the point is not finite)."""
+        pts = np.ascontiguousarray(points, np.float64).reshape(-1, 2)
+        finite = np.isfinite(pts).all(axis=1)
+        if not finite.all():
+            out = np.full(len(pts), np.inf)
+            out[finite] = self.sample(dist, free, pts[finite])
+            return out
+        args = (self.nx, self.ny, self.x0, self.y0, self.cell, pts)
+        return grid_sample(dist, free, self.weight, *args)
 
     def clear(self, free: BoolArray, a: Point2, b: Point2) -> bool:
         """Is the straight move a→b over free cells only?"""

@@ -95,3 +95,21 @@ def test_unreachable_goal_and_blocking_bases() -> None:
     gate_guard = [Circle(49.0, 30.0, 1.25)]
     guarded = FlowField(b, [(40.0, 30.0)], radius=R, obstacles=gate_guard)
     assert guarded.distance_at((60.0, 30.0)) > 25  # the gap beside the guard is too narrow
+
+
+def test_sampling_is_bilinear_in_the_open_and_nearest_cell_at_walls() -> None:
+    """The compiled sampler against the rule written out with numpy: bilinear between
+    the 4 surrounding cells where all are reached, else min of cost + distance."""
+    b = board("maze")
+    field = FlowField(b, [(80.0, 10.0)], radius=R, obstacles=[Circle(40.0, 30.0, R)])
+    grid = field.grid
+    pts = np.random.default_rng(4).uniform(-1, [b.width + 1, b.height + 1], (5000, 2))
+    cells, d, bilinear = grid.around(pts)
+    value = np.where(field.free[cells], field.dist[cells], np.inf)
+    nearest = (value + d * grid.weight[cells]).min(axis=1)
+    smooth = np.isfinite(value).all(axis=1)
+    blend = (np.where(smooth[:, None], value, 0.0) * bilinear).sum(axis=1)
+    want = np.where(smooth, np.minimum(blend, nearest), nearest)
+    assert np.array_equal(field.distance_at(pts), want)
+    assert 0 < smooth.sum() < len(pts)  # both rules are exercised
+    assert np.isinf(field.distance_at(np.array([[np.nan, 3.0]]))).all()
