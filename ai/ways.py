@@ -18,6 +18,7 @@ from ai.memo import memo
 from game.board.fields import FlowField
 from game.board.freespace import Point2, free_space
 from game.board.grid import move_grid
+from game.board.grid_kernels import grid_descend
 from game.board.terrain import Board
 from game.play import space
 from game.state import Presence
@@ -128,48 +129,10 @@ def _descend(
 ) -> tuple[list[Point2], float]:
     """The chain and the field cost at the point (inf: no goal reachable)."""
     start = (float(point[0]), float(point[1]))
-    found = _entry_cell(field, start)
-    if found is None:
-        return [start], math.inf
-    cell, lead = found
-    top = float(field.dist[cell])
-    dist, parent = field.dist, field.parent
-    limit = top - budget - 1.0
-    cells = []
-    while cell >= 0:
-        cells.append(cell)
-        if float(dist[cell]) < limit:
-            break
-        cell = int(parent[cell])
     grid = field.grid
-    i, j = np.divmod(np.asarray(cells, np.int64), grid.ny)
-    xs = grid.x0 + (i + 0.5) * grid.cell
-    ys = grid.y0 + (j + 0.5) * grid.cell
-    return [start, *zip(xs.tolist(), ys.tolist(), strict=True)], top + lead
-
-
-def _entry_cell(field: FlowField, point: Point2) -> tuple[int, float] | None:
-    """The cell a point joins the field at: the free, reached cell around it (within
-    a cell or two) with the least field cost plus the way to its centre."""
-    grid = field.grid
-    i0, j0 = grid.index(point)
-    for reach in (1, 2):
-        di = np.arange(-reach, reach + 1)
-        ii = (i0 + di)[:, None].repeat(len(di), axis=1).ravel()
-        jj = (j0 + di)[None, :].repeat(len(di), axis=0).ravel()
-        inside = (ii >= 0) & (ii < grid.nx) & (jj >= 0) & (jj < grid.ny)
-        cells = ii[inside] * grid.ny + jj[inside]
-        cells = cells[field.free[cells]]
-        if len(cells) == 0:
-            continue
-        cx = grid.x0 + (cells // grid.ny + 0.5) * grid.cell
-        cy = grid.y0 + (cells % grid.ny + 0.5) * grid.cell
-        lead = np.hypot(cx - point[0], cy - point[1])
-        total = field.dist[cells] + lead
-        k = int(np.argmin(total))
-        if np.isfinite(total[k]):
-            return int(cells[k]), float(lead[k])
-    return None
+    where = (grid.nx, grid.ny, grid.x0, grid.y0, grid.cell, *start, float(budget))
+    xs, ys, now = grid_descend(field.dist, field.parent, field.free, *where)
+    return [start, *zip(xs.tolist(), ys.tolist(), strict=True)], now
 
 
 def route_prefix_clear(

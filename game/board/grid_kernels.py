@@ -187,3 +187,63 @@ def grid_sample(
         else:
             out[p] = nearest
     return out
+
+
+@njit
+def grid_descend(
+    dist: FloatArray,
+    parent: IntArray,
+    free: BoolArray,
+    nx: int,
+    ny: int,
+    x0: float,
+    y0: float,
+    cell: float,
+    px: float,
+    py: float,
+    budget: float,
+) -> tuple[FloatArray, FloatArray, float]:
+    """Down a field from a point: the centres of the cells its predecessor chain
+    passes (until `budget` + 1 below the start's cost) and the cost at the point
+    (inf, no cells: no reached cell within two cells of it).
+
+    The point joins the field at the free, reached cell around it (a cell, else two
+    cells) with the least cost plus the way to its centre; first such cell in
+    row order on ties."""
+    i0 = int(np.floor((px - x0) / cell))
+    j0 = int(np.floor((py - y0) / cell))
+    start = -1
+    lead = 0.0
+    for reach in range(1, 3):
+        best = np.inf
+        for ii in range(i0 - reach, i0 + reach + 1):
+            for jj in range(j0 - reach, j0 + reach + 1):
+                if ii < 0 or ii >= nx or jj < 0 or jj >= ny:
+                    continue
+                c = ii * ny + jj
+                if not free[c]:
+                    continue
+                gap = math.hypot(x0 + (ii + 0.5) * cell - px, y0 + (jj + 0.5) * cell - py)
+                total = dist[c] + gap
+                if total < best:
+                    best, start, lead = total, c, gap
+        if math.isfinite(best):
+            break
+        start = -1
+    if start < 0:
+        return np.empty(0), np.empty(0), np.inf
+    top = dist[start]
+    limit = top - budget - 1.0
+    chain = []
+    c = start
+    while c >= 0:
+        chain.append(c)
+        if dist[c] < limit:
+            break
+        c = parent[c]
+    xs = np.empty(len(chain))
+    ys = np.empty(len(chain))
+    for k in range(len(chain)):
+        xs[k] = x0 + (chain[k] // ny + 0.5) * cell
+        ys[k] = y0 + (chain[k] % ny + 0.5) * cell
+    return xs, ys, top + lead

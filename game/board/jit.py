@@ -23,15 +23,15 @@ def heap_push(
 ) -> int:
     """Push (key, val) onto the min-heap of `size` items; returns the new size."""
     i = size
+    while i > 0:  # move the hole up past larger parents (as swapping would)
+        parent = (i - 1) >> 1
+        if keys[parent] <= key:
+            break
+        keys[i] = keys[parent]
+        vals[i] = vals[parent]
+        i = parent
     keys[i] = key
     vals[i] = val
-    while i > 0:
-        parent = (i - 1) >> 1
-        if keys[parent] <= keys[i]:
-            break
-        keys[parent], keys[i] = keys[i], keys[parent]
-        vals[parent], vals[i] = vals[i], vals[parent]
-        i = parent
     return size + 1
 
 
@@ -43,20 +43,22 @@ def heap_pop(
     key = keys[0]
     val = vals[0]
     size -= 1
-    keys[0] = keys[size]
-    vals[0] = vals[size]
+    last_key = keys[size]
+    last_val = vals[size]
     i = 0
-    while True:
+    while True:  # sift the last item down from the root (as swapping would)
         child = 2 * i + 1
         if child >= size:
             break
         if child + 1 < size and keys[child + 1] < keys[child]:
             child += 1
-        if keys[i] <= keys[child]:
+        if last_key <= keys[child]:
             break
-        keys[child], keys[i] = keys[i], keys[child]
-        vals[child], vals[i] = vals[i], vals[child]
+        keys[i] = keys[child]
+        vals[i] = vals[child]
         i = child
+    keys[i] = last_key
+    vals[i] = last_val
     return key, val, size
 
 
