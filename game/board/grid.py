@@ -28,7 +28,13 @@ from game.board.freespace import (
     free_space,
     movement_cache,
 )
-from game.board.grid_kernels import grid_clear, grid_dijkstra, grid_sample, line_costs
+from game.board.grid_kernels import (
+    grid_clear,
+    grid_dijkstra,
+    grid_sample,
+    line_costs,
+    stamp_circles,
+)
 from game.board.terrain import Board
 
 FloatArray = NDArray[np.float64]
@@ -117,25 +123,20 @@ class MoveGrid:
         if self._cover is None:
             self._cover = np.zeros((self.nx, self.ny), np.int16)
         if wanted != self._bases or self._bases_free is None:
-            for base in self._bases - wanted:
-                self._stamp(base, -1)
-            for base in wanted - self._bases:
-                self._stamp(base, +1)
+            self._stamp(self._bases - wanted, -1)
+            self._stamp(wanted - self._bases, +1)
             self._bases = wanted
             self._bases_free = self.terrain_free & (self._cover.ravel() == 0)
         return self._bases_free
 
-    def _stamp(self, base: Circle, delta: int) -> None:
+    def _stamp(self, bases: set[Circle], delta: int) -> None:
+        """Count the bases (grown by the moving base's radius) on or off the cells."""
         assert self._cover is not None
-        big = base.radius + self.space.radius
-        i0, j0 = self.index((base.x - big, base.y - big))
-        i1, j1 = self.index((base.x + big, base.y + big))
-        i0, j0 = max(i0, 0), max(j0, 0)
-        i1, j1 = min(i1 + 1, self.nx - 1), min(j1 + 1, self.ny - 1)
-        xs = self.x0 + (np.arange(i0, i1 + 1) + 0.5) * self.cell
-        ys = self.y0 + (np.arange(j0, j1 + 1) + 0.5) * self.cell
-        inside = (xs[:, None] - base.x) ** 2 + (ys[None, :] - base.y) ** 2 < big * big
-        self._cover[i0 : i1 + 1, j0 : j1 + 1] += delta * inside.astype(np.int16)
+        if not bases:
+            return
+        grow = self.space.radius
+        circles = np.array([(b.x, b.y, b.radius + grow) for b in bases], np.float64)
+        stamp_circles(self._cover, circles, delta, self.x0, self.y0, self.cell)
 
     def index(self, point: Point2) -> tuple[int, int]:
         """(i, j) of the cell containing a point."""

@@ -247,3 +247,29 @@ def grid_descend(
         xs[k] = x0 + (chain[k] // ny + 0.5) * cell
         ys[k] = y0 + (chain[k] % ny + 0.5) * cell
     return xs, ys, top + lead
+
+
+@njit
+def stamp_circles(
+    cover: NDArray[np.int16],
+    circles: FloatArray,
+    delta: int,
+    x0: float,
+    y0: float,
+    cell: float,
+) -> None:
+    """Add `delta` to the cover count of every cell whose centre lies strictly inside
+    one of the circles (rows x, y, radius)."""
+    nx, ny = cover.shape
+    for k in range(circles.shape[0]):
+        bx, by, big = circles[k, 0], circles[k, 1], circles[k, 2]
+        i0 = max(int(np.floor((bx - big - x0) / cell)), 0)
+        j0 = max(int(np.floor((by - big - y0) / cell)), 0)
+        i1 = min(int(np.floor((bx + big - x0) / cell)) + 1, nx - 1)
+        j1 = min(int(np.floor((by + big - y0) / cell)) + 1, ny - 1)
+        for i in range(i0, i1 + 1):
+            dx = x0 + (i + 0.5) * cell - bx
+            for j in range(j0, j1 + 1):
+                dy = y0 + (j + 0.5) * cell - by
+                if dx * dx + dy * dy < big * big:
+                    cover[i, j] += delta
