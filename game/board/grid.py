@@ -114,6 +114,14 @@ class MoveGrid:
             w[inside] = self.difficult_cost
         return w
 
+    @cached_property
+    def _weight_kinds(self) -> tuple[NDArray[np.uint8], FloatArray]:
+        """The weights as one byte per cell (an index) and the distinct values."""
+        values, index = np.unique(self.weight, return_inverse=True)
+        if len(values) > 256:
+            raise ValueError("more than 256 distinct movement weights")
+        return index.astype(np.uint8).reshape(-1), values.astype(np.float64)
+
     def free(self, bases: Iterable[Circle] = ()) -> BoolArray:
         """Free cells with these other bases as obstacles (kept up to date
         incrementally: only bases added or removed since the last call are drawn)."""
@@ -231,9 +239,9 @@ class MoveGrid:
     ) -> tuple[FloatArray, IntArray]:
         """Dijkstra costs (and predecessors) from the seed cells."""
         step, length, via, via_count = self._stencils[neighbours]
-        return grid_dijkstra(
-            free, self.weight, seeds, seed_cost, step, length, via, via_count, float(limit)
-        )
+        kind, kind_weight = self._weight_kinds
+        stencil_args = (step, length, via, via_count, float(limit))
+        return grid_dijkstra(free, kind, kind_weight, seeds, seed_cost, *stencil_args)
 
     def around(self, points: FloatArray) -> tuple[IntArray, FloatArray, FloatArray]:
         """The 4 cells whose centres surround each point (n, 4), their distances to

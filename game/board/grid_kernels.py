@@ -17,7 +17,8 @@ BoolArray = NDArray[np.bool_]
 @njit
 def grid_dijkstra(
     free: BoolArray,
-    weight: FloatArray,
+    kind: NDArray[np.uint8],
+    kind_weight: FloatArray,
     seeds: IntArray,
     seed_dist: FloatArray,
     step: IntArray,
@@ -27,13 +28,13 @@ def grid_dijkstra(
     limit: float,
 ) -> tuple[FloatArray, IntArray]:
     """Costs from the seeds over a padded flat grid (blocked border), and each cell's
-    predecessor (-1 for seeds). A move by step[k] costs step_len[k] × the mean
+    predecessor (-1 for seeds). A cell weighs kind_weight[kind[cell]] (one byte per
+    cell keeps the sweep in cache). A move by step[k] costs step_len[k] × the mean
     weight of the cells it crosses (the end cells count half: they are shared with
     the next steps); it needs the cells via[k, :via_count[k]] free too."""
     n = free.shape[0]
     dist = np.full(n, np.inf)
-    parent = np.full(n, -1, np.int64)
-    done = np.zeros(n, np.bool_)
+    parent = np.full(n, -1, np.int32)
     keys = np.empty(4096, np.float64)
     vals = np.empty(4096, np.int64)
     size = 0
@@ -46,34 +47,32 @@ def grid_dijkstra(
     n_steps = step.shape[0]
     while size > 0:
         d, c, size = heap_pop(keys, vals, size)
-        if done[c]:
+        if d > dist[c]:  # a stale entry: every push lowers a cell's key
             continue
-        done[c] = True
-        wc = weight[c]
+        wc = kind_weight[kind[c]]
         for k in range(n_steps):
             b = c + step[k]
-            if not free[b] or done[b]:
-                continue
-            if d + step_len[k] >= dist[b]:
+            db = dist[b]
+            if d + step_len[k] >= db or not free[b]:  # settled cells fail the first test
                 continue
             ok = True
-            w_sum = 0.5 * (wc + weight[b])
+            w_sum = 0.5 * (wc + kind_weight[kind[b]])
             for m in range(via_count[k]):
                 f = c + via[k, m]
                 if not free[f]:
                     ok = False
                     break
-                w_sum += weight[f]
+                w_sum += kind_weight[kind[f]]
             if not ok:
                 continue
             nd = d + step_len[k] * w_sum / (1 + via_count[k])
-            if nd >= dist[b] or nd > limit:
+            if nd >= db or nd > limit:
                 continue
             dist[b] = nd
             parent[b] = c
             keys, vals = heap_grow(keys, vals, size)
             size = heap_push(keys, vals, size, nd, b)
-    return dist, parent
+    return dist, parent.astype(np.int64)
 
 
 @njit
