@@ -38,6 +38,7 @@ from ai.ways import (
 from game.board.fields import FlowField
 from game.board.freespace import free_space
 from game.board.grid import move_grid
+from game.board.jit import njit
 from game.board.terrain import Board, TerrainPiece
 from game.play import space
 
@@ -125,26 +126,50 @@ def _rings(start: tuple[float, float], usable: float) -> FloatArray:
 
 
 def _along(
-    route: list[tuple[float, float]], xy: FloatArray, cum: FloatArray, usable: float, radius: float
+    xy: FloatArray, cum: FloatArray, usable: float, radius: float
 ) -> tuple[FloatArray, FloatArray]:
-    """Points along the route (as an array `xy`, `cum` cm along it at each point) up to
+    """Points along the route (its points `xy`, `cum` cm along it at each) up to
     `usable` cm, with sideways offsets, and how far along the route each lies (NaN:
     beside it)."""
-    s = usable * np.asarray(SHARES)
-    both = np.concatenate([s, np.maximum(s - 0.5, 0.0)])
-    at = np.column_stack([np.interp(both, cum, xy[:, 0]), np.interp(both, cum, xy[:, 1])])
-    p, q = at[: len(s)], at[len(s) :]
-    d = p - q
-    norm = np.hypot(d[:, 0], d[:, 1])
-    flat = norm < 1e-9
-    if flat.any():
-        whole = np.asarray(route[-1]) - np.asarray(route[0])
-        d[flat] = whole
-        norm[flat] = np.hypot(*whole)
-    n = np.column_stack([-d[:, 1], d[:, 0]]) / np.maximum(norm, 1e-9)[:, None]
-    off = np.asarray(SIDESTEPS) * 2.0 * radius  # (k,)
-    pts = (p[:, None, :] + n[:, None, :] * off[None, :, None]).reshape(-1, 2)
-    on = np.where(off[None, :] == 0.0, s[:, None], np.nan).reshape(-1)
+    return along_points(xy, cum, usable, radius, _SHARES, _SIDESTEPS)
+
+
+_SHARES = np.asarray(SHARES, np.float64)
+_SIDESTEPS = np.asarray(SIDESTEPS, np.float64)
+
+
+@njit
+def along_points(
+    xy: FloatArray,
+    cum: FloatArray,
+    usable: float,
+    radius: float,
+    shares: FloatArray,
+    sidesteps: FloatArray,
+) -> tuple[FloatArray, FloatArray]:
+    """`_along`'s points: at each share of `usable`, the route's point and points
+    sidesteps × the base's diameter to either side of it (square to the route there,
+    read over the last half centimetre; the whole route's direction where that is
+    too short)."""
+    n, m = shares.shape[0], sidesteps.shape[0]
+    s = usable * shares
+    back = np.maximum(s - 0.5, 0.0)
+    px, py = np.interp(s, cum, xy[:, 0]), np.interp(s, cum, xy[:, 1])
+    qx, qy = np.interp(back, cum, xy[:, 0]), np.interp(back, cum, xy[:, 1])
+    pts = np.empty((n * m, 2))
+    on = np.empty(n * m)
+    for k in range(n):
+        dx, dy = px[k] - qx[k], py[k] - qy[k]
+        norm = math.hypot(dx, dy)
+        if norm < 1e-9:
+            dx, dy = xy[-1, 0] - xy[0, 0], xy[-1, 1] - xy[0, 1]
+            norm = math.hypot(dx, dy)
+        nx, ny = -dy / max(norm, 1e-9), dx / max(norm, 1e-9)
+        for j in range(m):
+            off = sidesteps[j] * 2.0 * radius
+            pts[k * m + j, 0] = px[k] + nx * off
+            pts[k * m + j, 1] = py[k] + ny * off
+            on[k * m + j] = s[k] if off == 0.0 else np.nan
     return pts, on
 
 
@@ -225,7 +250,7 @@ def step(
     blocker, along = blocker_on(game, route, figure.radius, breakables)
     shut = blocker if along <= allowance else None
     path = np.asarray(route, np.float64)
-    cum = space.cumulative(route)
+    cum = space.cumulative(path)
     length = float(cum[-1])
     usable = min(allowance, length, along - 0.1)
     inside = _into(route, goal_area, allowance - length) if goal_area is not None else None
@@ -233,7 +258,7 @@ def step(
     if (usable < MIN_GAIN and inside is None) or need <= 0:
         return Step(None, shut, now)
     centres, radii = others(game, figure, allowance + figure.radius + 2 * MAX_RADIUS)
-    along_pts, on_route = _along(route, path, cum, max(usable, MIN_GAIN), figure.radius)
+    along_pts, on_route = _along(path, cum, max(usable, MIN_GAIN), figure.radius)
     extra = [a for a in (inside, _slots(game, figure, blocker, along, allowance)) if a is not None]
     tiers: tuple[Callable[[], tuple[FloatArray, FloatArray | None]], ...] = (
         lambda: (np.vstack([along_pts, *extra]), np.concatenate([on_route, _nans(extra)])),

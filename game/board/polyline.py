@@ -10,15 +10,24 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from game.board.jit import njit
+
 Point2 = tuple[float, float]
 
 
-def cumulative(points: Sequence[Point2]) -> np.ndarray:
+def cumulative(points: Sequence[Point2] | np.ndarray) -> np.ndarray:
     """Distance along a polyline at each of its points (starting at 0)."""
-    xy = np.asarray(points, np.float64).reshape(-1, 2)
-    if len(xy) < 2:
-        return np.zeros(len(xy))
-    return np.concatenate([[0.0], np.cumsum(np.hypot(*np.diff(xy, axis=0).T))])
+    return _cumulative(np.ascontiguousarray(points, np.float64).reshape(-1, 2))
+
+
+@njit
+def _cumulative(xy: np.ndarray) -> np.ndarray:
+    out = np.zeros(xy.shape[0])
+    total = 0.0
+    for k in range(1, xy.shape[0]):
+        total += math.hypot(xy[k, 0] - xy[k - 1, 0], xy[k, 1] - xy[k - 1, 1])
+        out[k] = total
+    return out
 
 
 def points_at(points: Sequence[Point2], s: np.ndarray) -> np.ndarray:

@@ -14,7 +14,10 @@
    Target ≤ 1 ms per figure.
 
 Judged on CPU time (one thread: its wall time on a quiet machine); the wall time is
-printed beside it. One warm-up activation first (numba kernels, rules data).
+printed beside it. One warm-up activation first (numba kernels, rules data). The
+measured battle is played REPEATS times (seeded: the same decisions each time) and
+each activation counts with its least time — the usual best-of-N that keeps a shared
+machine's noise out — before the median is taken.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ MAX_HORDE_MS = 1.0
 TACTICAL_ACTIVATIONS = 24
 HORDE_ROUNDS = 2
 PACK = 20
+REPEATS = 3
 
 
 def _checked(raw: dict[str, Any], name: str) -> Scenario:
@@ -171,19 +175,32 @@ def activation_costs(
     return out
 
 
+def best_of(runs: list[list[float]]) -> list[float]:
+    """Each activation's least time over repeated runs of the same seeded battle."""
+    if len({len(run) for run in runs}) != 1:
+        raise RuntimeError("the repeated battles differ: the benchmark is not deterministic")
+    return [min(times) for times in zip(*runs, strict=True)]
+
+
 def measure_tactical(timer: Timer = time.process_time) -> list[float]:
-    """ms per activation, both sides played by ai:tactical."""
+    """ms per activation, both sides played by ai:tactical (best of REPEATS)."""
     scenario = tactical_scene()
     warm = Game(scenario, seed=1)
     activation_costs(warm, {"refuge": TacticalAI(), "raiders": TacticalAI()}, {"raiders"}, 1, timer)
-    game = Game(scenario, seed=2)
-    controllers: dict[str, Controller] = {"refuge": TacticalAI(), "raiders": TacticalAI()}
-    costs = activation_costs(game, controllers, {"refuge", "raiders"}, TACTICAL_ACTIVATIONS, timer)
-    return [1000.0 * s for s, _ in costs]
+    runs = []
+    for _ in range(REPEATS):
+        game = Game(scenario, seed=2)
+        controllers: dict[str, Controller] = {"refuge": TacticalAI(), "raiders": TacticalAI()}
+        costs = activation_costs(
+            game, controllers, {"refuge", "raiders"}, TACTICAL_ACTIVATIONS, timer
+        )
+        runs.append([1000.0 * s for s, _ in costs])
+    return best_of(runs)
 
 
 def measure_horde(timer: Timer = time.process_time) -> list[float]:
-    """ms per figure of each pack activation (packs of PACK shamblers)."""
+    """ms per figure of each pack activation (packs of PACK shamblers; best of
+    REPEATS)."""
     scenario = horde_scene()
 
     def fresh(seed: int) -> Game:
@@ -197,13 +214,15 @@ def measure_horde(timer: Timer = time.process_time) -> list[float]:
 
     warm = fresh(1)
     activation_costs(warm, {"refuge": TacticalAI(), "horde": HordeAI()}, {"horde"}, 3, timer)
-    game = fresh(2)
     from ai.passive import PassiveBot
 
-    controllers: dict[str, Controller] = {"refuge": PassiveBot(), "horde": HordeAI()}
     packs = 200 // PACK * HORDE_ROUNDS
-    costs = activation_costs(game, controllers, {"horde"}, packs + 12 * HORDE_ROUNDS, timer)
-    return [1000.0 * s / n for s, n in costs if n > 1]
+    runs = []
+    for _ in range(REPEATS):
+        controllers: dict[str, Controller] = {"refuge": PassiveBot(), "horde": HordeAI()}
+        costs = activation_costs(fresh(2), controllers, {"horde"}, packs + 12 * HORDE_ROUNDS, timer)
+        runs.append([1000.0 * s / n for s, n in costs if n > 1])
+    return best_of(runs)
 
 
 def test_tactical_activation_time() -> None:
@@ -212,7 +231,8 @@ def test_tactical_activation_time() -> None:
     median = statistics.median(cpu)
     print(
         f"\nai:tactical, 20 raiders vs 12 defenders: median {median:.1f} ms CPU per activation "
-        f"(wall {wall:.1f} ms; max {max(cpu):.1f} ms over {len(cpu)} activations; "
+        f"(best of {REPEATS} runs; wall {wall:.1f} ms; max {max(cpu):.1f} ms over "
+        f"{len(cpu)} activations; "
         f"target ≤ {MAX_TACTICAL_MS:g} ms, ratio {median / MAX_TACTICAL_MS:.2f})"
     )
     assert median <= MAX_TACTICAL_MS
@@ -224,7 +244,8 @@ def test_horde_time_per_figure() -> None:
     median = statistics.median(cpu)
     print(
         f"\nai:horde, 200 undead: median {median:.3f} ms CPU per figure and pack activation "
-        f"(wall {wall:.3f} ms; {len(cpu)} packs; target ≤ {MAX_HORDE_MS:g} ms, "
+        f"(best of {REPEATS} runs; wall {wall:.3f} ms; {len(cpu)} packs; "
+        f"target ≤ {MAX_HORDE_MS:g} ms, "
         f"ratio {median / MAX_HORDE_MS:.2f})"
     )
     assert median <= MAX_HORDE_MS
