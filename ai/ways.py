@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from itertools import chain
+from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
@@ -50,11 +50,15 @@ def _bases(game: Game) -> tuple[dict[str, int], FloatArray, FloatArray]:
     spelled out: this runs after every action, over every figure)."""
     figs = [f for f in game.state.figures.values() if f.presence is Presence.TABLE]
     n = len(figs)
-    flat = chain.from_iterable([(f.x, f.y, f.radius) for f in figs])
-    table = np.fromiter(flat, np.float64, 3 * n).reshape(n, 3)
-    xy = np.ascontiguousarray(table[:, :2])
-    radii = np.ascontiguousarray(table[:, 2])
-    return dict(zip([f.id for f in figs], range(n), strict=True)), xy, radii
+    xs, ys, rs = [f.x for f in figs], [f.y for f in figs], [f.radius for f in figs]
+    table = np.array(xs + ys + rs, np.float64).reshape(3, n)
+    return _rows(tuple([f.id for f in figs])), np.ascontiguousarray(table[:2].T), table[2]
+
+
+@lru_cache(maxsize=64)
+def _rows(ids: tuple[str, ...]) -> dict[str, int]:
+    """Row by figure id (the same few rosters come back all game: do not change it)."""
+    return {fid: row for row, fid in enumerate(ids)}
 
 
 def enemies(game: Game, figure: Figure) -> list[Figure]:

@@ -33,6 +33,7 @@ from game.board.grid_kernels import (
     grid_dijkstra,
     grid_sample,
     line_costs,
+    seed_cells,
     stamp_circles,
 )
 from game.board.terrain import Board
@@ -181,19 +182,10 @@ class MoveGrid:
     def seeds(self, point: Point2, free: BoolArray) -> tuple[IntArray, FloatArray]:
         """Free cells around a point with their exact distance (cost) from it (the
         point's own cell may be blocked: a base touching a wall)."""
-        i, j = self.index(point)
-        own = self.flat(i, j)
-        cells, dists = [], []
-        for di in range(-2, 3):
-            for dj in range(-2, 3):
-                c = self.flat(i + di, j + dj)
-                if 0 <= i + di < self.nx and 0 <= j + dj < self.ny and free[c]:
-                    centre = self.centre(c)
-                    args = (self.ny, self.x0, self.y0, self.cell, *point, *centre, own)
-                    if grid_clear(free, *args):
-                        cells.append(c)
-                        dists.append(math.dist(point, centre) * self.weight[c])
-        return np.array(cells, np.int64), np.array(dists, np.float64)
+        px, py = float(point[0]), float(point[1])
+        cells = seed_cells(free, self.nx, self.ny, self.x0, self.y0, self.cell, px, py)
+        dists = [math.dist(point, self.centre(c)) * self.weight[c] for c in cells.tolist()]
+        return cells, np.array(dists, np.float64)
 
     def visible_seeds(
         self, point: Point2, free: BoolArray, reach: float

@@ -272,3 +272,28 @@ def stamp_circles(
                 dy = y0 + (j + 0.5) * cell - by
                 if dx * dx + dy * dy < big * big:
                     cover[i, j] += delta
+
+
+@njit
+def seed_cells(
+    free: BoolArray, nx: int, ny: int, x0: float, y0: float, cell: float, px: float, py: float
+) -> IntArray:
+    """The free cells within two cells of a point that a straight move from it
+    reaches over free cells (the point's own cell may be blocked), in row order."""
+    i = int(np.floor((px - x0) / cell))
+    j = int(np.floor((py - y0) / cell))
+    own = i * ny + j
+    out = np.empty(25, np.int64)
+    count = 0
+    for ii in range(i - 2, i + 3):
+        for jj in range(j - 2, j + 3):
+            if not (0 <= ii < nx and 0 <= jj < ny):
+                continue
+            c = ii * ny + jj
+            if not free[c]:
+                continue
+            cx, cy = x0 + (ii + 0.5) * cell, y0 + (jj + 0.5) * cell
+            if grid_clear(free, ny, x0, y0, cell, px, py, cx, cy, own):
+                out[count] = c
+                count += 1
+    return out[:count].copy()
