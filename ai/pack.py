@@ -24,7 +24,7 @@ from ai.ways import enemies as enemies_of
 from ai.ways import enemies_in_contact
 from game.board.fields import FlowField, Goal
 from game.board.freespace import Circle
-from game.board.sight import line_of_sight_batch
+from game.board.sight import visible_batch
 from game.play import movement, noise, sight, space
 from game.state import NoiseMarker
 
@@ -131,7 +131,7 @@ def _visible(game: Game, members: list[Figure], enemies: list[Figure]) -> np.nda
     radii = np.array([m.radius for m in members])
     params = sight.params(game)
     for j, enemy in enumerate(enemies):
-        batch = line_of_sight_batch(
+        seen[:, j] = visible_batch(
             game.state.board,
             enemy.pos,
             pts,
@@ -139,7 +139,6 @@ def _visible(game: Game, members: list[Figure], enemies: list[Figure]) -> np.nda
             target_radii=radii,
             params=params,
         )
-        seen[:, j] = batch.visible
     return seen
 
 

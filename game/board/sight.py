@@ -299,6 +299,79 @@ def line_of_sight_batch(
     own fan back to the viewer is clear, too; templates trace from a point and turn
     it off.
     """
+    fans = _trace_fans(board, viewer, targets, viewer_radius, target_radii, params, symmetric)
+    c, pts, k, n = fans.viewer, fans.targets, params.sight_lines, len(fans.targets)
+    tr = fans.trace
+    fwd = Trace(tr.blocked[:n], tr.level[:n], tr.hit_fan, tr.hit_piece, tr.hit_blocks)
+    fwd_clear = ~fwd.blocked
+    visible = fans.visible()
+    line_level = _line_cover(fwd)
+    on_platform = platforms_under(board, pts)
+    final, terrain = _finish_cover(line_level, visible, on_platform, params)
+    d = pts - c
+    return SightBatch(
+        origin=(float(c[0]), float(c[1])),
+        targets=pts,
+        distance=np.hypot(d[:, 0], d[:, 1]),
+        visible=visible,
+        visible_fraction=fwd_clear.sum(axis=1) / k,
+        cover=final,
+        terrain_cover=terrain,
+        line_blocked=fwd.blocked,
+        line_cover=line_level,
+        line_ends=fans.forward_ends,
+        viewer_on_platform=bool(platforms_under(board, c[None, :])[0]),
+        target_on_platform=on_platform,
+        snapshot=board.clone(),
+        ignore=fans.ignore[:1],
+        max_radius=fans.max_radius,
+    )
+
+
+def visible_batch(
+    board: Board,
+    viewer: Sequence[float] | ArrayLike,
+    targets: ArrayLike,
+    *,
+    viewer_radius: float = DEFAULT_BASE_RADIUS,
+    target_radii: float | ArrayLike = DEFAULT_BASE_RADIUS,
+    params: SightParams = DEFAULT_PARAMS,
+) -> BoolArray:
+    """Only `line_of_sight_batch(...).visible` (symmetric), without the cover work."""
+    return _trace_fans(board, viewer, targets, viewer_radius, target_radii, params, True).visible()
+
+
+@dataclass(frozen=True)
+class _TracedFans:
+    """The sight lines of one viewer against many targets, traced."""
+
+    viewer: FloatArray
+    targets: FloatArray
+    forward_ends: FloatArray
+    ignore: BoolArray
+    max_radius: float
+    trace: Trace
+    symmetric: bool
+
+    def visible(self) -> BoolArray:
+        """A target is seen when a line of its fan is clear (or, symmetric, a line of
+        its own fan back to the viewer)."""
+        n = len(self.targets)
+        visible: BoolArray = np.asarray((~self.trace.blocked[:n]).any(axis=1))
+        if self.symmetric:
+            visible |= ~self.trace.blocked[n:].all(axis=1)
+        return visible
+
+
+def _trace_fans(
+    board: Board,
+    viewer: Sequence[float] | ArrayLike,
+    targets: ArrayLike,
+    viewer_radius: float,
+    target_radii: float | ArrayLike,
+    params: SightParams,
+    symmetric: bool,
+) -> _TracedFans:
     c = _as_points(viewer)[0]
     pts = _as_points(targets)
     n, k = len(pts), params.sight_lines
@@ -319,32 +392,7 @@ def line_of_sight_batch(
     rows = (group > 0).astype(np.int64)
     max_radius = float(max(viewer_radius, radii.max(initial=0.0)))
     tr = trace(board, Fans(origins, group, ends), ignore, rows, max_radius=max_radius)
-    fwd = Trace(tr.blocked[:n], tr.level[:n], tr.hit_fan, tr.hit_piece, tr.hit_blocks)
-    fwd_clear = ~fwd.blocked
-    visible: BoolArray = np.asarray(fwd_clear.any(axis=1))
-    if symmetric:
-        visible |= ~tr.blocked[n:].all(axis=1)
-    line_level = _line_cover(fwd)
-    on_platform = platforms_under(board, pts)
-    final, terrain = _finish_cover(line_level, visible, on_platform, params)
-    d = pts - c
-    return SightBatch(
-        origin=(float(c[0]), float(c[1])),
-        targets=pts,
-        distance=np.hypot(d[:, 0], d[:, 1]),
-        visible=visible,
-        visible_fraction=fwd_clear.sum(axis=1) / k,
-        cover=final,
-        terrain_cover=terrain,
-        line_blocked=fwd.blocked,
-        line_cover=line_level,
-        line_ends=fwd_ends,
-        viewer_on_platform=bool(platforms_under(board, c[None, :])[0]),
-        target_on_platform=on_platform,
-        snapshot=board.clone(),
-        ignore=ignore[:1],
-        max_radius=max_radius,
-    )
+    return _TracedFans(c, pts, fwd_ends, ignore, max_radius, tr, symmetric)
 
 
 def line_of_sight(

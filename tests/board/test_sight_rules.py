@@ -12,7 +12,13 @@ import numpy as np
 import pytest
 from shapely.geometry import LineString, Polygon, box
 
-from game.board.sight import SightParams, line_of_sight, sample_offsets
+from game.board.sight import (
+    SightParams,
+    line_of_sight,
+    line_of_sight_batch,
+    sample_offsets,
+    visible_batch,
+)
 from game.board.terrain import Board, TerrainKind, make_piece
 from game.cover import Cover
 
@@ -181,3 +187,19 @@ def test_peeking_base_is_seen_by_a_figure_it_cannot_see_back() -> None:
     assert ab.visible_fraction == 0.0 and ba.visible_fraction > 0.0
     assert ab.visible and ba.visible
     assert ab.cover is Cover.HEAVY
+
+
+def test_visible_batch_is_the_batch_visibility_without_cover() -> None:
+    """The horde's lean sight query answers exactly as the full batch does."""
+    board = Board(60.0, 60.0)
+    board.add(make_piece("wall", TerrainKind.WALL, box(20, 25, 22, 35)))
+    board.add(make_piece("crates", TerrainKind.CRATES, box(10, 40, 14, 44)))
+    board.add(make_piece("bldg", TerrainKind.BUILDING, box(35, 5, 45, 15)))
+    rng = np.random.default_rng(8)
+    targets = rng.uniform(0, 60, (300, 2))
+    radii = rng.choice([1.25, 2.0], 300)
+    for viewer in [(10.0, 30.0), (30.0, 30.0), (12.0, 45.5)]:
+        full = line_of_sight_batch(board, viewer, targets, viewer_radius=2.0, target_radii=radii)
+        lean = visible_batch(board, viewer, targets, viewer_radius=2.0, target_radii=radii)
+        assert np.array_equal(lean, full.visible)
+        assert 0 < lean.sum() < len(targets)
