@@ -25,7 +25,7 @@ def clear_of_bases(
 ) -> BoolArray:
     """Which points (n, 2) a base of `radius` can stand on without touching a base."""
     pts = np.ascontiguousarray(points, np.float64).reshape(-1, 2)
-    return _clear_of_bases(pts, float(radius), *_bases(centres, radii))
+    return stand_clear_kernel(pts, float(radius), *as_bases(centres, radii))
 
 
 def segments_clear_of_bases(
@@ -39,7 +39,7 @@ def segments_clear_of_bases(
     (a base the mover already touches only must not come any closer)."""
     e = np.ascontiguousarray(ends, np.float64).reshape(-1, 2)
     ax, ay = float(start[0]), float(start[1])
-    return _segments_clear(ax, ay, e, float(radius), *_bases(centres, radii))
+    return moves_clear_kernel(ax, ay, e, float(radius), *as_bases(centres, radii))
 
 
 def polyline_clear_of_bases(
@@ -48,10 +48,11 @@ def polyline_clear_of_bases(
     """Does a walk along the polyline keep the base off every base (those it touches
     at the start must only not come closer)?"""
     pts = np.ascontiguousarray(points, np.float64).reshape(-1, 2)
-    return bool(_polyline_clear(pts, float(radius), *_bases(centres, radii)))
+    return bool(walk_clear_kernel(pts, float(radius), *as_bases(centres, radii)))
 
 
-def _bases(centres: FloatArray, radii: FloatArray) -> tuple[FloatArray, FloatArray]:
+def as_bases(centres: FloatArray, radii: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Centres (m, 2) and radii (m,) as the kernels take them."""
     return (
         np.ascontiguousarray(centres, np.float64).reshape(-1, 2),
         np.ascontiguousarray(radii, np.float64).reshape(-1),
@@ -76,7 +77,7 @@ def _near(
 
 
 @njit
-def _clear_of_bases(
+def stand_clear_kernel(
     pts: FloatArray, radius: float, centres: FloatArray, radii: FloatArray
 ) -> BoolArray:
     n = pts.shape[0]
@@ -107,7 +108,7 @@ def _gap_ok(
 
 
 @njit
-def _segments_clear(
+def moves_clear_kernel(
     ax: float, ay: float, ends: FloatArray, radius: float, centres: FloatArray, radii: FloatArray
 ) -> BoolArray:
     n = ends.shape[0]
@@ -132,7 +133,9 @@ def _segments_clear(
 
 
 @njit
-def _polyline_clear(pts: FloatArray, radius: float, centres: FloatArray, radii: FloatArray) -> bool:
+def walk_clear_kernel(
+    pts: FloatArray, radius: float, centres: FloatArray, radii: FloatArray
+) -> bool:
     n = pts.shape[0]
     if n < 2:
         return True

@@ -20,10 +20,14 @@ from shapely.geometry import LineString
 
 from ai.fields import field_cache
 from ai.geometry import (
+    BoolArray,
     FloatArray,
+    as_bases,
     clear_of_bases,
+    moves_clear_kernel,
     ring,
     segments_clear_of_bases,
+    stand_clear_kernel,
 )
 from ai.ways import (
     FieldGuide,
@@ -38,6 +42,7 @@ from ai.ways import (
 from game.board.fields import FlowField
 from game.board.freespace import free_space
 from game.board.grid import move_grid
+from game.board.grid_kernels import grid_clear
 from game.board.jit import njit
 from game.board.terrain import Board, TerrainPiece
 from game.play import space
@@ -308,17 +313,23 @@ def _first_reachable(
     plan = field_cache(game).plan(game.state.board)
     grid = move_grid(plan.board, figure.radius, space.difficult_cost(game))
     free = grid.terrain_free
-    i = np.floor((pts[:, 0] - grid.x0) / grid.cell).astype(np.int64)
-    j = np.floor((pts[:, 1] - grid.y0) / grid.cell).astype(np.int64)
-    inside = (i >= 0) & (i < grid.nx) & (j >= 0) & (j < grid.ny)
-    ok = inside.copy()
-    ok[inside] = free[i[inside] * grid.ny + j[inside]]
-    snapped = np.column_stack([grid.x0 + (i + 0.5) * grid.cell, grid.y0 + (j + 0.5) * grid.cell])
-    ok[ok] &= clear_of_bases(snapped[ok], figure.radius, centres, radii)
+    others_xy, others_r = as_bases(centres, radii)
+    ok, straight, snapped = snap_and_check(
+        pts,
+        free,
+        grid.nx,
+        grid.ny,
+        grid.x0,
+        grid.y0,
+        grid.cell,
+        here[0],
+        here[1],
+        float(figure.radius),
+        others_xy,
+        others_r,
+    )
     if not ok.any():
         return None
-    passing = np.zeros(len(pts), np.bool_)
-    passing[ok] = segments_clear_of_bases(here, snapped[ok], figure.radius, centres, radii)
     exact = _breakables_near(game, figure, pts, plan.breakables)
     path, cum = route
     for k in np.flatnonzero(ok):
@@ -326,11 +337,7 @@ def _first_reachable(
         one = snapped[k : k + 1]
         if exact and not free_space(game.state.board, figure.radius).clearance_ok(one)[0]:
             continue
-        if (
-            passing[k]
-            and grid.clear(free, here, p)
-            and lines_clear(game, here, one, figure.radius, [game.state.board])[0]
-        ):
+        if straight[k] and lines_clear(game, here, one, figure.radius, [game.state.board])[0]:
             return int(k), p
         s = float(on_route[k])
         if not np.isfinite(s) or not route_prefix_clear(
@@ -343,6 +350,47 @@ def _first_reachable(
         if walkable(game, np.vstack([route_prefix(path, cum, s)[:-1], one]), figure.radius):
             return int(k), p
     return None
+
+
+@njit
+def snap_and_check(
+    pts: FloatArray,
+    free: BoolArray,
+    nx: int,
+    ny: int,
+    x0: float,
+    y0: float,
+    cell: float,
+    hx: float,
+    hy: float,
+    radius: float,
+    centres: FloatArray,
+    radii: FloatArray,
+) -> tuple[BoolArray, BoolArray, FloatArray]:
+    """The points snapped to their grid cells' centres; which of those a base can
+    stand on (a free cell clear of every other base), and which of those it gets to
+    by a straight move from (hx, hy) over free cells that passes every base."""
+    n = pts.shape[0]
+    snapped = np.empty((n, 2))
+    ok = np.zeros(n, np.bool_)
+    for k in range(n):
+        i = int(np.floor((pts[k, 0] - x0) / cell))
+        j = int(np.floor((pts[k, 1] - y0) / cell))
+        snapped[k, 0] = x0 + (i + 0.5) * cell
+        snapped[k, 1] = y0 + (j + 0.5) * cell
+        ok[k] = 0 <= i < nx and 0 <= j < ny and free[i * ny + j]
+    rows = np.flatnonzero(ok)
+    stand = stand_clear_kernel(snapped[rows], radius, centres, radii)
+    rows = rows[stand]
+    ok[:] = False
+    ok[rows] = True
+    straight = np.zeros(n, np.bool_)
+    passing = moves_clear_kernel(hx, hy, snapped[rows], radius, centres, radii)
+    for m in range(rows.shape[0]):
+        k = rows[m]
+        sx, sy = snapped[k, 0], snapped[k, 1]
+        straight[k] = passing[m] and grid_clear(free, ny, x0, y0, cell, hx, hy, sx, sy, -1)
+    return ok, straight, snapped
 
 
 def _breakables_near(
