@@ -273,6 +273,18 @@ class FirstAid(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class FinishOff(Action):
+    """Coup-de-grâce [Gnadenstoß]: kill an adjacent incapacitated enemy with a melee
+    weapon (§9, P)."""
+
+    verb: ClassVar[str] = "finish"
+    cost: ClassVar[int] = 1
+    figure: str
+    target: str
+    weapon: str
+
+
+@dataclass(frozen=True, slots=True)
 class Interact(Action):
     """Open/close a gate, loot a storage, repair/arm a module, pick up an objective."""
 

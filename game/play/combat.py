@@ -8,8 +8,8 @@ Attack modes: "action" (the Attack action), "charge" (melee after a charge move)
 Only "action" and "charge" pause for an Abfangen decision; the others decide it
 at once (see `game.play.intercept`).
 
-Not in the engine yet (P): coup-de-grâce on incapacitated figures — only standing
-figures can be attacked.
+Incapacitated figures cannot be attacked; the FinishOff action is the deliberate
+coup-de-grâce on one (§9, P: melee, base contact, no roll — it dies).
 """
 
 from __future__ import annotations
@@ -20,11 +20,12 @@ from game import actions as act
 from game.actions import IllegalAction
 from game.engine import Handler
 from game.events import Event
-from game.play import breaking, bridge, context, flow, intercept, resolve, sight, throw
+from game.play import breaking, bridge, context, flow, intercept, noise, resolve, sight, throw
 from game.play.blast import explode
-from game.play.combat_events import AttackMade, AttackWithheld
+from game.play.combat_events import AttackMade, AttackWithheld, FinishedOff
 from game.rules.ammo import fire_problem
-from game.rules.attack import plan_attack, roll_to_hit
+from game.rules.attack import noise_radius, plan_attack, roll_to_hit
+from game.rules.combatant import Condition
 from game.rules.loader import UnknownNameError
 from game.rules.models import Weapon
 from game.state import Figure
@@ -221,6 +222,54 @@ def do_attack(game: Game, action: act.Attack) -> list[Event]:
     return breaking.strike(game, fig, action.target, _carried(game, fig, action.weapon))
 
 
+# -- the coup-de-grâce (Gnadenstoß) ---------------------------------------------------
+
+
+def finish_problem(game: Game, figure: Figure, target: Figure, weapon: str) -> str | None:
+    """Why this coup-de-grâce is not allowed now (None: it is) (§9, P)."""
+    if not figure.standing:
+        return f"{figure.name} is not standing"
+    if target.side == figure.side:
+        return f"{target.name} is on {figure.name}'s side"
+    if not target.on_table:
+        return f"{target.name} is not on the table"
+    if target.standing:
+        return f"{target.name} is standing: a coup-de-grâce is for incapacitated figures (§9)"
+    arms = _weapon(game, figure, weapon, "action")
+    if isinstance(arms, str):
+        return arms
+    if not arms.is_melee:
+        return f"a coup-de-grâce is dealt in melee, not with the {arms.name} (§9)"
+    if not sight.in_contact(game, figure, target):
+        gap = sight.base_gap(figure, target)
+        return f"a coup-de-grâce needs base contact; {target.name} is {gap:.1f} cm away (§9)"
+    return None
+
+
+def check_finish(game: Game, action: act.FinishOff) -> None:
+    fig = flow.check_budget(game, action.figure, action.verb, action.cost)
+    target = game.state.figures.get(action.target)
+    if target is None:
+        raise IllegalAction(f"there is no figure {action.target!r}")
+    problem = finish_problem(game, fig, target, action.weapon)
+    if problem is not None:
+        raise IllegalAction(problem)
+
+
+def do_finish(game: Game, action: act.FinishOff) -> list[Event]:
+    """The incapacitated enemy dies where it lies (no roll); a Laut weapon is heard."""
+    fig, target = game.figure(action.figure), game.figure(action.target)
+    flow.spend(game, fig, action.verb)
+    arms = game.rules.weapon(action.weapon)
+    was = target.condition.value
+    fig.facing = sight.bearing(fig.pos, target.pos)
+    bridge.set_condition(target, Condition.DEAD)
+    events: list[Event] = [FinishedOff(fig.id, target.id, arms.name, was)]
+    if noise_radius(arms, game.rules) > 0:
+        events += noise.make_noise(game, "firearm", fig.pos, fig.id)
+    return events
+
+
 # -- legal actions ----------------------------------------------------------------------
 
 
@@ -283,8 +332,17 @@ def legal(game: Game, figure: Figure) -> list[Legal]:
             and not context.veiled_from(game, e, sight.base_gap(figure, e))
         ]
         pieces = breaking.pieces_in_reach(game, figure)
+        downed = [
+            e
+            for e in game.state.figures.values()
+            if e.side != figure.side
+            and e.on_table
+            and not e.standing
+            and sight.in_contact(game, figure, e)
+        ]
         for w in melee:
             out += [act.Attack(figure.id, e.id, w.name) for e in adjacent]
+            out += [act.FinishOff(figure.id, e.id, w.name) for e in downed]
             out += [
                 act.Attack(figure.id, p.id, w.name)
                 for p in pieces
@@ -296,6 +354,7 @@ def legal(game: Game, figure: Figure) -> list[Legal]:
 
 HANDLERS: dict[type[act.Action], Handler] = {
     act.Attack: Handler(check_attack, do_attack),
+    act.FinishOff: Handler(check_finish, do_finish),
     act.Throw: Handler(throw.check, throw.execute),
     act.Intercept: Handler(intercept.check, intercept.execute),
 }

@@ -204,3 +204,19 @@ class Burning(CombatEvent):
     refs: ClassVar[tuple[str, ...]] = ("figure", "zone")
     figure: str
     zone: str
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedOff(CombatEvent):
+    """A deliberate coup-de-grâce on an incapacitated enemy: no roll, it dies (§9, P)."""
+
+    kind: ClassVar[str] = "finished_off"
+    section: ClassVar[str] = "§9"
+    refs: ClassVar[tuple[str, ...]] = ("figure", "target")
+    figure: str
+    target: str
+    weapon: str
+    was: str  # the target's condition before (down | out_unstable | out_stable)
+
+    def values(self, language: str) -> dict[str, Any]:
+        return {"was_text": tr(f"combat.was.{self.was}", language=language)}

@@ -14,6 +14,7 @@ VERBS = (
     "run",
     "attack",
     "charge",
+    "finish",
     "throw",
     "aim",
     "reload",
@@ -30,6 +31,7 @@ HOTKEYS = {
     "run": "u",
     "attack": "a",
     "charge": "c",
+    "finish": "g",
     "throw": "t",
     "aim": "i",
     "reload": "l",
@@ -62,6 +64,8 @@ def describe(game: Game, action: act.Action) -> str:
         return tr(key, target=_name(game, action.target), weapon=action.weapon)
     if isinstance(action, act.Charge):
         return tr("ui.actions.do_charge", target=_name(game, action.target), weapon=action.weapon)
+    if isinstance(action, act.FinishOff):
+        return tr("ui.actions.do_finish", target=_name(game, action.target), weapon=action.weapon)
     if isinstance(action, act.Reload):
         return tr("ui.actions.do_reload", weapon=action.weapon)
     if isinstance(action, act.FirstAid):

@@ -79,6 +79,7 @@ FAMILY_OF_KIND: dict[str, str] = {
             "structure",
             "structure_broken",
             "shelter_breached",
+            "finished_off",
         ),
         "harm",
     ),

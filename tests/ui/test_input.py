@@ -14,6 +14,7 @@ from game.play.events import ActivationStarted, FirstChosen, WaveArrived
 from game.play.movement import Charged, Moved
 from game.play.overwatch import OverwatchDeclared
 from game.rules.attack import ToHitRolled
+from game.rules.combatant import Condition
 from game.ui.dialogs import choice_menu
 from game.ui.tools.attack import AttackTool
 from game.ui.tools.move import MoveTool
@@ -357,3 +358,32 @@ def test_f1_shows_the_controls(app) -> None:
     shot(app, "input_help.png")
     key(app, pygame.K_ESCAPE)
     assert not app.input.help
+
+
+def _finish_button(app):  # type: ignore[no-untyped-def]
+    return next(b for b in app.input.bar.buttons if b.value == "finish")
+
+
+def test_g_finishes_off_an_incapacitated_enemy_in_contact() -> None:
+    """The Finish off button [Gnadenstoß] is open only with a downed enemy in base
+    contact; its hotkey commits the single coup-de-grâce and the log explains it."""
+    app = make_app("table", seed=1)
+    activate(app, "mira")
+    settle(app)
+    button = _finish_button(app)
+    assert not button.enabled and "no incapacitated enemy" in button.tooltip
+
+    app = make_app("table", seed=1)
+    st = app.game.state
+    raider, mira = st.figures["raider-1"], st.figures["mira"]
+    raider.x, raider.y = mira.x + 2.6, mira.y  # a fallen raider beside Mira
+    raider.tp, raider.condition = 0, Condition.OUT_UNSTABLE
+    activate(app, "mira")
+    settle(app)
+    button = _finish_button(app)
+    assert button.enabled and button.hotkey == "g"
+    assert button.tooltip == "Finish off Raider 1 with Knife [Gnadenstoß]"
+    events = key(app, pygame.K_g)
+    assert [type(e).__name__ for e in events] == ["FinishedOff"]
+    assert (raider.condition, raider.on_table) == (Condition.DEAD, False)
+    assert "coup-de-grâce [Gnadenstoß], no roll" in events[0].explain()
