@@ -13,6 +13,7 @@ from game.board.jit import njit
 
 FloatArray = NDArray[np.float64]
 BoolArray = NDArray[np.bool_]
+IntArray = NDArray[np.int64]
 
 MARGIN = 0.05
 """cm of slack kept from other bases (the engine allows a hair of tolerance)."""
@@ -60,20 +61,22 @@ def as_bases(centres: FloatArray, radii: FloatArray) -> tuple[FloatArray, FloatA
 
 
 @njit
-def _near(
-    lo_x: float,
-    lo_y: float,
-    hi_x: float,
-    hi_y: float,
-    radius: float,
-    cx: float,
-    cy: float,
-    rb: float,
-) -> bool:
-    """Could a base (cx, cy, rb) touch a base of `radius` anywhere in the box? (Those
-    farther than rb + radius + MARGIN (+ SLACK) from the box pass every exact test.)"""
-    grow = rb + (radius + MARGIN + SLACK)
-    return lo_x - grow <= cx <= hi_x + grow and lo_y - grow <= cy <= hi_y + grow
+def _near_rows(box: FloatArray, radius: float, centres: FloatArray, radii: FloatArray) -> IntArray:
+    """The bases (rows) that could touch a base of `radius` anywhere in the points'
+    bounding box: the others lie farther than their radius + `radius` + MARGIN
+    (+ SLACK) from every point and segment among the points, so the exact tests
+    would count them clear anyway."""
+    lo_x, lo_y = box[:, 0].min(), box[:, 1].min()
+    hi_x, hi_y = box[:, 0].max(), box[:, 1].max()
+    out = np.empty(centres.shape[0], np.int64)
+    count = 0
+    for b in range(centres.shape[0]):
+        grow = radii[b] + (radius + MARGIN + SLACK)
+        cx, cy = centres[b, 0], centres[b, 1]
+        if lo_x - grow <= cx <= hi_x + grow and lo_y - grow <= cy <= hi_y + grow:
+            out[count] = b
+            count += 1
+    return out[:count]
 
 
 @njit
@@ -84,12 +87,8 @@ def stand_clear_kernel(
     ok = np.ones(n, np.bool_)
     if n == 0:
         return ok
-    lo_x, lo_y = pts[:, 0].min(), pts[:, 1].min()
-    hi_x, hi_y = pts[:, 0].max(), pts[:, 1].max()
-    for b in range(centres.shape[0]):
+    for b in _near_rows(pts, radius, centres, radii):
         cx, cy, rb = centres[b, 0], centres[b, 1], radii[b]
-        if not _near(lo_x, lo_y, hi_x, hi_y, radius, cx, cy, rb):
-            continue
         need = rb + radius + MARGIN
         for i in range(n):
             if ok[i] and not math.hypot(pts[i, 0] - cx, pts[i, 1] - cy) >= need:
@@ -115,12 +114,9 @@ def moves_clear_kernel(
     ok = np.ones(n, np.bool_)
     if n == 0:
         return ok
-    lo_x, lo_y = min(ax, ends[:, 0].min()), min(ay, ends[:, 1].min())
-    hi_x, hi_y = max(ax, ends[:, 0].max()), max(ay, ends[:, 1].max())
-    for b in range(centres.shape[0]):
+    box = np.vstack((np.array([[ax, ay]]), ends))
+    for b in _near_rows(box, radius, centres, radii):
         cx, cy, rb = centres[b, 0], centres[b, 1], radii[b]
-        if not _near(lo_x, lo_y, hi_x, hi_y, radius, cx, cy, rb):
-            continue
         need = min(rb + radius + MARGIN, math.hypot(cx - ax, cy - ay) - 1e-9)
         for i in range(n):
             if not ok[i]:
@@ -139,12 +135,8 @@ def walk_clear_kernel(
     n = pts.shape[0]
     if n < 2:
         return True
-    lo_x, lo_y = pts[:, 0].min(), pts[:, 1].min()
-    hi_x, hi_y = pts[:, 0].max(), pts[:, 1].max()
-    for b in range(centres.shape[0]):
+    for b in _near_rows(pts, radius, centres, radii):
         cx, cy, rb = centres[b, 0], centres[b, 1], radii[b]
-        if not _near(lo_x, lo_y, hi_x, hi_y, radius, cx, cy, rb):
-            continue
         need = min(rb + radius + MARGIN, math.hypot(cx - pts[0, 0], cy - pts[0, 1]) - 1e-9)
         for k in range(n - 1):
             ax, ay = pts[k, 0], pts[k, 1]
