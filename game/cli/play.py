@@ -116,6 +116,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     controllers = controllers_for(scenario, args.side, args.autoplay)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game import warmup
     from game.engine import Game
     from game.ui.app import UiOptions
     from game.ui.app import run as run_window
@@ -134,4 +135,4 @@ def run(args: argparse.Namespace) -> int:
         language=language,
         scenario=str(path),
     )
-    return run_window(game, controllers, options, settings)
+    return run_window(game, controllers, options, settings, warmup.start())

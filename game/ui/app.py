@@ -41,6 +41,7 @@ from game.ui.preview import AttackPreview, attack_preview
 from game.ui.render import hud, style
 from game.ui.render.table import Scene, TableView, entry_hover
 from game.ui.render.terrain import EntryZone
+from game.warmup import WarmUp
 
 if TYPE_CHECKING:
     from ai.base import Controller
@@ -127,8 +128,10 @@ class App:
         controllers: Mapping[str, Controller | None],
         options: UiOptions | None = None,
         settings: Any = None,
+        warm: WarmUp | None = None,
     ) -> None:
         self.options = options or UiOptions()
+        self.warm = warm or WarmUp()  # kernels compiling beside the window (game.warmup)
         self.settings = settings  # the player's settings file (game.ui.settings), if loaded
         self.scenario_path: str | None = self.options.scenario
         pygame.display.init()
@@ -412,6 +415,8 @@ class App:
             return []
         if self.animating or self.error_panel.busy or any(is_busy(p) for p in self.shown_panels()):
             return []
+        if self.warm.busy:  # the first AI move waits for the kernels (once per install)
+            return []
         self.ai_timer -= dt
         if self.ai_timer > 0:
             return []
@@ -610,6 +615,8 @@ class App:
     def _status_right(self) -> str:
         if self.message_t > 0:
             return self.message
+        if self.warm.busy and not self.input.my_turn():
+            return tr("ui.input.warming", seconds=f"{self.warm.elapsed:.0f}")
         if self.intent is not None and not self.input.my_turn():
             return self.intent[1]  # the line names who acts ("Horde: …")
         if self.ai_next is not None and not self.input.my_turn():
@@ -663,9 +670,10 @@ def run(
     controllers: Mapping[str, Any],
     options: UiOptions | None = None,
     settings: Any = None,
+    warm: WarmUp | None = None,
 ) -> int:
     """Open the window and play `game`; controllers by side (None: the human)."""
-    app = App(game, controllers, options, settings)
+    app = App(game, controllers, options, settings, warm)
     try:
         return app.run()
     finally:

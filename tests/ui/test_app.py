@@ -266,3 +266,24 @@ def anim_duration(leg: Moved) -> float:
     a = Animator()
     a.feed([leg], speed=1.0)
     return a.legs[0].duration
+
+
+class _Compiling:
+    """A warm-up that is still compiling (game.warmup.WarmUp's face)."""
+
+    busy = True
+    elapsed = 12.0
+
+
+def test_the_ai_waits_for_the_kernels_warm_up_and_says_so() -> None:
+    app = make_app("table", human=(), panels=False)
+    app.warm = _Compiling()  # type: ignore[assignment]
+    for _ in range(120):
+        app.frame(1 / 60)
+    assert len(app.game.history) == 0  # not even the initiative choice
+    assert "compiling its geometry for the first game" in app._status_right()
+    assert "12 s so far" in app._status_right()
+    app.warm.busy = False  # type: ignore[misc]
+    for _ in range(120):
+        app.frame(1 / 60)
+    assert len(app.game.history) > 0

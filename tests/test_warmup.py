@@ -1,0 +1,70 @@
+"""The kernels' warm-up beside the window (game.warmup): it runs only while numba's
+cache is cold, leaves a marker when done, and the window's AI waits for it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game import warmup
+
+
+@pytest.fixture
+def markers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv(warmup.OFF, raising=False)
+    return tmp_path
+
+
+def test_the_stamp_names_the_kernel_sources() -> None:
+    first = warmup.stamp()
+    assert first == warmup.stamp() and len(first) == 16
+    int(first, 16)
+
+
+def test_warming_leaves_the_marker_and_later_starts_skip_it(
+    markers: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert not warmup.is_warm()
+    started: list[list[str]] = []
+
+    class FakeProcess:
+        def __init__(self, args: list[str], **_: object) -> None:
+            started.append(args)
+
+        def poll(self) -> None:
+            return None
+
+    monkeypatch.setattr(subprocess, "Popen", FakeProcess)
+    assert warmup.start().busy  # cold: a warm-up process is started
+    assert started == [[sys.executable, "-m", "game.warmup"]]
+    path = warmup.warm(actions=4, scenarios=("open_skirmish",))
+    assert path.parent == markers and warmup.is_warm()
+    assert not warmup.start().busy and len(started) == 1  # warm: nothing started
+
+
+def test_it_is_off_in_the_tests_and_on_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(warmup.OFF, "1")
+    assert warmup.start().process is None
+
+
+def test_busy_while_the_process_runs_and_not_past_the_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(0.3)"])
+    warm = warmup.WarmUp(process)
+    assert warm.busy
+    process.wait()
+    assert not warm.busy and warm.process is None
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        late = warmup.WarmUp(sleeper)
+        late.started = time.monotonic() - warmup.LIMIT_S - 1
+        assert not late.busy  # the window stops waiting
+    finally:
+        sleeper.kill()
+        sleeper.wait()
