@@ -129,10 +129,17 @@ class WarmUp:
         self.process = None
 
 
+_running: WarmUp | None = None
+
+
 def start() -> WarmUp:
-    """Start the warm-up process if the kernels are not cached yet (and it is on)."""
+    """Start the warm-up process if the kernels are not cached yet (and it is on);
+    one already running from this process is shared."""
+    global _running
     if os.environ.get(OFF) or is_warm():
         return WarmUp()
+    if _running is not None and _running.busy:
+        return _running
     process = subprocess.Popen(
         [sys.executable, "-m", "game.warmup"],
         stdin=subprocess.DEVNULL,
@@ -141,7 +148,8 @@ def start() -> WarmUp:
         cwd=ROOT,
         start_new_session=True,
     )
-    return WarmUp(process)
+    _running = WarmUp(process)
+    return _running
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,6 +17,7 @@ from game import warmup
 def markers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     monkeypatch.delenv(warmup.OFF, raising=False)
+    monkeypatch.setattr(warmup, "_running", None)
     return tmp_path
 
 
@@ -68,3 +69,18 @@ def test_busy_while_the_process_runs_and_not_past_the_limit(
     finally:
         sleeper.kill()
         sleeper.wait()
+
+
+def test_one_running_warm_up_is_shared(markers: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[list[str]] = []
+
+    class FakeProcess:
+        def __init__(self, args: list[str], **_: object) -> None:
+            started.append(args)
+
+        def poll(self) -> None:
+            return None
+
+    monkeypatch.setattr(subprocess, "Popen", FakeProcess)
+    first = warmup.start()  # the editor starts it …
+    assert warmup.start() is first and len(started) == 1  # … its test raid shares it

@@ -88,8 +88,11 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(tr("editor.cli.no_folder", file=str(path), folder=str(path.parent)))
         doc = Document.blank(tr("editor.new_name"), *board)
         doc.file = path
+    from game import warmup
     from game.ui.editor.app import EditorOptions
     from game.ui.editor.app import run as run_editor
+
+    warmup.start()  # the overlays' and a test raid's kernels, compiled beside the editor
 
     options = EditorOptions(
         size=size or getattr(settings, "window", None),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from game import warmup
 from game.engine import Game
 from game.i18n import tr
 from game.play.validate import load_checked
@@ -39,4 +40,4 @@ def play(
         large_text=bool(getattr(settings, "large_text", False)),
         language=getattr(settings, "language", None),
     )
-    return run_window(game, controllers, options, settings)
+    return run_window(game, controllers, options, settings, warmup.start())
