@@ -1,5 +1,6 @@
-"""Candidate plans that support the fight: Reload, First aid, Overwatch on the likely
-approach, and template weapons thrown at clusters."""
+"""Candidate plans that support the fight: Reload, First aid, a coup-de-grâce on a
+downed enemy, Overwatch on the likely approach, and template weapons thrown at
+clusters."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ai.situation import Situation
 from ai.spots import table
 from game import actions as act
 from game.board.sight import line_of_sight
-from game.play import bridge, movement, overwatch, sight, support
+from game.play import bridge, combat, movement, overwatch, sight, support
 from game.play import throw as throwing
 from game.rules.checks import Outcome, outcome_probabilities
 from game.rules.combatant import AttackContext, Combatant
@@ -26,6 +27,10 @@ RELOAD_GAIN = 0.3
 OVERWATCH_SHARE = 0.35
 """Share of a shot's value an overwatch on the likely approach is worth."""
 AID_SHARE = 0.5
+FINISH_SHARE = {"down": 0.6, "out_unstable": 0.05, "out_stable": 0.02}
+"""Share of a downed enemy's value a coup-de-grâce is worth, by its condition: one
+that is down stands up again at its next activation (or by First aid); one out
+for the battle matters only after it."""
 THROW_FRIENDLY = 2.0
 """How much more a friend in the template weighs than an enemy."""
 SURE_THROWER = Combatant(name="thrower", ref=30)
@@ -33,7 +38,7 @@ SURE_THROWER = Combatant(name="thrower", ref=30)
 
 
 def support_plans(sit: Situation, sc: Scorer, after: float) -> list[Plan]:
-    """Reload, First aid, Overwatch, Throw."""
+    """Reload, First aid, Finish off, Overwatch, Throw."""
     game, fig = sit.game, sit.fig
     out: list[Plan] = []
     here = sc.at(0)
@@ -52,6 +57,8 @@ def support_plans(sit: Situation, sc: Scorer, after: float) -> list[Plan]:
                 continue
             value = _aid_value(sit, patient) + after
             out.append(Plan(act.FirstAid(fig.id, patient.id), value, "first_aid", patient.name))
+    if sit.can("finish"):
+        out += _finishing_blows(sit, after)
     if sit.can("overwatch") and not sit.shots:
         plan = _overwatch_plan(sit, sc)
         if plan is not None:
@@ -59,6 +66,24 @@ def support_plans(sit: Situation, sc: Scorer, after: float) -> list[Plan]:
     if sit.can("throw"):
         out += _throws(sit, sc, after)
     del here
+    return out
+
+
+def _finishing_blows(sit: Situation, after: float) -> list[Plan]:
+    """A coup-de-grâce [Gnadenstoß] on each downed enemy in base contact (§9)."""
+    game, fig = sit.game, sit.fig
+    weapon = movement.best_melee(game, fig)
+    if weapon is None:
+        return []
+    out = []
+    for enemy in game.state.figures.values():
+        if enemy.side == fig.side or enemy.standing or not enemy.on_table:
+            continue
+        if combat.finish_problem(game, fig, enemy, weapon) is not None:
+            continue
+        value = FINISH_SHARE.get(enemy.condition.value, 0.0) * figure_value(game, enemy) + after
+        action = act.FinishOff(fig.id, enemy.id, weapon)
+        out.append(Plan(action, value, "finish", enemy.name, weapon=weapon))
     return out
 
 

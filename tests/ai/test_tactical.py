@@ -108,6 +108,28 @@ def test_it_gives_first_aid_to_a_friend_that_is_down() -> None:
     assert TacticalAI().choose(game) == act.FirstAid("selma", "bruno")
 
 
+def test_a_raider_finishes_off_a_defender_that_is_down_beside_it() -> None:
+    """Down (Streifschuss) stands up again at its next activation: with no one else
+    in reach, the raider beside it deals the coup-de-grâce [Gnadenstoß]; one that is
+    out for the battle is not worth the action."""
+    sc = scene(
+        [
+            ("b", "r1", "Raider", 30, 30),
+            ("a", "bruno", "Bruno", 32.6, 30),
+            ("a", "selma", "Selma", 75, 75),
+        ],
+        terrain=[("block", "building", [(45, 0), (50, 0), (50, 80), (45, 80)])],
+    )
+    game = drive_to(Game(sc, seed=4), "r1")
+    bruno = game.state.figures["bruno"]
+    bruno.condition, bruno.tp = Condition.DOWN, 0
+    choice = TacticalAI().choose(game)
+    assert isinstance(choice, act.FinishOff) and choice.target == "bruno"
+    assert "finishing off Bruno [Gnadenstoß]" in (TacticalAI().intent(game) or "")
+    bruno.condition = Condition.OUT_STABLE
+    assert not isinstance(TacticalAI().choose(game), act.FinishOff)
+
+
 def test_a_melee_fighter_charges_what_it_can_reach() -> None:
     sc = scene([("a", "katz", "Katz", 30, 30), ("b", "r1", "Raider", 30, 42)])
     game = drive_to(Game(sc, seed=5), "katz")
