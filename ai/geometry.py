@@ -1,5 +1,9 @@
-"""Vectorised geometry the controllers use to pick destinations the engine accepts:
-points clear of other bases, straight moves that pass no base."""
+"""Geometry the controllers use to pick destinations the engine accepts: points
+clear of other bases, straight moves and walks that pass no base.
+
+The tests are numba kernels (`*_kernel`, also called from other kernels) that do
+the arithmetic of the plain numpy broadcasting they replaced in the same order, so
+their answers are the same to the last bit (tests/ai/test_geometry.py)."""
 
 from __future__ import annotations
 
@@ -83,6 +87,7 @@ def _near_rows(box: FloatArray, radius: float, centres: FloatArray, radii: Float
 def stand_clear_kernel(
     pts: FloatArray, radius: float, centres: FloatArray, radii: FloatArray
 ) -> BoolArray:
+    """`clear_of_bases` on prepared arrays."""
     n = pts.shape[0]
     ok = np.ones(n, np.bool_)
     if n == 0:
@@ -110,6 +115,7 @@ def _gap_ok(
 def moves_clear_kernel(
     ax: float, ay: float, ends: FloatArray, radius: float, centres: FloatArray, radii: FloatArray
 ) -> BoolArray:
+    """`segments_clear_of_bases` from (ax, ay) on prepared arrays."""
     n = ends.shape[0]
     ok = np.ones(n, np.bool_)
     if n == 0:
@@ -132,6 +138,7 @@ def moves_clear_kernel(
 def walk_clear_kernel(
     pts: FloatArray, radius: float, centres: FloatArray, radii: FloatArray
 ) -> bool:
+    """`polyline_clear_of_bases` on prepared arrays."""
     n = pts.shape[0]
     if n < 2:
         return True
