@@ -1,4 +1,5 @@
-"""numba kernels of the movement grid: Dijkstra over a stencil, descent, sight."""
+"""numba kernels of the movement grid: Dijkstra over a stencil, sampling a field,
+the descent down it, seed cells, other bases stamped on, straight-line checks."""
 
 from __future__ import annotations
 
