@@ -125,8 +125,11 @@ class ActionBar:
                     active=name == active_tool,
                 )
             )
+        was = self.hovered.value if self.hovered is not None else None
         self.buttons = buttons
         self._place()
+        # the button under the mouse is a new one now: its tooltip says what is true now
+        self.hovered = next((b for b in buttons if was is not None and b.value == was), None)
 
     def _place(self) -> None:
         """Lay the buttons out in one row (smaller labels if need be), else in two;

@@ -383,7 +383,12 @@ def test_g_finishes_off_an_incapacitated_enemy_in_contact() -> None:
     button = _finish_button(app)
     assert button.enabled and button.hotkey == "g"
     assert button.tooltip == "Finish off Raider 1 with Knife [Gnadenstoß]"
+    hover(app, button.rect.center)
     events = key(app, pygame.K_g)
     assert [type(e).__name__ for e in events] == ["FinishedOff"]
+    settle(app)
+    hovered = app.input.bar.hovered  # still under the mouse: now closed, and says why
+    assert hovered is not None and hovered.value == "finish" and not hovered.enabled
+    assert hovered.tooltip == "Mira already took finish this activation (no repeats, §4)"
     assert (raider.condition, raider.on_table) == (Condition.DEAD, False)
     assert "coup-de-grâce [Gnadenstoß], no roll" in events[0].explain()
