@@ -130,15 +130,6 @@ def _rings(start: tuple[float, float], usable: float) -> FloatArray:
     return np.vstack([ring(start, usable * share, RING_POINTS) for share in RING_SHARES])
 
 
-def _along(
-    xy: FloatArray, cum: FloatArray, usable: float, radius: float
-) -> tuple[FloatArray, FloatArray]:
-    """Points along the route (its points `xy`, `cum` cm along it at each) up to
-    `usable` cm, with sideways offsets, and how far along the route each lies (NaN:
-    beside it)."""
-    return along_points(xy, cum, usable, radius, _SHARES, _SIDESTEPS)
-
-
 _SHARES = np.asarray(SHARES, np.float64)
 _SIDESTEPS = np.asarray(SIDESTEPS, np.float64)
 
@@ -152,10 +143,11 @@ def along_points(
     shares: FloatArray,
     sidesteps: FloatArray,
 ) -> tuple[FloatArray, FloatArray]:
-    """`_along`'s points: at each share of `usable`, the route's point and points
-    sidesteps × the base's diameter to either side of it (square to the route there,
-    read over the last half centimetre; the whole route's direction where that is
-    too short)."""
+    """Points along the route (its points `xy`, `cum` cm along it at each) up to
+    `usable` cm — at each share of it, the route's point and points sidesteps × the
+    base's diameter to either side (square to the route there, read over the last
+    half centimetre; the whole route's direction where that is too short) — and how
+    far along the route each lies (NaN: beside it)."""
     n, m = shares.shape[0], sidesteps.shape[0]
     s = usable * shares
     back = np.maximum(s - 0.5, 0.0)
@@ -263,11 +255,12 @@ def step(
     if (usable < MIN_GAIN and inside is None) or need <= 0:
         return Step(None, shut, now)
     centres, radii = others(game, figure, allowance + figure.radius + 2 * MAX_RADIUS)
-    along_pts, on_route = _along(path, cum, max(usable, MIN_GAIN), figure.radius)
+    reach = max(usable, MIN_GAIN)
+    along_pts, on_route = along_points(path, cum, reach, figure.radius, _SHARES, _SIDESTEPS)
     extra = [a for a in (inside, _slots(game, figure, blocker, along, allowance)) if a is not None]
     tiers: tuple[Callable[[], tuple[FloatArray, FloatArray | None]], ...] = (
         lambda: (np.vstack([along_pts, *extra]), np.concatenate([on_route, _nans(extra)])),
-        lambda: (_rings(route[0], max(usable, MIN_GAIN)), None),
+        lambda: (_rings(route[0], reach), None),
     )
     for tier in tiers:  # the rings only when no point along the route will do
         pts, where = tier()

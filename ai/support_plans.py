@@ -77,8 +77,6 @@ def _finishing_blows(sit: Situation, after: float) -> list[Plan]:
         return []
     out = []
     for enemy in game.state.figures.values():
-        if enemy.side == fig.side or enemy.standing or not enemy.on_table:
-            continue
         if combat.finish_problem(game, fig, enemy, weapon) is not None:
             continue
         value = FINISH_SHARE.get(enemy.condition.value, 0.0) * figure_value(game, enemy) + after

@@ -123,11 +123,6 @@ class WarmUp:
         """Seconds since the warm-up started."""
         return time.monotonic() - self.started
 
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-        self.process = None
-
 
 _running: WarmUp | None = None
 

@@ -21,6 +21,22 @@ def markers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """Warm-up processes are recorded, not run (each runs for ever)."""
+    calls: list[list[str]] = []
+
+    class FakeProcess:
+        def __init__(self, args: list[str], **_: object) -> None:
+            calls.append(args)
+
+        def poll(self) -> None:
+            return None
+
+    monkeypatch.setattr(subprocess, "Popen", FakeProcess)
+    return calls
+
+
 def test_the_stamp_names_the_kernel_sources() -> None:
     first = warmup.stamp()
     assert first == warmup.stamp() and len(first) == 16
@@ -28,19 +44,9 @@ def test_the_stamp_names_the_kernel_sources() -> None:
 
 
 def test_warming_leaves_the_marker_and_later_starts_skip_it(
-    markers: Path, monkeypatch: pytest.MonkeyPatch
+    markers: Path, started: list[list[str]]
 ) -> None:
     assert not warmup.is_warm()
-    started: list[list[str]] = []
-
-    class FakeProcess:
-        def __init__(self, args: list[str], **_: object) -> None:
-            started.append(args)
-
-        def poll(self) -> None:
-            return None
-
-    monkeypatch.setattr(subprocess, "Popen", FakeProcess)
     assert warmup.start().busy  # cold: a warm-up process is started
     assert started == [[sys.executable, "-m", "game.warmup"]]
     path = warmup.warm(actions=4, scenarios=("open_skirmish",))
@@ -71,16 +77,6 @@ def test_busy_while_the_process_runs_and_not_past_the_limit(
         sleeper.wait()
 
 
-def test_one_running_warm_up_is_shared(markers: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    started: list[list[str]] = []
-
-    class FakeProcess:
-        def __init__(self, args: list[str], **_: object) -> None:
-            started.append(args)
-
-        def poll(self) -> None:
-            return None
-
-    monkeypatch.setattr(subprocess, "Popen", FakeProcess)
+def test_one_running_warm_up_is_shared(markers: Path, started: list[list[str]]) -> None:
     first = warmup.start()  # the editor starts it …
     assert warmup.start() is first and len(started) == 1  # … its test raid shares it

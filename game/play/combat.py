@@ -332,17 +332,14 @@ def legal(game: Game, figure: Figure) -> list[Legal]:
             and not context.veiled_from(game, e, sight.base_gap(figure, e))
         ]
         pieces = breaking.pieces_in_reach(game, figure)
-        downed = [
-            e
-            for e in game.state.figures.values()
-            if e.side != figure.side
-            and e.on_table
-            and not e.standing
-            and sight.in_contact(game, figure, e)
-        ]
+        figures = game.state.figures.values()
         for w in melee:
             out += [act.Attack(figure.id, e.id, w.name) for e in adjacent]
-            out += [act.FinishOff(figure.id, e.id, w.name) for e in downed]
+            out += [
+                act.FinishOff(figure.id, e.id, w.name)
+                for e in figures
+                if finish_problem(game, figure, e, w.name) is None
+            ]
             out += [
                 act.Attack(figure.id, p.id, w.name)
                 for p in pieces
