@@ -99,11 +99,11 @@ def _skirmish_outcome(game: Game) -> tuple[str, str] | None:
     sides = list(st.sides)
     alive = {s: _alive(game, s) for s in sides}
     standing_sides = [s for s in sides if alive[s] > 0]
-    first = sides[0]
     if len(standing_sides) <= 1:
         if not standing_sides:
             return "draw", "one_side_left"
-        return ("victory" if standing_sides[0] == first else "defeat"), "one_side_left"
+        return ("victory" if standing_sides[0] == sides[0] else "defeat"), "one_side_left"
+    first = sides[0]
     if _time_up(game):
         start = {s: sum(1 for f in st.figures.values() if f.side == s) for s in sides}
         share = {s: alive[s] / max(1, start[s]) for s in sides}
