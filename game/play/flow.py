@@ -127,6 +127,11 @@ def advance(game: Game) -> list[Event]:
         elif st.phase == "activations":
             pending = _activation_pending(game, events)
             if pending is not None:
+                decided = outcome.check(game)  # an activation that ended may decide it
+                if decided is not None:
+                    events.append(decided)
+                    st.pending = None
+                    return events
                 st.pending = pending
                 return events
             st.phase = "round_end"

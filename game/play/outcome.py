@@ -57,7 +57,14 @@ def check(game: Game) -> GameOver | None:
     if result is None:
         return None
     st.outcome, reason = result
-    return GameOver(st.outcome, reason, min(st.round, game.scenario.scenario.max_rounds))
+    return GameOver(st.outcome, reason, last_round(game))
+
+
+def last_round(game: Game) -> int:
+    """The last round that was played (a round that has not begun yet does not count)."""
+    st = game.state
+    played = st.round - 1 if st.phase == "round_start" else st.round
+    return max(1, min(played, game.scenario.scenario.max_rounds))
 
 
 def _time_up(game: Game) -> bool:
