@@ -241,7 +241,7 @@ def sample(
 
 def dice_order(dice: Dice, n: int) -> NDArray[np.int64]:
     """A random order of n items drawn from the decision dice."""
-    return np.asarray(dice.rng.permutation(n), np.int64)
+    return dice.permutation(n)
 
 
 def _touching_terrain(game: Game, figure: Figure, x: FloatArray, y: FloatArray) -> BoolArray:

@@ -1,8 +1,11 @@
 """Dice: the only source of randomness in the rules core.
 
-`Dice` wraps one injected `numpy.random.Generator`. `ScriptedDice` returns given
-faces (for tests) and fails loudly when it runs out. German notation: W20 = d20,
-W6 = d6, NW6 = a pool of N d6, 1W3 = ceil(d6 / 2).
+`Dice` wraps one injected `numpy.random.Generator`; every draw goes through one of
+its methods (`die`, `uniform`, `choice`, `permutation`), and its generator state
+is read and restored through `state` / `copy`. `ScriptedDice` returns given
+faces, fractions, choices and orders (for tests), fails loudly when it runs out,
+and has no generator at all, so nothing can draw around the script. German
+notation: W20 = d20, W6 = d6, NW6 = a pool of N d6, 1W3 = ceil(d6 / 2).
 """
 
 from __future__ import annotations
@@ -11,9 +14,10 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
+from numpy.typing import NDArray
 
 Edge = Literal[-1, 0, 1]
 """Net advantage: +1 advantage, -1 disadvantage, 0 neither."""
@@ -21,6 +25,10 @@ Edge = Literal[-1, 0, 1]
 
 class DiceExhausted(RuntimeError):
     """A ScriptedDice was asked for more faces than the test scripted."""
+
+
+class NoGenerator(AttributeError):
+    """ScriptedDice has no generator: a draw must go through a Dice method."""
 
 
 class DiceExpressionError(ValueError):
@@ -126,26 +134,55 @@ class Dice:
     """All randomness of a game, drawn from one injected numpy Generator."""
 
     def __init__(self, rng: np.random.Generator) -> None:
-        self.rng = rng
+        self._rng = rng
 
     @classmethod
     def seeded(cls, seed: int | np.random.SeedSequence) -> Dice:
         return cls(np.random.default_rng(seed))
 
+    @property
+    def rng(self) -> np.random.Generator:
+        """The generator itself (for its state; draw through the methods below)."""
+        return self._rng
+
+    # -- the generator's state ---------------------------------------------------
+    @property
+    def state(self) -> dict[str, Any]:
+        """The generator's state as plain data (saved with the game)."""
+        return dict(self._rng.bit_generator.state)
+
+    @state.setter
+    def state(self, value: dict[str, Any]) -> None:
+        if not value:
+            raise ValueError("no dice state to restore (the game was played with scripted dice)")
+        self._rng.bit_generator.state = value
+
+    def copy(self) -> Dice:
+        """Independent dice that will roll exactly what these would roll next."""
+        rng = np.random.Generator(type(self._rng.bit_generator)())
+        rng.bit_generator.state = self._rng.bit_generator.state
+        return Dice(rng)
+
     # -- the primitives every other roll is built from -------------------------
     def die(self, sides: int) -> int:
         """One die with `sides` faces (1..sides)."""
-        return int(self.rng.integers(1, sides + 1))
+        return int(self._rng.integers(1, sides + 1))
 
     def uniform(self, low: float = 0.0, high: float = 1.0) -> float:
         """A real number in [low, high) (scatter directions, AI tie-breaks)."""
-        return float(self.rng.uniform(low, high))
+        return float(self._rng.uniform(low, high))
 
     def choice(self, n: int) -> int:
         """An index in range(n), uniformly."""
         if n <= 0:
             raise ValueError("choice from an empty set")
-        return int(self.rng.integers(0, n))
+        return int(self._rng.integers(0, n))
+
+    def permutation(self, n: int) -> NDArray[np.int64]:
+        """A random order of range(n) (the AI's sampling of candidate spots)."""
+        if n < 0:
+            raise ValueError(f"no order of {n} items")
+        return np.asarray(self._rng.permutation(n), np.int64)
 
     # -- derived rolls ---------------------------------------------------------
     def w6(self) -> int:
@@ -187,7 +224,9 @@ class ScriptedDice(Dice):
 
     `faces` feeds `die()` (and so every W20, W6, pool and W3 — a W3 consumes one
     W6 face). `uniforms` feeds `uniform()` as fractions in [0, 1). `choices`
-    feeds `choice()`. Asking for more than was scripted raises DiceExhausted.
+    feeds `choice()`. `orders` feeds `permutation()`, each an order of range(n).
+    Asking for more than was scripted raises DiceExhausted; there is no
+    generator behind them (`rng` raises), so no draw can bypass the script.
     """
 
     def __init__(
@@ -196,16 +235,41 @@ class ScriptedDice(Dice):
         *,
         uniforms: Iterable[float] = (),
         choices: Iterable[int] = (),
+        orders: Iterable[Sequence[int]] = (),
     ) -> None:
-        super().__init__(np.random.default_rng(0))
         self._faces = list(faces)
-        self._uniforms = list(uniforms)
+        self._uniforms = [float(u) for u in uniforms]
         self._choices = list(choices)
+        self._orders = [tuple(int(i) for i in order) for order in orders]
         self.used: list[int] = []
+        for frac in self._uniforms:
+            _check_fraction(frac)
+
+    @property
+    def rng(self) -> np.random.Generator:
+        raise NoGenerator("scripted dice have no generator: script the draw instead")
 
     @property
     def remaining(self) -> Sequence[int]:
         return tuple(self._faces)
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """Scripted dice have no generator state (an empty dict)."""
+        return {}
+
+    @state.setter
+    def state(self, value: dict[str, Any]) -> None:
+        if value:
+            raise ValueError("scripted dice cannot take on a generator's state")
+
+    def copy(self) -> ScriptedDice:
+        """Independent scripted dice with what is left of this script."""
+        twin = ScriptedDice(
+            self._faces, uniforms=self._uniforms, choices=self._choices, orders=self._orders
+        )
+        twin.used = list(self.used)
+        return twin
 
     def die(self, sides: int) -> int:
         if not self._faces:
@@ -229,3 +293,17 @@ class ScriptedDice(Dice):
         if not 0 <= pick < n:
             raise ValueError(f"scripted choice {pick} is outside range({n})")
         return pick
+
+    def permutation(self, n: int) -> NDArray[np.int64]:
+        if not self._orders:
+            raise DiceExhausted(f"scripted dice ran out of orders (asked for {n} items)")
+        order = self._orders.pop(0)
+        if sorted(order) != list(range(n)):
+            raise ValueError(f"scripted order {list(order)} is not an order of range({n})")
+        return np.asarray(order, np.int64)
+
+
+def _check_fraction(frac: float) -> None:
+    """A scripted uniform is a fraction of the range: 0 ≤ f < 1, like the real draw."""
+    if not 0.0 <= frac < 1.0:
+        raise ValueError(f"scripted uniform {frac!r} is not a fraction in [0, 1)")

@@ -14,8 +14,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from game import actions as act
 from game.dice import Dice
 from game.events import Event
@@ -130,9 +128,7 @@ class Game:
         copy.scenario = self.scenario
         copy.scenario_name = self.scenario_name
         copy.seed = self.seed
-        rng = np.random.Generator(type(self.dice.rng.bit_generator)())
-        rng.bit_generator.state = self.dice.rng.bit_generator.state
-        copy.dice = Dice(rng)
+        copy.dice = self.dice.copy()
         copy.profiles = self.profiles
         copy.history = list(self.history)
         copy.state = self.state.clone()
@@ -141,10 +137,10 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """The state as JSON-able data, with the dice generator's state."""
-        self.state.rng_state = dict(self.dice.rng.bit_generator.state)
+        self.state.rng_state = self.dice.state
         return self.state.to_dict()
 
     def load_state(self, data: dict[str, Any]) -> None:
         """Continue from a state saved by `to_dict` (same scenario and rules)."""
         self.state = GameState.from_dict(data)
-        self.dice.rng.bit_generator.state = self.state.rng_state
+        self.dice.state = self.state.rng_state

@@ -72,3 +72,63 @@ def test_rolls_stay_in_range(seed: int) -> None:
     assert 1 <= dice.w20(1).kept <= 20
     expr = dice.roll("1W3+1")
     assert 2 <= expr.total <= 4
+
+
+# --- no draw around the dice -------------------------------------------------------------
+
+
+def test_permutation_is_the_generators_own_draw() -> None:
+    """Same draws, same order as the generator's permutation (AI decisions stay put)."""
+    import numpy as np
+
+    dice, rng = Dice.seeded(11), np.random.default_rng(11)
+    for n in (0, 1, 5, 40):
+        assert dice.permutation(n).tolist() == rng.permutation(n).tolist()
+    assert dice.die(6) == int(rng.integers(1, 7))
+
+
+def test_scripted_dice_script_permutations_and_refuse_others() -> None:
+    dice = ScriptedDice(orders=[(2, 0, 1)])
+    assert dice.permutation(3).tolist() == [2, 0, 1]
+    with pytest.raises(DiceExhausted, match="orders"):
+        dice.permutation(3)
+    with pytest.raises(ValueError, match="not an order of range\\(3\\)"):
+        ScriptedDice(orders=[(0, 1, 1)]).permutation(3)
+    with pytest.raises(ValueError, match="not an order of range\\(2\\)"):
+        ScriptedDice(orders=[(0, 1, 2)]).permutation(2)
+
+
+def test_scripted_dice_have_no_generator() -> None:
+    dice = ScriptedDice([3])
+    with pytest.raises(AttributeError, match="no generator"):
+        dice.rng.permutation(4)
+    assert dice.state == {}
+
+
+@pytest.mark.parametrize("frac", [1.0, -0.1, 2.5, float("nan")])
+def test_scripted_uniforms_are_fractions(frac: float) -> None:
+    with pytest.raises(ValueError, match="not a fraction in \\[0, 1\\)"):
+        ScriptedDice(uniforms=[0.5, frac])
+
+
+def test_scripted_uniforms_scale_to_the_range() -> None:
+    dice = ScriptedDice(uniforms=[0.0, 0.25])
+    assert dice.uniform(10.0, 20.0) == 10.0
+    assert dice.uniform(-4.0, 4.0) == -2.0
+
+
+def test_copies_roll_what_the_original_would() -> None:
+    dice = Dice.seeded(5)
+    dice.die(20)
+    twin = dice.copy()
+    assert [twin.die(6) for _ in range(8)] == [dice.die(6) for _ in range(8)]
+    saved = dice.state
+    first = [dice.die(20) for _ in range(4)]
+    dice.state = saved
+    assert [dice.die(20) for _ in range(4)] == first
+    with pytest.raises(ValueError, match="scripted dice"):
+        dice.state = {}
+    script = ScriptedDice([4, 5], choices=[1])
+    copy = script.copy()
+    assert (copy.w6(), copy.w6(), copy.choice(2)) == (4, 5, 1)
+    assert script.remaining == (4, 5)  # the original's script is untouched

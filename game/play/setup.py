@@ -56,7 +56,7 @@ def build_state(game: Game) -> GameState:
         figures=figures,
         squads=squads,
         sides=sides,
-        rng_state=dict(game.dice.rng.bit_generator.state),
+        rng_state=game.dice.state,
     )
     from game.play import raid
 
