@@ -141,6 +141,14 @@ class Game:
         return self.state.to_dict()
 
     def load_state(self, data: dict[str, Any]) -> None:
-        """Continue from a state saved by `to_dict` (same scenario and rules)."""
-        self.state = GameState.from_dict(data)
-        self.dice.state = self.state.rng_state
+        """Continue from a state saved by `to_dict` (same scenario and rules).
+
+        The profiles are rebuilt from the state: the scenario's figures from their
+        specs, figures that arrived during the battle from the rules-data profile
+        their `profile` names (`setup.profiles_of`)."""
+        from game.play.setup import profiles_of
+
+        state = GameState.from_dict(data)
+        profiles = profiles_of(self, state)
+        self.dice.state = state.rng_state
+        self.state, self.profiles = state, profiles

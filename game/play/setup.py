@@ -30,8 +30,7 @@ def build_state(game: Game) -> GameState:
         for squad_spec in side_spec.squad:
             members = []
             for fig_spec in squad_spec.figure:
-                profile = figure_profile(fig_spec, rules)
-                game.profiles[fig_spec.id] = profile
+                profile = game.profiles[fig_spec.id] = figure_profile(fig_spec, rules)
                 fig = new_figure(
                     fig_spec.id,
                     profile,
@@ -64,6 +63,22 @@ def build_state(game: Game) -> GameState:
         if side_spec.raid is not None:
             sides[side_spec.id].waves = raid.plan_waves(game, state, side_spec)
     return state
+
+
+def profiles_of(game: Game, state: GameState) -> dict[str, Profile]:
+    """The profile of every figure of a state: a scenario figure's from its spec, a
+    figure that arrived during the battle (a wave, a noise pack) from the rules-data
+    profile its `profile` field names — what a saved game is continued from."""
+    specs = {
+        fig.id: fig for side in game.scenario.side for squad in side.squad for fig in squad.figure
+    }
+    profiles: dict[str, Profile] = {}
+    for fid, fig in state.figures.items():
+        spec = specs.get(fid)
+        profiles[fid] = (
+            figure_profile(spec, game.rules) if spec else game.rules.profile(fig.profile)
+        )
+    return profiles
 
 
 def _structure_defaults(values: dict[str, int]) -> dict:  # type: ignore[type-arg]
@@ -130,4 +145,4 @@ def initial_overwatch(figure: Figure, profile: Profile, rules: RulesData) -> Ove
     )
 
 
-__all__ = ["WaveState", "build_state", "initial_overwatch", "new_figure"]
+__all__ = ["WaveState", "build_state", "initial_overwatch", "new_figure", "profiles_of"]
