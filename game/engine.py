@@ -129,7 +129,7 @@ class Game:
         copy.scenario_name = self.scenario_name
         copy.seed = self.seed
         copy.dice = self.dice.copy()
-        copy.profiles = self.profiles
+        copy.profiles = dict(self.profiles)  # a wave in the copy adds profiles only there
         copy.history = list(self.history)
         copy.state = self.state.clone()
         copy.opening_events = list(self.opening_events)

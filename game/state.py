@@ -69,7 +69,7 @@ class Figure:
     name: str
     side: str
     squad: str
-    profile: str
+    profile: str  # the profile's name; a figure made during the battle: a rules-data name
     x: float
     y: float
     radius: float

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from game.actions import Activate, ChooseFirst, EndActivation, IllegalAction
+from game.actions import (
+    Action,
+    Activate,
+    Attack,
+    ChooseEntry,
+    ChooseFirst,
+    EndActivation,
+    IllegalAction,
+    Move,
+)
 from game.dice import ScriptedDice
 from game.engine import Game
 from game.play.events import ActivationStarted, InitiativeRolled, RoundStarted
@@ -40,20 +49,26 @@ def test_sides_alternate_and_the_rest_go_one_after_another(duel: Scenario) -> No
     assert game.state.round == 2
 
 
+def _refused(game: Game, action: Action, match: str) -> None:
+    """The action raises IllegalAction naming `match`, and the whole state is as before."""
+    before, history = game.to_dict(), list(game.history)
+    with pytest.raises(IllegalAction, match=match):
+        game.apply(action)
+    assert game.to_dict() == before and game.history == history
+
+
 def test_wrong_decisions_are_illegal_and_change_nothing(duel: Scenario) -> None:
     game = Game(duel, dice=ScriptedDice([15, 2]))
-    before = game.to_dict()
-    with pytest.raises(IllegalAction, match="it is a's decision"):
-        game.apply(ChooseFirst("b", "b"))
-    with pytest.raises(IllegalAction, match="waits for choose_first"):
-        game.apply(Activate("mira"))
-    with pytest.raises(IllegalAction, match="no figure"):
-        game.apply(Activate("nobody"))
+    _refused(game, ChooseFirst("b", "b"), "it is a's decision")
+    _refused(game, Activate("mira"), "waits for choose_first")
+    _refused(game, Activate("nobody"), "no figure")
     game.apply(ChooseFirst("a", "b"))
-    with pytest.raises(IllegalAction):
-        game.apply(Activate("mira"))  # it is b's turn
-    assert game.history == [ChooseFirst("a", "b")]
-    assert before["figures"] == game.to_dict()["figures"]
+    _refused(game, Activate("mira"), "it is b's decision")
+    game.apply(Activate("r1"))
+    _refused(game, Move("r1", (10, 100)), "off the table")
+    _refused(game, Attack("r1", "mira", "Fire axe"), "carries no Fire axe")
+    _refused(game, Activate("mira"), "waits for act")
+    assert game.history == [ChooseFirst("a", "b"), Activate("r1")]
 
 
 def test_game_ends_after_max_rounds(duel: Scenario) -> None:
@@ -81,9 +96,37 @@ def test_clone_is_independent(duel: Scenario) -> None:
     assert pending is not None
     game.apply(ChooseFirst(pending.side, pending.side))
     assert copy.history == [] and copy.pending() == pending
-    assert copy.dice.die(20) == game.clone().dice.die(20) or True
-    a, b = game.clone(), game.clone()
-    assert [a.dice.die(6) for _ in range(5)] == [b.dice.die(6) for _ in range(5)]
+    # The copy's dice roll what the original's would have rolled next, on their own.
+    ahead = game.clone()
+    assert [ahead.dice.die(20) for _ in range(5)] == [game.dice.die(20) for _ in range(5)]
+    assert ahead.dice.state == game.dice.state
+    ahead.dice.die(20)
+    assert ahead.dice.state != game.dice.state
+    # Figures, squads and sides of the copy are its own.
+    before = copy.to_dict()
+    mira = game.state.figures["mira"]
+    mira.x, mira.tp, mira.suppressed = 30.0, 1, True
+    mira.weapons[0].loaded = 0
+    mira.effects["test"] = 3
+    game.state.squads["sa"].members.append("r1")
+    game.state.sides["a"].ai["note"] = 1
+    assert copy.to_dict() == before
+
+
+def test_a_clones_board_and_waves_are_its_own() -> None:
+    from raid_kit import Raid, play, raid_scenario
+
+    barricade = ("barricade", "barricade", [(10, 30), (20, 30), (20, 31), (10, 31)])
+    scen = raid_scenario([("a", "bruno", "Bruno", 30, 10)], Raid(budget=2), modules=[barricade])
+    game = Game(scen, dice=ScriptedDice([]))
+    copy = game.clone()
+    assert game.state.board.damage("barricade", 6)  # rubble on the original's board
+    assert copy.state.board.piece("barricade").kind.value == "barricade"
+    assert copy.state.board.piece("barricade").structure == 6
+    arrived = play(copy, ChooseEntry("b", "north"), uniforms=[0.5, 0.5])  # a wave, in the copy
+    assert arrived and len(copy.profiles) == 3
+    assert set(game.profiles) == {"bruno"} and set(game.state.figures) == {"bruno"}
+    assert game.state.sides["b"].waves.arrived == 0  # type: ignore[union-attr]
 
 
 def test_state_round_trips_through_json(duel: Scenario) -> None:
