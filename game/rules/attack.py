@@ -16,9 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal
 
-import numpy as np
-from numpy.typing import NDArray
-
 from game.cover import Cover
 from game.dice import Dice, Edge, net_edge
 from game.events import CatalogueEvent, Event, faces_text
@@ -28,7 +25,6 @@ from game.rules.checks import (
     Check,
     CheckEvent,
     Outcome,
-    check_outcome,
     check_text,
     roll_check,
 )
@@ -576,43 +572,6 @@ def resolve_attack(
         if problem is not None:
             raise AttackInputError(problem)
     return finish_attack(plan, roll_to_hit(plan, dice), rules, dice, ammo=ammo)
-
-
-# --- many attacks at once (Monte Carlo) -------------------------------------------
-
-
-def wounds_from_faces(
-    plan: AttackPlan, d20: NDArray[np.int64], pool: NDArray[np.int64]
-) -> NDArray[np.int64]:
-    """Wounds rolled by many attacks at once, from given faces.
-
-    `d20` has shape (n, 2): the W20 faces in rolling order (the second is used
-    only with advantage/disadvantage); `pool` has shape (n, m) with m ≥ the pool
-    with crit dice, read left to right. Uses the same rules as the rolling code
-    (`check_outcome`, `die_wounds`), via lookup tables over the faces.
-    """
-    hit, damage = plan.hit, plan.damage
-    if hit.edge == 0:
-        kept = d20[:, 0]
-    elif hit.edge > 0:
-        kept = d20.max(axis=1)
-    else:
-        kept = d20.min(axis=1)
-    outcome = [check_outcome(f, hit.bonus, hit.target_number) for f in range(1, 21)]
-    hits = np.array([o.success for o in outcome])[kept - 1]
-    crits = np.array([o is Outcome.CRITICAL for o in outcome])[kept - 1]
-    wounding = np.array([bool(die_wounds(f, damage.needed.value)) for f in range(1, 7)])
-    n_dice = np.where(crits, pool_size(damage, True), pool_size(damage, False))
-    used = np.arange(pool.shape[1])[None, :] < n_dice[:, None]
-    per_attack = (wounding[pool - 1] & used).sum(axis=1)
-    return np.where(hits, per_attack, 0).astype(np.int64)
-
-
-def roll_wounds_batch(plan: AttackPlan, rng: np.random.Generator, n: int) -> NDArray[np.int64]:
-    """Wounds of `n` independent rolls of this attack, vectorised (seeded rng)."""
-    d20 = rng.integers(1, 21, size=(n, 2))
-    pool = rng.integers(1, 7, size=(n, max(1, pool_size(plan.damage, True))))
-    return wounds_from_faces(plan, d20, pool)
 
 
 def replace_target(

@@ -19,8 +19,9 @@ from game.rules.combatant import Combatant
 from game.rules.loader import RulesData
 
 
-def needed_number(ws: int, cover: int = 0, effects: int = 0, br: int = 0, floor: int = 2) -> int:
-    """Armour WS + cover + effects − BR, never below the floor (2+) (§3.5)."""
+def needed_number(ws: int, cover: int = 0, effects: int = 0, br: int = 0, *, floor: int) -> int:
+    """Armour WS + cover + effects − BR, never below the floor (knob
+    `attack.needed_floor`, 2+) (§3.5)."""
     return max(floor, ws + cover + effects - br)
 
 
@@ -56,7 +57,7 @@ class NeededNumber:
     @property
     def value(self) -> int:
         return needed_number(
-            self.ws, self.cover_mod, sum(v for _, v in self.effects), self.br, self.floor
+            self.ws, self.cover_mod, sum(v for _, v in self.effects), self.br, floor=self.floor
         )
 
     def parts_text(self, language: str) -> str:

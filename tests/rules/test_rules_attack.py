@@ -33,8 +33,8 @@ Fig = Callable[..., Combatant]
 def test_rulebook_example_heavy_armour_heavy_cover(rules: RulesData, fig: Fig) -> None:
     target = fig("Jonas")  # heavy armour 4+
     assert target.ws == 4
-    assert needed_number(4, cover=2) == 6
-    assert needed_number(4, cover=2, br=2) == 4
+    assert needed_number(4, cover=2, floor=2) == 6
+    assert needed_number(4, cover=2, br=2, floor=2) == 4
     rifle = plan_attack(fig("Mira"), target, rules.weapon("Hunting rifle"), AttackContext(), rules)
     sniper = plan_attack(
         fig("Mira"), target, rules.weapon("Sniper rifle"), AttackContext(cover=Cover.HEAVY), rules
@@ -54,8 +54,8 @@ def test_natural_six_always_wounds() -> None:
 
 
 def test_needed_number_floor() -> None:
-    assert needed_number(2, br=2) == 2
-    assert needed_number(3, br=5) == 2
+    assert needed_number(2, br=2, floor=2) == 2
+    assert needed_number(3, br=5, floor=2) == 2
     assert needed_number(3, br=5, floor=3) == 3
 
 
