@@ -16,18 +16,24 @@ Decisions (documented in the report and tested):
   differ; a base peeking past a corner can be seen by a figure it cannot see with
   its own fan. RULES.md §10 demands symmetric line of sight, so `visible` is true
   when a line of EITHER fan is clear. `visible_fraction`, per-line outcomes and
-  cover come from the viewer's fan; when only the target's fan is clear the result
-  is visible with fraction 0 and heavy cover (blocked lines count heavy).
+  cover come from the viewer's fan (the shooter's, as §10 counts cover); when only
+  the target's fan is clear the result is visible with fraction 0 and heavy cover
+  (blocked lines count heavy). `visible_fraction_back` reports the clear share of
+  the target's own fan, so such a result explains itself.
 - Cover of an invisible target is reported by the same rule (heavy), for
   completeness; it never matters.
 - Base contact: cover terrain whose distance to the viewer's base is ≤ contact_gap
   is ignored (the viewer fires over its own barricade).
 - Watchtower: a viewer whose centre is on one ignores barricades and low walls; a
-  visible target whose centre is on one gets heavy cover (`platform_cover`).
+  visible target whose centre is on one gets heavy cover (`platform_cover`), and
+  the tower is listed in `cover_from`.
+- Piece ids (`blocking`, `cover_from`) of a whole batch come from one collecting
+  trace of all its fans (`SightBatch.results`, or at once with `ids=True`).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -42,6 +48,7 @@ from game.board.sight_kernel import (
     EdgeTable,
     Fans,
     FloatArray,
+    IntArray,
     Trace,
     edge_table,
     trace,
@@ -53,6 +60,8 @@ DEFAULT_SIGHT_LINES = 16
 DEFAULT_COVER_SHARE = 0.5
 DEFAULT_CONTACT_GAP = 0.5
 DEFAULT_BASE_RADIUS = 1.25
+COVERS = tuple(Cover)
+"""Cover levels by value (Cover(0), Cover(1), Cover(2))."""
 
 Vec = tuple[float, float]
 
@@ -135,12 +144,19 @@ def _radii(radius: float | ArrayLike, n: int) -> FloatArray:
     return np.broadcast_to(np.asarray(radius, dtype=np.float64), (n,)).astype(np.float64)
 
 
+def platform_index(board: Board, points: FloatArray) -> IntArray:
+    """Per point, the index in `board.platforms()` of the watchtower it stands on
+    (boundary included; the first in board order), -1 where there is none."""
+    result = np.full(len(points), -1, dtype=np.int64)
+    for index, tower in enumerate(board.platforms()):
+        on = shapely.intersects_xy(tower.polygon, points[:, 0], points[:, 1])
+        result[on & (result < 0)] = index
+    return result
+
+
 def platforms_under(board: Board, points: FloatArray) -> BoolArray:
     """Which points stand on a watchtower (boundary included)."""
-    result = np.zeros(len(points), dtype=bool)
-    for tower in board.platforms():
-        result |= shapely.intersects_xy(tower.polygon, points[:, 0], points[:, 1])
-    return result
+    return platform_index(board, points) >= 0
 
 
 def ignored_cover(
@@ -179,12 +195,17 @@ class LosResult:
     distance: float
     viewer_on_platform: bool = False
     target_on_platform: bool = False
+    visible_fraction_back: float | None = None
+    """Clear share of the target's own fan back to the viewer (symmetric sight);
+    None when only the viewer's fan was traced (templates)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The CLI / JSON form."""
+        back = self.visible_fraction_back
         return {
             "visible": self.visible,
             "visible_fraction": round(self.visible_fraction, 6),
+            "visible_fraction_back": None if back is None else round(back, 6),
             "cover": self.cover.label,
             "blocking": list(self.blocking),
             "cover_from": list(self.cover_from),
@@ -192,12 +213,32 @@ class LosResult:
         }
 
 
+PieceIds = list[tuple[str, ...]]
+
+
+def group_piece_ids(tr: Trace, n: int, names: Sequence[str]) -> tuple[PieceIds, PieceIds]:
+    """(blocking, cover_from) ids of fans 0..n-1 from a collecting trace's records,
+    each in piece order: one sort, no loop over sight lines or pieces."""
+    keep = tr.hit_fan < n
+    fan, piece, blocks = tr.hit_fan[keep], tr.hit_piece[keep], tr.hit_blocks[keep]
+    out: list[PieceIds] = []
+    for mask in (blocks, ~blocks):
+        f, p = fan[mask], piece[mask]
+        order = np.lexsort((p, f))
+        bounds = np.searchsorted(f[order], np.arange(n + 1)).tolist()
+        ids = [names[i] for i in p[order].tolist()]
+        out.append([tuple(ids[bounds[i] : bounds[i + 1]]) for i in range(n)])
+    return out[0], out[1]
+
+
 @dataclass(frozen=True)
 class SightBatch:
     """One viewer against N targets; arrays indexed by target.
 
-    The ids of blocking and covering pieces are traced on demand by `result(i)`,
-    against a snapshot of the board taken when the batch was computed.
+    The ids of blocking and covering pieces are collected by the batch's own trace
+    when asked for (`line_of_sight_batch(..., ids=True)`); otherwise `results()`
+    traces all targets' fans once and `result(i)` target i's alone, against a
+    snapshot of the board taken when the batch was computed.
     """
 
     origin: Vec
@@ -205,6 +246,7 @@ class SightBatch:
     distance: FloatArray  # (N,)
     visible: BoolArray  # (N,) symmetric: either fan has a clear line
     visible_fraction: FloatArray  # (N,) clear lines of the viewer's fan / K
+    visible_fraction_back: FloatArray  # (N,) clear lines of the target's fan / K (NaN: untraced)
     cover: NDArray[np.int8]  # (N,) final cover (Cover values)
     terrain_cover: NDArray[np.int8]  # (N,) cover from the sight lines alone
     line_blocked: BoolArray  # (N, K)
@@ -212,51 +254,112 @@ class SightBatch:
     line_ends: FloatArray  # (N, K, 2)
     viewer_on_platform: bool
     target_on_platform: BoolArray  # (N,)
+    platform_cover_from: tuple[str | None, ...]  # (N,) the tower giving heavy cover
     snapshot: Board = field(repr=False)
     ignore: BoolArray = field(repr=False)  # (1, P) cover pieces the viewer ignores
     max_radius: float = field(repr=False)
+    found: dict[str, PieceIds] = field(default_factory=dict, repr=False, compare=False)
+    """Piece ids of every target ("blocking", "cover_from"), once collected."""
 
     def __len__(self) -> int:
         return len(self.targets)
 
-    def piece_ids(self, i: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """(blocking, cover_from) ids for target i: sight blockers met by any of its
-        lines, and counted cover met by a clear line."""
+    def _trace_ids(self, first: int, stop: int) -> tuple[PieceIds, PieceIds]:
+        """Piece ids of targets first..stop-1, by one collecting trace of their fans."""
         table = edge_table(self.snapshot)
-        fans = Fans(np.asarray([self.origin]), np.zeros(1, np.int64), self.line_ends[i : i + 1])
+        count = stop - first
+        group = np.zeros(count, np.int64)
+        fans = Fans(np.asarray([self.origin]), group, self.line_ends[first:stop])
         tr = trace(
             self.snapshot,
             fans,
             self.ignore,
-            np.zeros(1, np.int64),
+            group,
             max_radius=self.max_radius,
-            collect=True,
+            collect_fans=count,
         )
-        blocking = tuple(table.ids[p] for p in np.unique(tr.hit_piece[tr.hit_blocks]))
-        cover_from = tuple(table.ids[p] for p in np.unique(tr.hit_piece[~tr.hit_blocks]))
-        return blocking, cover_from
+        return group_piece_ids(tr, count, table.ids)
+
+    def _with_platform(self, i: int, cover_from: tuple[str, ...]) -> tuple[str, ...]:
+        tower = self.platform_cover_from[i]
+        return cover_from if tower is None or tower in cover_from else (*cover_from, tower)
+
+    def collect_ids(self) -> None:
+        """Collect the piece ids of every target (one trace; a no-op once done)."""
+        if not self.found:
+            blocking, cover_from = self._trace_ids(0, len(self))
+            self.found.update(blocking=blocking, cover_from=cover_from)
+
+    def piece_ids(self, i: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(blocking, cover_from) ids for target i: sight blockers met by any of its
+        lines, counted cover met by a clear line, and the watchtower it stands on
+        when that gives it heavy cover."""
+        if self.found:
+            blocking, cover_from = self.found["blocking"][i], self.found["cover_from"][i]
+        else:
+            ([blocking], [cover_from]) = self._trace_ids(i, i + 1)
+        return blocking, self._with_platform(i, cover_from)
 
     def result(self, i: int) -> LosResult:
         """The full result for target i (with blocking / cover ids)."""
-        blocking, cover_from = self.piece_ids(i)
-        return LosResult(
-            visible=bool(self.visible[i]),
-            visible_fraction=float(self.visible_fraction[i]),
-            cover=Cover(int(self.cover[i])),
-            terrain_cover=Cover(int(self.terrain_cover[i])),
-            blocking=blocking,
-            cover_from=cover_from,
-            line_blocked=self.line_blocked[i],
-            line_cover=self.line_cover[i],
-            line_ends=self.line_ends[i],
-            origin=self.origin,
-            distance=float(self.distance[i]),
-            viewer_on_platform=self.viewer_on_platform,
-            target_on_platform=bool(self.target_on_platform[i]),
-        )
+        return self._build(range(i, i + 1))[0]
 
     def results(self) -> list[LosResult]:
-        return [self.result(i) for i in range(len(self))]
+        """Every target's full result; the piece ids come from one trace."""
+        self.collect_ids()
+        return self._build(range(len(self)))
+
+    def _build(self, index: range) -> list[LosResult]:
+        """The results of the targets in `index` (a run of them), each column
+        converted once."""
+        part = slice(index.start, index.stop)
+        ids = [self.piece_ids(i) for i in index]
+        back = [None if math.isnan(v) else v for v in self.visible_fraction_back[part].tolist()]
+        columns = zip(
+            self.visible[part].tolist(),
+            self.visible_fraction[part].tolist(),
+            self.cover[part].tolist(),
+            self.terrain_cover[part].tolist(),
+            ids,
+            self.line_blocked[part],
+            self.line_cover[part],
+            self.line_ends[part],
+            self.distance[part].tolist(),
+            self.target_on_platform[part].tolist(),
+            back,
+            strict=True,
+        )
+        return [
+            LosResult(
+                visible=seen,
+                visible_fraction=fraction,
+                cover=COVERS[cover],
+                terrain_cover=COVERS[terrain],
+                blocking=blocking,
+                cover_from=cover_from,
+                line_blocked=blocked,
+                line_cover=level,
+                line_ends=ends,
+                origin=self.origin,
+                distance=distance,
+                viewer_on_platform=self.viewer_on_platform,
+                target_on_platform=on_tower,
+                visible_fraction_back=fraction_back,
+            )
+            for (
+                seen,
+                fraction,
+                cover,
+                terrain,
+                (blocking, cover_from),
+                blocked,
+                level,
+                ends,
+                distance,
+                on_tower,
+                fraction_back,
+            ) in columns
+        ]
 
 
 def _line_cover(tr: Trace) -> NDArray[np.int8]:
@@ -292,29 +395,36 @@ def line_of_sight_batch(
     target_radii: float | ArrayLike = DEFAULT_BASE_RADIUS,
     params: SightParams = DEFAULT_PARAMS,
     symmetric: bool = True,
+    ids: bool = False,
 ) -> SightBatch:
     """Line of sight and cover from one viewer to many targets in one vectorised pass.
 
     With `symmetric` (the default, RULES.md §10) a target is visible if a line of its
     own fan back to the viewer is clear, too; templates trace from a point and turn
-    it off.
+    it off. With `ids` the same pass collects the blocking and covering pieces of
+    every target (for `results()`); without, they are traced when first asked for.
     """
-    fans = _trace_fans(board, viewer, targets, viewer_radius, target_radii, params, symmetric)
+    fans = _trace_fans(
+        board, viewer, targets, viewer_radius, target_radii, params, symmetric, collect=ids
+    )
     c, pts, k, n = fans.viewer, fans.targets, params.sight_lines, len(fans.targets)
     tr = fans.trace
     fwd = Trace(tr.blocked[:n], tr.level[:n], tr.hit_fan, tr.hit_piece, tr.hit_blocks)
-    fwd_clear = ~fwd.blocked
     visible = fans.visible()
     line_level = _line_cover(fwd)
-    on_platform = platforms_under(board, pts)
+    tower = platform_index(board, pts)
+    on_platform = tower >= 0
     final, terrain = _finish_cover(line_level, visible, on_platform, params)
     d = pts - c
-    return SightBatch(
+    batch = SightBatch(
         origin=(float(c[0]), float(c[1])),
         targets=pts,
         distance=np.hypot(d[:, 0], d[:, 1]),
         visible=visible,
-        visible_fraction=fwd_clear.sum(axis=1) / k,
+        visible_fraction=(~fwd.blocked).sum(axis=1) / k,
+        visible_fraction_back=(
+            (~tr.blocked[n:]).sum(axis=1) / k if symmetric else np.full(n, np.nan)
+        ),
         cover=final,
         terrain_cover=terrain,
         line_blocked=fwd.blocked,
@@ -322,9 +432,27 @@ def line_of_sight_batch(
         line_ends=fans.forward_ends,
         viewer_on_platform=bool(platforms_under(board, c[None, :])[0]),
         target_on_platform=on_platform,
+        platform_cover_from=_platform_cover_from(board, tower, visible, params),
         snapshot=board.clone(),
         ignore=fans.ignore[:1],
         max_radius=fans.max_radius,
+    )
+    if ids:
+        blocking, cover_from = group_piece_ids(tr, n, edge_table(board).ids)
+        batch.found.update(blocking=blocking, cover_from=cover_from)
+    return batch
+
+
+def _platform_cover_from(
+    board: Board, tower: IntArray, visible: BoolArray, params: SightParams
+) -> tuple[str | None, ...]:
+    """Per target, the id of the watchtower that gives it heavy cover (§10), if any."""
+    if not params.platform_cover or not (tower >= 0).any():
+        return (None,) * len(tower)
+    names = [p.id for p in board.platforms()]
+    return tuple(
+        names[t] if t >= 0 and seen else None
+        for t, seen in zip(tower.tolist(), visible.tolist(), strict=True)
     )
 
 
@@ -371,6 +499,8 @@ def _trace_fans(
     target_radii: float | ArrayLike,
     params: SightParams,
     symmetric: bool,
+    *,
+    collect: bool = False,
 ) -> _TracedFans:
     c = _as_points(viewer)[0]
     pts = _as_points(targets)
@@ -391,7 +521,8 @@ def _trace_fans(
     )[0]
     rows = (group > 0).astype(np.int64)
     max_radius = float(max(viewer_radius, radii.max(initial=0.0)))
-    tr = trace(board, Fans(origins, group, ends), ignore, rows, max_radius=max_radius)
+    fans = Fans(origins, group, ends)
+    tr = trace(board, fans, ignore, rows, max_radius=max_radius, collect_fans=n if collect else 0)
     return _TracedFans(c, pts, fwd_ends, ignore, max_radius, tr, symmetric)
 
 
@@ -412,6 +543,7 @@ def line_of_sight(
         viewer_radius=viewer_radius,
         target_radii=target_radius,
         params=params,
+        ids=True,
     )
     return batch.result(0)
 

@@ -202,6 +202,36 @@ def _line_meets(
     return segments_meet(cx, cy, ends[f, q, 0], ends[f, q, 1], a[e, 0], a[e, 1], b[e, 0], b[e, 1])
 
 
+@_njit
+def _meets_triangle(
+    cx: float,
+    cy: float,
+    px: float,
+    py: float,
+    qx: float,
+    qy: float,
+    a: FloatArray,
+    b: FloatArray,
+    e: int,
+) -> bool:
+    """Does edge e meet the closed triangle c, p, q (a fan's hull)?"""
+    ax: float = a[e, 0]
+    ay: float = a[e, 1]
+    bx: float = b[e, 0]
+    by: float = b[e, 1]
+    if (
+        segments_meet(cx, cy, px, py, ax, ay, bx, by)
+        or segments_meet(cx, cy, qx, qy, ax, ay, bx, by)
+        or segments_meet(px, py, qx, qy, ax, ay, bx, by)
+    ):
+        return True
+    # Wholly inside or wholly outside: where its first end lies decides.
+    d1 = (px - cx) * (ay - cy) - (py - cy) * (ax - cx)
+    d2 = (qx - px) * (ay - py) - (qy - py) * (ax - px)
+    d3 = (cx - qx) * (ay - qy) - (cy - qy) * (ax - qx)
+    return (d1 >= 0.0 and d2 >= 0.0 and d3 >= 0.0) or (d1 <= 0.0 and d2 <= 0.0 and d3 <= 0.0)
+
+
 # -- broad phase -----------------------------------------------------------------
 
 
@@ -285,6 +315,28 @@ def _walk(
 
 
 @_njit
+def _record(
+    hit_fan: IntArray,
+    hit_piece: IntArray,
+    hit_block: BoolArray,
+    n_hits: int,
+    f: int,
+    p: int,
+    blocks: bool,
+) -> tuple[IntArray, IntArray, BoolArray]:
+    """The record buffers with (f, p, blocks) written at n_hits (doubled if full)."""
+    if n_hits == hit_fan.shape[0]:
+        grow = max(64, n_hits)
+        hit_fan = np.concatenate((hit_fan, np.empty(grow, np.int64)))
+        hit_piece = np.concatenate((hit_piece, np.empty(grow, np.int64)))
+        hit_block = np.concatenate((hit_block, np.empty(grow, np.bool_)))
+    hit_fan[n_hits] = f
+    hit_piece[n_hits] = p
+    hit_block[n_hits] = blocks
+    return hit_fan, hit_piece, hit_block
+
+
+@_njit
 def _trace_fans(
     origins: FloatArray,
     group: IntArray,
@@ -304,7 +356,7 @@ def _trace_fans(
     ny: int,
     start: IntArray,
     items: IntArray,
-    collect: bool,
+    n_collect: int,
 ) -> tuple[BoolArray, Int8Array, IntArray, IntArray, BoolArray]:
     n_fans = ends.shape[0]
     k = ends.shape[1]
@@ -317,45 +369,32 @@ def _trace_fans(
     crossed = np.zeros((n_edges, k), np.bool_)
     block_stamp = np.full(n_pieces, -1, np.int64)
     cover_stamp = np.full(n_pieces, -1, np.int64)
-    cap = 64
-    hit_fan = np.empty(cap, np.int64)
-    hit_piece = np.empty(cap, np.int64)
-    hit_block = np.empty(cap, np.bool_)
+    hit_fan = np.empty(64, np.int64)
+    hit_piece = np.empty(64, np.int64)
+    hit_block = np.empty(64, np.bool_)
     n_hits = 0
     for f in range(n_fans):
         g = group[f]
         cx = origins[g, 0]
         cy = origins[g, 1]
-        if origin_blocked[g]:
+        collect = f < n_collect
+        if origin_blocked[g] and not collect:
             blocked[f, :] = True
-            if not collect:
-                continue
-        n = _walk(
-            cx,
-            cy,
-            ends[f, 0, 0],
-            ends[f, 0, 1],
-            x0,
-            y0,
-            cell,
-            nx,
-            ny,
-            start,
-            items,
-            stamp,
-            f,
-            found,
-            0,
-        )
+            continue
+        first_x = ends[f, 0, 0]
+        first_y = ends[f, 0, 1]
+        last_x = ends[f, k - 1, 0]
+        last_y = ends[f, k - 1, 1]
+        n = _walk(cx, cy, first_x, first_y, x0, y0, cell, nx, ny, start, items, stamp, f, found, 0)
         if k > 1:
-            lx = ends[f, k - 1, 0]
-            ly = ends[f, k - 1, 1]
-            n = _walk(cx, cy, lx, ly, x0, y0, cell, nx, ny, start, items, stamp, f, found, n)
             n = _walk(
-                ends[f, 0, 0],
-                ends[f, 0, 1],
-                lx,
-                ly,
+                cx, cy, last_x, last_y, x0, y0, cell, nx, ny, start, items, stamp, f, found, n
+            )
+            n = _walk(
+                first_x,
+                first_y,
+                last_x,
+                last_y,
                 x0,
                 y0,
                 cell,
@@ -368,9 +407,9 @@ def _trace_fans(
                 found,
                 n,
             )
-        if not collect:
-            # A blocker edge crossing both extreme lines blocks the whole fan.
-            whole = False
+        # A blocker edge crossing both extreme lines blocks the whole fan.
+        whole = origin_blocked[g]
+        if not whole:
             for s in range(n):
                 e = found[s]
                 if (
@@ -380,9 +419,26 @@ def _trace_fans(
                 ):
                     whole = True
                     break
-            if whole:
-                blocked[f, :] = True
-                continue
+        if whole:
+            blocked[f, :] = True
+            if collect:
+                # No clear line, so no cover to name: only the blockers any line meets.
+                for s in range(n):
+                    e = found[s]
+                    p = edge_piece[e]
+                    if not piece_blocks[p] or block_stamp[p] == f:
+                        continue
+                    if not _meets_triangle(cx, cy, first_x, first_y, last_x, last_y, a, b, e):
+                        continue
+                    for q in range(k):
+                        if _line_meets(cx, cy, ends, f, q, a, b, e):
+                            block_stamp[p] = f
+                            hit_fan, hit_piece, hit_block = _record(
+                                hit_fan, hit_piece, hit_block, n_hits, f, p, True
+                            )
+                            n_hits += 1
+                            break
+            continue
         r = row[f]
         for s in range(n):
             e = found[s]
@@ -418,14 +474,9 @@ def _trace_fans(
                 else:
                     emit = False
                 if emit:
-                    if n_hits == cap:
-                        cap *= 2
-                        hit_fan = np.concatenate((hit_fan, np.empty(cap - n_hits, np.int64)))
-                        hit_piece = np.concatenate((hit_piece, np.empty(cap - n_hits, np.int64)))
-                        hit_block = np.concatenate((hit_block, np.empty(cap - n_hits, np.bool_)))
-                    hit_fan[n_hits] = f
-                    hit_piece[n_hits] = p
-                    hit_block[n_hits] = piece_blocks[p]
+                    hit_fan, hit_piece, hit_block = _record(
+                        hit_fan, hit_piece, hit_block, n_hits, f, p, piece_blocks[p]
+                    )
                     n_hits += 1
     return blocked, level, hit_fan[:n_hits], hit_piece[:n_hits], hit_block[:n_hits]
 
@@ -457,14 +508,15 @@ def trace(
     row: IntArray,
     *,
     max_radius: float,
-    collect: bool = False,
+    collect_fans: int = 0,
 ) -> Trace:
     """Trace every line of every fan against the board.
 
     `ignore[row[f], piece]` marks cover pieces fan f disregards. A fan whose origin
-    lies inside a sight blocker is blocked. With `collect`, the (fan, piece) records
-    of blockers and of counted cover on clear lines are returned; without, fully
-    blocked fans stop early and the cover levels of their lines are not computed.
+    lies inside a sight blocker is blocked. For the first `collect_fans` fans the
+    (fan, piece) records of blockers and of counted cover on clear lines are
+    returned (in fan order); the other fans stop early when fully blocked, and the
+    cover levels of their lines are then not computed.
     """
     table = edge_table(board)
     grid = grid_for(board, max_radius)
@@ -489,6 +541,6 @@ def trace(
         grid.ny,
         grid.start,
         grid.items,
-        collect,
+        int(collect_fans),
     )
     return Trace(blocked, level, hit_fan, hit_piece, hit_block)

@@ -34,6 +34,7 @@ def test_wall_lane(capsys: pytest.CaptureFixture[str]) -> None:
     assert los_json(capsys, "--from", "10,5", "--to", "30,5") == {
         "visible": False,
         "visible_fraction": 0.0,
+        "visible_fraction_back": 0.0,
         "cover": "heavy",
         "blocking": ["wall"],
         "cover_from": [],

@@ -152,8 +152,22 @@ def test_target_on_a_watchtower_counts_heavy_cover() -> None:
     board = board_with(("tower", K.WATCHTOWER, box(18, -2, 22, 2)))
     res = los(board)
     assert res.target_on_platform and res.terrain_cover is Cover.NONE
-    assert res.cover is Cover.HEAVY
-    assert los(board, params=SightParams(platform_cover=False)).cover is Cover.NONE
+    assert res.cover is Cover.HEAVY and res.cover_from == ("tower",)
+    plain = los(board, params=SightParams(platform_cover=False))
+    assert plain.cover is Cover.NONE and plain.cover_from == ()
+
+
+def test_the_tower_is_listed_after_the_cover_the_lines_cross() -> None:
+    tower = ("tower", K.WATCHTOWER, box(18, -2, 22, 2))
+    crates = ("crates", K.CRATES, box(9, -5, 10, 5))
+    res = los(board_with(tower, crates))
+    assert (res.terrain_cover, res.cover) == (Cover.LIGHT, Cover.HEAVY)
+    assert res.cover_from == ("crates", "tower")
+    batch = line_of_sight_batch(board_with(tower, crates), VIEWER, [TARGET, (40.0, 0.0)])
+    assert [r.cover_from for r in batch.results()] == [("crates", "tower"), ("crates",)]
+    # Hidden behind a wall, the tower gives no cover worth naming.
+    hidden = los(board_with(tower, ("wall", K.WALL, box(9, -5, 11, 5))))
+    assert not hidden.visible and hidden.cover_from == () and hidden.blocking == ("wall",)
 
 
 def test_a_line_touching_a_building_corner_is_blocked() -> None:
@@ -187,6 +201,13 @@ def test_peeking_base_is_seen_by_a_figure_it_cannot_see_back() -> None:
     assert ab.visible_fraction == 0.0 and ba.visible_fraction > 0.0
     assert ab.visible and ba.visible
     assert ab.cover is Cover.HEAVY
+    # b's own fan back to a: a line is clear when it passes above the wall's corner
+    # (0, 0), i.e. its height at x = 0 is positive: 5 of the 16.
+    clear = [5.0 + (ey - 5.0) * 10.0 / (ex + 10.0) > 0 for ex, ey in ba.line_ends]
+    assert sum(clear) == 5
+    assert ab.visible_fraction_back == ba.visible_fraction == 5 / 16
+    assert ab.to_dict()["visible_fraction_back"] == 0.3125
+    assert ba.visible_fraction_back == 0.0
 
 
 def test_visible_batch_is_the_batch_visibility_without_cover() -> None:
