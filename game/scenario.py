@@ -14,6 +14,8 @@ from __future__ import annotations
 import math
 import tomllib
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -25,6 +27,7 @@ from pydantic import (
     ConfigDict,
     Field,
     StrictBool,
+    TypeAdapter,
     ValidationError,
     field_validator,
     model_validator,
@@ -332,6 +335,7 @@ class ObjectiveSpec(_Model):
 
 
 KnobValue = int | float | bool | str
+_KNOB_VALUE: TypeAdapter[KnobValue] = TypeAdapter(KnobValue)
 
 
 class Scenario(_Model):
@@ -373,7 +377,64 @@ Validator = Callable[[Scenario], Iterable[Issue]]
 RadiusLookup = Callable[[FigureSpec], float]
 """Base radius in cm of a figure (the engine supplies one from the rules data)."""
 
+
+@dataclass(frozen=True)
+class ScenarioParts:
+    """The parts of a scenario that rules-data checks look at, each with its field
+    path: the figures, the raid rosters and the [knobs]. Built from a valid
+    `Scenario` (`of`) or, when the file as a whole does not validate, from the raw
+    data, keeping each part that validates on its own (`salvage`): so one run names
+    a broken polygon and an unknown profile together."""
+
+    figures: tuple[tuple[str, FigureSpec], ...] = ()
+    rosters: tuple[tuple[str, RosterEntry], ...] = ()
+    knobs: dict[str, KnobValue] = dataclass_field(default_factory=dict)
+
+    @classmethod
+    def of(cls, scenario: Scenario) -> ScenarioParts:
+        figures = [
+            (f"side[{s}].squad[{q}].figure[{f}]", figure)
+            for s, side in enumerate(scenario.side)
+            for q, squad in enumerate(side.squad)
+            for f, figure in enumerate(squad.figure)
+        ]
+        rosters = [
+            (f"side[{s}].raid.roster[{r}]", entry)
+            for s, side in enumerate(scenario.side)
+            if side.raid is not None
+            for r, entry in enumerate(side.raid.roster)
+        ]
+        return cls(tuple(figures), tuple(rosters), dict(scenario.knobs))
+
+    @classmethod
+    def salvage(cls, raw: Any) -> ScenarioParts:
+        figures, rosters = [], []
+        for s, side in raw_items(raw, "side"):
+            for q, squad in raw_items(side, "squad"):
+                for f, item in raw_items(squad, "figure"):
+                    figure = _parse(FigureSpec, item)
+                    if figure is not None:
+                        figures.append((f"side[{s}].squad[{q}].figure[{f}]", figure))
+            for r, item in raw_items(side.get("raid"), "roster"):
+                entry = _parse(RosterEntry, item)
+                if entry is not None:
+                    rosters.append((f"side[{s}].raid.roster[{r}]", entry))
+        knobs: dict[str, KnobValue] = {}
+        table = raw.get("knobs") if isinstance(raw, dict) else None
+        for name, value in table.items() if isinstance(table, dict) else ():
+            try:
+                knobs[str(name)] = _KNOB_VALUE.validate_python(value)
+            except ValidationError:
+                continue
+        return cls(tuple(figures), tuple(rosters), knobs)
+
+
+PartsValidator = Callable[[ScenarioParts], Iterable[Issue]]
+"""A check that looks only at a scenario's parts (figures, rosters, knobs), so it
+can run on the parts of a file that did not validate as a whole."""
+
 _VALIDATORS: list[Validator] = []
+_PARTS_VALIDATORS: list[PartsValidator] = []
 
 
 def register_validator(validator: Validator) -> Validator:
@@ -386,6 +447,14 @@ def register_validator(validator: Validator) -> Validator:
 def unregister_validator(validator: Validator) -> None:
     if validator in _VALIDATORS:
         _VALIDATORS.remove(validator)
+
+
+def register_parts_validator(validator: PartsValidator) -> PartsValidator:
+    """Add a check of a scenario's parts, run on every load: on the whole scenario when
+    it validates, else on the parts that do (`ScenarioParts.salvage`)."""
+    if validator not in _PARTS_VALIDATORS:
+        _PARTS_VALIDATORS.append(validator)
+    return validator
 
 
 # -- geometric and cross-reference checks --------------------------------------------
@@ -649,8 +718,15 @@ def scenario_from_data(
     *,
     validators: Sequence[Validator] | None = None,
     base_radius: RadiusLookup | None = None,
+    parts_validators: Sequence[PartsValidator] | None = None,
 ) -> Scenario:
-    """Validate already parsed scenario data (e.g. from an editor) like a file."""
+    """Validate already parsed scenario data (e.g. from an editor) like a file.
+
+    Every problem in one run: the models' structural ones, the geometric ones, and
+    the validators'. Model validators run whenever the file validates as a whole
+    (geometric problems do not stop them); parts validators (`parts_validators` and
+    the registered ones) run on the whole scenario, or else on the parts that
+    validate on their own."""
     if not isinstance(raw, dict):
         raise ScenarioError([f"{filename}: (file): not a table of sections"])
     issues: list[Issue] = []
@@ -660,7 +736,10 @@ def scenario_from_data(
     except ValidationError as exc:
         issues.extend(_pydantic_issues(exc))
     issues.extend(check_geometry(raw, base_radius or default_radius))
-    if model is not None and not issues:
+    parts = ScenarioParts.of(model) if model is not None else ScenarioParts.salvage(raw)
+    for check_parts in [*_PARTS_VALIDATORS, *(parts_validators or ())]:
+        issues.extend(check_parts(parts))
+    if model is not None:
         for validator in [*_VALIDATORS, *(validators or ())]:
             issues.extend(validator(model))
     issues = _dedupe(issues)

@@ -4,7 +4,8 @@ The scenario models (game/scenario.py) check structure and geometry; this module
 adds what needs the rules tables: profile, weapon, armour and archetype names of
 figures, inline stats and raid rosters, the [knobs] overrides, overwatch starters
 without a ranged weapon, and base sizes from the profiles (40 mm bases that
-overlap). Importing it registers `rules_issues` with `register_validator`; load
+overlap). Importing it registers `rules_issues` with `register_parts_validator` (so
+it also checks the parts of a file that does not validate as a whole); load
 scenarios through `parse_checked` / `load_checked` to get the profiles' base radii
 and nested [knobs] tables as well. Never evaluates code.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import difflib
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +25,14 @@ from game.scenario import (
     FigureSpec,
     InlineStats,
     Issue,
+    PartsValidator,
     RadiusLookup,
     Scenario,
     ScenarioError,
+    ScenarioParts,
     Validator,
     default_radius,
-    register_validator,
+    register_parts_validator,
     scenario_from_data,
 )
 
@@ -79,17 +82,10 @@ def _stats_issues(rules: RulesData, stats: InlineStats, path: str) -> list[Issue
     return issues
 
 
-def _figure_paths(scenario: Scenario) -> Iterator[tuple[str, FigureSpec]]:
-    for s, side in enumerate(scenario.side):
-        for q, squad in enumerate(side.squad):
-            for f, figure in enumerate(squad.figure):
-                yield f"side[{s}].squad[{q}].figure[{f}]", figure
-
-
-def figure_issues(scenario: Scenario, rules: RulesData) -> list[Issue]:
+def figure_issues(parts: ScenarioParts, rules: RulesData) -> list[Issue]:
     """Unknown names in figures (profile or inline stats); overwatch without a gun."""
     issues: list[Issue] = []
-    for path, figure in _figure_paths(scenario):
+    for path, figure in parts.figures:
         if figure.profile is not None:
             issue = name_issue(rules, "profile", figure.profile, f"{path}.profile")
             if issue is not None:
@@ -112,17 +108,13 @@ def _overwatch_issues(rules: RulesData, figure: FigureSpec, path: str) -> list[I
     return [(f"{path}.overwatch", f"{figure.id} has no ranged weapon (weapons: {weapons})")]
 
 
-def roster_issues(scenario: Scenario, rules: RulesData) -> list[Issue]:
+def roster_issues(parts: ScenarioParts, rules: RulesData) -> list[Issue]:
     """Unknown profiles in raid rosters."""
     issues: list[Issue] = []
-    for s, side in enumerate(scenario.side):
-        if side.raid is None:
-            continue
-        for r, entry in enumerate(side.raid.roster):
-            path = f"side[{s}].raid.roster[{r}].profile"
-            issue = name_issue(rules, "profile", entry.profile, path)
-            if issue is not None:
-                issues.append(issue)
+    for path, entry in parts.rosters:
+        issue = name_issue(rules, "profile", entry.profile, f"{path}.profile")
+        if issue is not None:
+            issues.append(issue)
     return issues
 
 
@@ -151,29 +143,39 @@ def knob_issues(knobs: Mapping[str, Any], rules: RulesData) -> list[Issue]:
     return issues
 
 
-def issues_against(scenario: Scenario, base: RulesData) -> list[Issue]:
-    """Every rules-data problem of a structurally valid scenario against `base`
-    (figures and rosters are checked with the scenario's knobs applied)."""
-    issues = knob_issues(scenario.knobs, base)
-    rules = _with_knobs(base, scenario.knobs) or base
-    return issues + figure_issues(scenario, rules) + roster_issues(scenario, rules)
+def issues_against(parts: ScenarioParts, base: RulesData) -> list[Issue]:
+    """Every rules-data problem of a scenario's parts against `base` (figures and
+    rosters are checked with the scenario's knobs applied when those are good)."""
+    issues = knob_issues(parts.knobs, base)
+    rules = _with_knobs(base, parts.knobs) or base
+    return issues + figure_issues(parts, rules) + roster_issues(parts, rules)
 
 
-def rules_issues(scenario: Scenario) -> list[Issue]:
+def rules_issues(parts: ScenarioParts) -> list[Issue]:
     """The registered hook: `issues_against` the default rules data."""
-    return issues_against(scenario, load_rules())
+    return issues_against(parts, load_rules())
 
 
-def validator_for(rules: RulesData) -> Validator:
-    """A validator against other rules data (e.g. a sweep's overridden tables)."""
+def parts_validator_for(rules: RulesData) -> PartsValidator:
+    """A parts validator against other rules data (e.g. a sweep's overridden tables)."""
 
-    def validate(scenario: Scenario) -> list[Issue]:
-        return issues_against(scenario, rules)
+    def validate(parts: ScenarioParts) -> list[Issue]:
+        return issues_against(parts, rules)
 
     return validate
 
 
-register_validator(rules_issues)
+def validator_for(rules: RulesData) -> Validator:
+    """`parts_validator_for` as a check of a whole scenario."""
+    check = parts_validator_for(rules)
+
+    def validate(scenario: Scenario) -> list[Issue]:
+        return list(check(ScenarioParts.of(scenario)))
+
+    return validate
+
+
+register_parts_validator(rules_issues)
 
 
 # -- base sizes from the profiles --------------------------------------------------
@@ -248,8 +250,10 @@ def parse_checked(
         raw["knobs"] = flat_knobs(raw["knobs"])
     base = rules or load_rules()
     applied = _with_knobs(base, raw.get("knobs")) or base
-    extra = [validator_for(rules)] if rules is not None else None
-    return scenario_from_data(raw, filename, validators=extra, base_radius=rules_radius(applied))
+    extra = [parts_validator_for(rules)] if rules is not None else None
+    return scenario_from_data(
+        raw, filename, parts_validators=extra, base_radius=rules_radius(applied)
+    )
 
 
 def load_checked(path: str | Path, *, rules: RulesData | None = None) -> Scenario:

@@ -208,7 +208,7 @@ def test_single_errors(text: str, error: str) -> None:
     assert any(e.startswith(f"t.toml: {error}") for e in info.value.errors), info.value.errors
 
 
-def test_validator_hooks_run_on_valid_files_only() -> None:
+def test_validator_hooks_run_on_structurally_valid_files() -> None:
     seen: list[str] = []
 
     def profiles(sc: Scenario) -> list[tuple[str, str]]:
@@ -224,11 +224,14 @@ def test_validator_hooks_run_on_valid_files_only() -> None:
     try:
         with pytest.raises(ScenarioError):
             load_scenario(DATA / "refuge_valid.toml")
-        errors_of("broken_geometry.toml")  # structural/geometric errors first: hook skipped
+        geometry = errors_of("broken_geometry.toml")  # geometric errors: the hook runs too
+        errors_of("broken_structure.toml")  # no whole model to give it: skipped
     finally:
         unregister_validator(profiles)
     load_scenario(DATA / "refuge_valid.toml")
-    assert seen == ["Test refuge", "Test refuge"]
+    assert seen == ["Test refuge", "Test refuge", "Broken geometry"]
+    bruno = "side[0].squad[0].figure[0].profile: unknown profile 'Bruno'"
+    assert f"broken_geometry.toml: {bruno}" in geometry
 
 
 def test_base_radius_hook() -> None:

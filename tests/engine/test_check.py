@@ -51,6 +51,20 @@ BROKEN = {
     ],
     "overwatch_unarmed": [f"{FIGURE}[2].overwatch: katz has no ranged weapon (weapons: Fire axe)"],
     "not_toml": ["toml: Expected ']' at the end of a table declaration"],
+    # One run names every problem: the rules-data checks still look at the parts that
+    # validate on their own (mira's and bruno's specs, the roster line, the knobs).
+    "mixed_errors": [
+        "terrain[1].kind: input should be 'wall', 'building',",
+        "terrain[2].polygon: self-intersecting",
+        f"{FIGURE}[0].at: base overlaps solid terrain 'wall-1'",
+        "knobs.cover_shar: unknown knob — did you mean 'cover_share'?",
+        f"{FIGURE}[1].profile: unknown profile 'Brunoo' — did you mean 'Bruno'?",
+        "side[1].raid.roster[0].profile: unknown profile 'Zombie'",
+    ],
+    "geometry_and_names": [
+        f"{FIGURE}[0].at: base overlaps solid terrain 'wall-1'",
+        f"{FIGURE}[1].profile: unknown profile 'Brunoo' — did you mean 'Bruno'?",
+    ],
 }
 
 
