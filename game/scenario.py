@@ -515,6 +515,7 @@ class _Checker:
         self.box = None if board is None else shapely.box(0, 0, board.width_cm, board.height_cm)
         self.solids: list[tuple[str, Polygon]] = []
         self.kinds: dict[str, str] = {}
+        self.towers: list[str] = []  # watchtower module ids (§11)
 
     def add(self, path: str, reason: str) -> None:
         self.issues.append((path, reason))
@@ -555,6 +556,8 @@ class _Checker:
                 if spec is None:
                     continue
                 self.kinds[spec.id] = section
+                if section == "module" and spec.kind == "watchtower":
+                    self.towers.append(spec.id)
                 is_open = isinstance(spec, ModuleSpec) and bool(spec.open)
                 if (
                     poly is not None
@@ -567,11 +570,14 @@ class _Checker:
         squad_ids: dict[str, str] = {}
         figure_ids: dict[str, str] = {}
         placed: list[tuple[str, str, float, float, float]] = []
+        watchers: list[tuple[str, str, bool]] = []  # overwatch starters: path, id, raider
         for s, side in raw_items(self.raw, "side"):
             spath = f"side[{s}]"
             self.unique(side.get("id"), f"{spath}.id", side_ids, "side")
+            zone = None
             if "deploy_zone" in side:
-                self.polygon(side["deploy_zone"], f"{spath}.deploy_zone")
+                zone = self.polygon(side["deploy_zone"], f"{spath}.deploy_zone")
+            raider = isinstance(side.get("raid"), dict)
             for q, squad in raw_items(side, "squad"):
                 qpath = f"{spath}.squad[{q}]"
                 self.unique(squad.get("id"), f"{qpath}.id", squad_ids, "squad")
@@ -582,8 +588,14 @@ class _Checker:
                     if isinstance(fig.get("id"), str):
                         members.add(fig["id"])
                     spec = _parse(FigureSpec, fig)
-                    if spec is not None:
-                        placed.append((f"{fpath}.at", spec.id, *spec.at, self.radius(spec)))
+                    if spec is None:
+                        continue
+                    radius = self.radius(spec)
+                    placed.append((f"{fpath}.at", spec.id, *spec.at, radius))
+                    if zone is not None:
+                        self.deployed(zone, spec, radius, f"{fpath}.at", side.get("id"))
+                    if spec.overwatch:
+                        watchers.append((f"{fpath}.overwatch", spec.id, raider))
                 leader = squad.get("leader")
                 if isinstance(leader, str) and leader not in members:
                     self.add(f"{qpath}.leader", f"{leader!r} is not a figure of this squad")
@@ -591,6 +603,39 @@ class _Checker:
             if isinstance(raid, dict):
                 self.entries(raid, f"{spath}.raid")
         self.placements(placed)
+        self.overwatch_starts(watchers)
+
+    def deployed(
+        self, zone: Polygon, figure: FigureSpec, radius: float, path: str, side: Any
+    ) -> None:
+        """A figure placed up front stands wholly inside its side's deploy zone."""
+        base = ShapelyPoint(*figure.at).buffer(max(radius - _EPS, _EPS), quad_segs=16)
+        if not base.covered_by(zone):
+            self.add(path, f"base is not inside the deploy_zone of side {side!r}")
+
+    def overwatch_starts(self, watchers: list[tuple[str, str, bool]]) -> None:
+        """Starting in overwatch is the watchtower's rule (RULES.md §6, §11): each
+        watchtower lets one defender start in overwatch (a raider never does)."""
+        allowed = len(self.towers)
+        granted: list[str] = []
+        for path, fid, raider in watchers:
+            if raider:
+                self.add(path, f"{fid} raids: only a defender may start in overwatch (§11)")
+            elif not allowed:
+                self.add(
+                    path,
+                    f"{fid} cannot start in overwatch: only a watchtower lets a defender "
+                    "start in overwatch (§6, §11), and there is none",
+                )
+            elif len(granted) >= allowed:
+                towers = f"{allowed} watchtower" + ("s" if allowed > 1 else "")
+                self.add(
+                    path,
+                    f"{fid} cannot start in overwatch: each watchtower lets one defender "
+                    f"start in overwatch (§11); {towers}, already {', '.join(granted)}",
+                )
+            else:
+                granted.append(fid)
 
     def entries(self, raid: dict[str, Any], path: str) -> None:
         ids: dict[str, str] = {}

@@ -61,6 +61,19 @@ BROKEN = {
         f"{FIGURE}[1].profile: unknown profile 'Brunoo' — did you mean 'Bruno'?",
         "side[1].raid.roster[0].profile: unknown profile 'Zombie'",
     ],
+    "overwatch_no_tower": [
+        f"{FIGURE}[0].overwatch: mira cannot start in overwatch: only a watchtower lets a "
+        "defender start in overwatch (§6, §11), and there is none"
+    ],
+    "overwatch_too_many": [
+        f"{FIGURE}[1].overwatch: bruno cannot start in overwatch: each watchtower lets one "
+        "defender start in overwatch (§11); 1 watchtower, already mira",
+        "side[1].squad[0].figure[0].overwatch: r1 raids: only a defender may start in "
+        "overwatch (§11)",
+    ],
+    "outside_deploy_zone": [
+        f"{FIGURE}[1].at: base is not inside the deploy_zone of side 'refuge'",
+    ],
     "geometry_and_names": [
         f"{FIGURE}[0].at: base overlaps solid terrain 'wall-1'",
         f"{FIGURE}[1].profile: unknown profile 'Brunoo' — did you mean 'Bruno'?",
