@@ -11,8 +11,7 @@ import argparse
 from pathlib import Path
 
 from game.i18n import tr
-from game.play.validate import load_battle
-from game.scenario import ScenarioError
+from game.validate import check_file as check_scenario
 
 COMMAND = "check"
 HELP = "validate scenario files (format, geometry, names in the rules data, knobs)"
@@ -40,11 +39,7 @@ def expand(names: list[str]) -> tuple[list[Path], list[str]]:
 
 def check_file(path: Path) -> list[str]:
     """The problems of one scenario file (empty when it is good)."""
-    try:
-        load_battle(path)
-    except ScenarioError as exc:
-        return exc.errors
-    return []
+    return list(check_scenario(path).problems)
 
 
 def run(args: argparse.Namespace) -> int:

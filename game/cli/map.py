@@ -19,7 +19,8 @@ from game.i18n import count_text, languages, set_language, tr
 from game.overlays import OVERLAY_NAMES
 from game.overlays.planner import UnknownOverlay, parse_names
 from game.play.validate import load_checked
-from game.scenario import ScenarioError
+from game.scenario import Scenario, ScenarioError
+from game.validate import battle_problems
 
 COMMAND = "map"
 HELP = "print the refuge map with defence overlays (fields of fire, dead ground, threat, heat)"
@@ -90,6 +91,18 @@ def check_args(args: argparse.Namespace) -> tuple[list[str], float, Path]:
     return names, scale, output_path(args.output)
 
 
+def heat_possible(scenario: Scenario, file: str, asked: bool) -> bool:
+    """Whether the heat map's raids can be simulated (the scenario must be a battle):
+    when it cannot, a CliError if heat was named, else (`all`) a note on stderr."""
+    problems = battle_problems(scenario, file)
+    if not problems:
+        return True
+    if asked:
+        raise CliError(tr("planner.error.heat_no_battle", problems="\n".join(problems)))
+    print(tr("planner.map.heat_left_out", problems="\n".join(problems)), file=sys.stderr)
+    return False
+
+
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -100,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
         scenario = load_checked(Path(args.scenario))
     except ScenarioError as exc:
         raise CliError("\n".join(exc.errors)) from None
+    from game.batch import BatchError
     from game.engine import Game
     from game.overlays.heat import heat_map, simulate_heat, spec_for, summary
     from game.overlays.planner import compute_overlays
@@ -107,6 +121,9 @@ def run(args: argparse.Namespace) -> int:
 
     game = Game(scenario, seed=scenario.scenario.seed or 0)
     heat = None
+    asked = "heat" in args.overlay.lower()
+    if "heat" in names and not heat_possible(scenario, str(args.scenario), asked):
+        names.remove("heat")
     if "heat" in names:
         print(tr("planner.map.simulating", games=args.games), file=sys.stderr)
         text = Path(args.scenario).read_text(encoding="utf-8")
@@ -114,13 +131,17 @@ def run(args: argparse.Namespace) -> int:
         def progress(done: int, total: int) -> None:
             print(tr("planner.map.progress", done=done, games=total), file=sys.stderr)
 
-        points = simulate_heat(
-            spec_for(text, str(args.scenario)),
-            args.games,
-            args.seed,
-            workers=args.workers,
-            progress=progress,
-        )
+        try:
+            points = simulate_heat(
+                spec_for(text, str(args.scenario)),
+                args.games,
+                args.seed,
+                workers=args.workers,
+                progress=progress,
+            )
+        except (ScenarioError, BatchError) as exc:
+            reason = "\n".join(exc.errors) if isinstance(exc, ScenarioError) else str(exc)
+            raise CliError(tr("planner.error.heat_failed", reason=reason)) from None
         raids = count_text("planner.raids", points.games)
         print(tr("planner.map.heat_done", raids=raids, **summary(points)), file=sys.stderr)
         heat = heat_map(points, game.state.board.width, game.state.board.height)

@@ -271,7 +271,10 @@ def test_invalid_pieces_are_marked_and_clicking_a_problem_selects_it() -> None:
     drag(app, at(app, 60, 60), at(app, 118, 60))  # half off the board's east edge
     settle(app)
     problems = app.report.problems
-    assert [(p.field, p.ref) for p in problems] == [("terrain[0].polygon", ("terrain", 0))]
+    assert [(p.field, p.ref) for p in problems] == [
+        ("terrain[0].polygon", ("terrain", 0)),
+        ("side", None),  # no battle yet: listed too, as `check` does
+    ]
     assert "outside the board" in problems[0].reason
     # the piece is outlined in vermillion on the table
     x0, y0 = at(app, 115, 62)
@@ -290,7 +293,7 @@ def test_invalid_pieces_are_marked_and_clicking_a_problem_selects_it() -> None:
     assert app.raid_count == 0
     key(app, pygame.K_z, CTRL)
     settle(app)
-    assert app.report.ok
+    assert [p.field for p in app.report.problems] == ["side"] and app.report.drawable
     app.close()
 
 
@@ -320,7 +323,7 @@ def test_a_long_problem_list_scrolls() -> None:
     for i in range(12):
         click(app, at(app, 119, 5 + 9 * i))  # each one half off the east edge
     settle(app)
-    assert len(app.report.problems) == 12
+    assert len(app.report.problems) == 13  # and the missing sides
     shown = [b.value for b in buttons(app) if b.value and b.value[0] == "problem"]
     assert shown[0] == ("problem", 0) and len(shown) < 12
     assert app.panel is not None
@@ -461,11 +464,14 @@ def test_test_raid_plays_the_edited_scenario_and_comes_back(tmp_path: Path) -> N
     app.close()
 
 
-def test_a_blank_refuge_has_no_problems_only_notes_for_a_test_raid() -> None:
+def test_a_blank_refuge_lists_the_missing_sides_as_check_does() -> None:
     from game.ui.editor.sidebar import problems_title
 
     app = editor()
     settle(app)
-    assert not app.report.problems and app.report.notes
-    assert problems_title(app.report) == "No problems — before a test raid:"
+    assert [(p.field, p.reason, p.ref) for p in app.report.problems] == [
+        ("side", "a battle needs at least 2 sides (found 0)", None)
+    ]
+    assert app.report.notes and app.report.drawable  # still a layout to draw on
+    assert problems_title(app.report) == "Problems (1) — click one to select it"
     app.close()

@@ -155,10 +155,16 @@ def test_commands_undo_to_the_same_data() -> None:
 def test_a_blank_table_grows_into_a_valid_raid() -> None:
     doc = Document.blank("Blank", 90, 60)
     history = History(doc)
-    assert check(doc).ok and check(doc).notes
+    blank = check(doc)
+    assert [p.text for p in blank.problems] == ["side: a battle needs at least 2 sides (found 0)"]
+    assert blank.notes and blank.scenario is not None
     history.run(edits.place_defender(doc, "Mira", (45, 30)))
     history.run(edits.place_defender(doc, "Militia", (40, 30)))
     history.run(edits.place_defender(doc, "Militia", (50, 30)))
+    defenders_only = check(doc)
+    assert [p.text for p in defenders_only.problems] == [
+        "side: a battle needs at least 2 sides (found 1)"
+    ]
     history.run(edits.add_entry(doc, [(0, 0), (30, 0), (30, 3), (0, 3)], "raiders"))
     report = check(doc)
     assert report.ok and not report.notes, report.problems

@@ -494,7 +494,7 @@ class EditorApp:
             and (self.heat_job is None or not self.heat_job.running)
         ):
             self.run_heat()
-        elif name != "heat" and not self.report.ok:
+        elif name != "heat" and not self.report.drawable:
             self.say(tr("editor.msg.overlays_need_valid", n=len(self.report.problems)))
 
     def _act_heat_games(self, step: int) -> None:
@@ -517,7 +517,9 @@ class EditorApp:
         self.problem_index = index
         if problem.ref is None:
             self.say(problem.text)
-            if problem.field.startswith(("scenario", "board", "objective", "side")):
+            if problem.field.endswith("raid.entry"):
+                self.set_tool("entry")
+            elif problem.field.startswith(("scenario", "board", "objective", "side")):
                 self.tab = "raid"
             return
         self.set_tool("select")
@@ -605,7 +607,7 @@ class EditorApp:
     def export_map(self) -> None:
         """Print the map (the overlays shown) to a PNG or a PDF at true size."""
         report = self.validate()
-        if not report.ok:
+        if not report.drawable:
             self.say(tr("editor.msg.fix_first", n=len(report.problems)))
             return
         if self.doc.file is not None:
@@ -688,7 +690,7 @@ class EditorApp:
         version (once the document has settled and no drag is under way)."""
         names = tuple(n for n in self.shown if n != "heat")
         report = self.report
-        if not names or self.report_stale or not report.ok or report.scenario is None:
+        if not names or self.report_stale or report.scenario is None:
             return
         if self.tool.busy or self.clock_s - self.changed_at < SETTLE_S:
             return
@@ -726,7 +728,7 @@ class EditorApp:
         names = [n for n in self.shown if n != "heat"]
         if not names:
             return ""
-        if not self.report.ok:
+        if not self.report.drawable:
             return tr("editor.defence.outdated")
         if any(
             n not in self.overlay_values or self.overlay_values[n].version != version for n in names

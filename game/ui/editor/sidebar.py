@@ -474,7 +474,14 @@ def defence_tab(app: EditorApp, col: Column) -> None:
     else:
         col.row(
             None,
-            [Cell(tr("editor.defence.export"), ("export",), hotkey="^E", enabled=app.report.ok)],
+            [
+                Cell(
+                    tr("editor.defence.export"),
+                    ("export",),
+                    hotkey="^E",
+                    enabled=app.report.drawable,
+                )
+            ],
         )
     col.text(tr("editor.defence.print_note"))
 

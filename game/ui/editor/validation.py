@@ -1,5 +1,6 @@
-"""Live validation: the same checks as `main.py check` on the document's TOML text,
-each problem tied to the item it is about (no pygame here)."""
+"""Live validation: the same checks as `main.py check` (one shared function,
+`game.validate.check_text`) on the document's TOML text, each problem tied to the
+item it is about (no pygame here)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ import re
 from dataclasses import dataclass
 
 from game.i18n import tr
-from game.play.validate import parse_checked
-from game.scenario import Scenario, ScenarioError
+from game.scenario import Scenario
 from game.ui.editor.document import Document, Path
+from game.validate import check_text
 
 SOURCE = "<editor>"
 _STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
@@ -34,12 +35,20 @@ class Report:
 
     version: int
     problems: tuple[Problem, ...]
-    scenario: Scenario | None  # the validated scenario when there are no problems
+    scenario: Scenario | None
+    """The parsed layout (None when it does not parse): the overlays and the map
+    work on it even while it is no battle yet (e.g. no raid)."""
     notes: tuple[str, ...]  # what a test raid still needs (not errors)
 
     @property
     def ok(self) -> bool:
+        """The file passes `check`: it can be played."""
         return not self.problems
+
+    @property
+    def drawable(self) -> bool:
+        """The layout parses: overlays and the map can be computed."""
+        return self.scenario is not None
 
     def refs(self) -> set[Path]:
         return {p.ref for p in self.problems if p.ref is not None}
@@ -58,18 +67,25 @@ def parse_error(line: str, doc: Document) -> Problem:
     field, sep, reason = rest.partition(": ")
     if not sep:
         return Problem("", rest, None)
-    item = doc.item_for(split_path(field))
-    return Problem(field, reason, item.ref if item is not None else None)
+    path = split_path(field)
+    item = doc.item_for(path)
+    return Problem(field, explained(path, reason, doc), item.ref if item is not None else None)
+
+
+def explained(path: Path, reason: str, doc: Document) -> str:
+    """The reason in the editor's words where the format's own would puzzle a user
+    (a raid left without entry zones: 'List should have at least 1 item …')."""
+    raid_entry = len(path) == 4 and path[0] == "side" and path[2:] == ("raid", "entry")
+    if raid_entry and not doc.tables(path):
+        return tr("editor.problem.no_entry")
+    return reason
 
 
 def check(doc: Document) -> Report:
     """Every problem `check` would report for the document as it would be saved."""
-    try:
-        scenario = parse_checked(doc.to_text(), SOURCE)
-    except ScenarioError as exc:
-        problems = tuple(parse_error(line, doc) for line in exc.errors)
-        return Report(doc.version, problems, None, readiness(doc))
-    return Report(doc.version, (), scenario, readiness(doc))
+    result = check_text(doc.to_text(), SOURCE)
+    problems = tuple(parse_error(line, doc) for line in result.problems)
+    return Report(doc.version, problems, result.layout, readiness(doc))
 
 
 def readiness(doc: Document) -> tuple[str, ...]:
@@ -77,7 +93,6 @@ def readiness(doc: Document) -> tuple[str, ...]:
     notes = []
     if not any(True for _ in doc.figures()):
         notes.append(tr("editor.note.no_defenders"))
-    raid = doc.raid_side()
-    if raid is None or not doc.tables(("side", raid, "raid", "entry")):
+    if doc.raid_side() is None:  # a raid without entry zones is a problem (`explained`)
         notes.append(tr("editor.note.no_entry"))
     return tuple(notes)
