@@ -2,12 +2,15 @@
 
     main.py                                     the refuge against the horde, you defend
     main.py play scenarios/open_skirmish.toml --side b --seed 7
+    main.py play --side refuge,horde            hot-seat: both sides at the table
     main.py play scenarios/refuge_raiders.toml --autoplay --speed 3
     SDL_VIDEODRIVER=dummy main.py play --autoplay --frames 600 --screenshot shot.png
 
 Sides whose scenario controller is "human" are played at the table (both: hot-seat);
-`--side ID` makes that side the human one and the others AI; `--autoplay` lets the
-AI play every side. pygame is imported only when the window opens.
+`--side ID` makes that side the human one and the others AI — several sides
+(`--side a,b` or `--side a --side b`) are all played at the table, taking turns at
+one mouse (hot-seat); `--autoplay` lets the AI play every side. pygame is imported
+only when the window opens.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +43,12 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument(
         "scenario", nargs="?", metavar="SCENARIO", help="scenario file (default: refuge_horde)"
     )
-    parser.add_argument("--side", metavar="ID", help="the side you play (the others are AI)")
+    parser.add_argument(
+        "--side",
+        metavar="ID[,ID]",
+        action="append",
+        help="the side(s) played at the table, the others are AI (several: hot-seat)",
+    )
     parser.add_argument("--seed", type=int, help="seed (default: the scenario's, else 0)")
     parser.add_argument("--autoplay", action="store_true", help="the AI plays every side")
     parser.add_argument("--speed", type=float, help="animation and AI speed (default: settings)")
@@ -63,16 +72,38 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     return size
 
 
-def controllers_for(scenario: Scenario, side: str | None, autoplay: bool) -> dict[str, Any]:
-    """Side id → an AI controller, or None for a side played at the table."""
+def side_list(given: str | Sequence[str] | None) -> list[str] | None:
+    """The sides named by `--side` (repeated and/or comma-separated), in order, once
+    each; None when none was given."""
+    if given is None:
+        return None
+    items = [given] if isinstance(given, str) else list(given)
+    out: list[str] = []
+    for item in items:
+        for part in item.split(","):
+            name = part.strip()
+            if not name:
+                raise CliError(f"--side {item!r}: an empty side name")
+            if name not in out:
+                out.append(name)
+    return out
+
+
+def controllers_for(
+    scenario: Scenario, side: str | Sequence[str] | None, autoplay: bool
+) -> dict[str, Any]:
+    """Side id → an AI controller, or None for a side played at the table. `side`:
+    the side(s) played at the table (None: the scenario's "human" sides)."""
     from ai import controller_for
 
     ids = [s.id for s in scenario.side]
-    if side is not None and side not in ids:
-        raise CliError(f"--side {side!r}: the scenario's sides are {', '.join(ids)}")
+    chosen = side_list(side)
+    for name in chosen or ():
+        if name not in ids:
+            raise CliError(f"--side {name!r}: the scenario's sides are {', '.join(ids)}")
     out: dict[str, Controller | None] = {}
     for s in scenario.side:
-        human = s.id == side if side is not None else s.controller == "human"
+        human = s.id in chosen if chosen is not None else s.controller == "human"
         if human and not autoplay:
             out[s.id] = None
         else:

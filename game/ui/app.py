@@ -555,6 +555,7 @@ class App:
             hud.draw_coach(screen, lay.table, coach)
         screen.set_clip(None)
         right = self._status_right()
+        pending = self.game.pending()
         hud.draw_status(
             screen,
             lay.status,
@@ -562,6 +563,7 @@ class App:
             right,
             alert=self.message_t > 0,
             highlight=self.input.my_turn(),
+            side=self.side_index.get(pending.side) if pending is not None else None,
         )
         side = [p for p in self.shown_panels() if slot_of(p) == "sidebar"]
         if side:

@@ -3,7 +3,8 @@
 Shown for the player's first `DECISIONS` actions in a window, and again when a
 decision is left untouched for `IDLE_S` seconds; never in autoplay, never while a
 tool, menu, card or the help is up, and it steps aside when the pointer comes
-near it (hud.draw_coach draws it).
+near it (hud.draw_coach draws it). In hot-seat it says whose turn it is for
+`HANDOVER_S` seconds whenever the other player takes over the mouse.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.i18n import tr
+from game.ui import describe
 from game.ui.render import hud
 
 if TYPE_CHECKING:
@@ -20,6 +22,8 @@ DECISIONS = 6
 """The player's first actions in a window get the hint box."""
 IDLE_S = 12.0
 """s of a decision left untouched after which the hint box comes back."""
+HANDOVER_S = 4.0
+"""s the hot-seat hand-over line stays after the other player's side takes over."""
 
 
 class Coach:
@@ -28,6 +32,8 @@ class Coach:
     def __init__(self) -> None:
         self.decision: tuple[int, int] | None = None  # (game, history) of the open decision
         self.since = 0.0  # app clock when it opened
+        self.side: str | None = None  # the side at the table that decided last (hot-seat)
+        self.side_since = -HANDOVER_S  # app clock when that side took over
 
     def text(self, app: App) -> str:
         """The hint for now ("" for none)."""
@@ -39,6 +45,9 @@ class Coach:
         key = (id(game), len(game.history))
         if key != self.decision:
             self.decision, self.since = key, app.clock_s
+        handover = self.handover(app, pending.side)
+        if handover:
+            return handover
         idle = app.clock_s - self.since >= IDLE_S
         if app.human_actions >= DECISIONS and not idle:
             return ""
@@ -50,6 +59,26 @@ class Coach:
             text = tr("ui.input.coach_activate")
         elif pending.kind == "act" and fig is not None:
             text = tr("ui.input.coach_act", name=fig.name)
+        return self._aside(app, text)
+
+    def handover(self, app: App, side: str) -> str:
+        """Hot-seat: 'Die Toten (player 2): your turn …' for a few seconds after the
+        deciding side changed ("" otherwise, and with one side at the table)."""
+        if len(app.human_sides) < 2:
+            return ""
+        if side != self.side:
+            if self.side is not None:
+                self.side_since = app.clock_s
+            self.side = side
+        if app.clock_s - self.side_since >= HANDOVER_S:
+            return ""
+        who = describe.side_with_player(app.game, side, app.human_sides)
+        return self._aside(app, tr("ui.input.coach_handover", who=who))
+
+    @staticmethod
+    def _aside(app: App, text: str) -> str:
+        """The text, unless the pointer is near its box."""
+        inp = app.input
         box = hud.coach_box(app.layout.table, text)[1] if text else None
         if box is not None and box.inflate(40, 40).collidepoint(inp.mouse):
             return ""  # the pointer is there: out of its way

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
+
 from game import actions as act
 from game.cover import Cover
 from game.engine import Game
@@ -81,6 +83,23 @@ def describe(game: Game, action: act.Action) -> str:
     if isinstance(action, act.Throw):
         return tr("ui.actions.do_throw", weapon=action.weapon)
     return verb_label(action.verb) if action.verb in VERBS else str(action)
+
+
+def player_number(side: str, human_sides: Collection[str], sides: Iterable[str]) -> int:
+    """Hot-seat: which player (1, 2 …) plays `side`, counted in the sides' order;
+    0 when only one side (or none) is played at the table, or not this one."""
+    humans = [s for s in sides if s in human_sides]
+    return humans.index(side) + 1 if len(humans) > 1 and side in humans else 0
+
+
+def side_with_player(game: Game, side: str, human_sides: Collection[str]) -> str:
+    """'Die Zuflucht (you)', 'Die Toten (AI)', in hot-seat 'Die Toten (player 2)'."""
+    st = game.state
+    name = st.sides[side].name if side in st.sides and st.sides[side].name else side
+    n = player_number(side, human_sides, st.sides)
+    if n:
+        return tr("ui.input.status_player", side=name, n=n)
+    return tr("ui.input.status_you" if side in human_sides else "ui.input.status_ai", side=name)
 
 
 def percent(p: float) -> str:

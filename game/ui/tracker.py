@@ -22,6 +22,7 @@ from game.naming import local_figure_name
 from game.rules.loader import local_name
 from game.state import Figure, Presence
 from game.ui import fonts
+from game.ui.describe import side_with_player
 from game.ui.log import family_of, safe_explain, split_section
 from game.ui.panels.base import PanelBase
 from game.ui.panels.widgets import PAD, fit, frame, side_marker
@@ -151,11 +152,12 @@ class TrackerPanel(PanelBase):
         return side.name if side is not None and side.name else sid
 
     def _side(self, sid: str) -> str:
-        """The side's name and who plays it (you / AI)."""
-        name = self._name(sid)
+        """The side's name and who plays it (you / AI; in hot-seat: player 1, 2 …)."""
+        game = self.game
         humans = getattr(self.app, "human_sides", ()) or ()
-        who = tr("ui.tracker.human") if sid in humans else tr("ui.tracker.ai")
-        return f"{name} ({who})"
+        if game is None:
+            return sid
+        return side_with_player(game, sid, humans)
 
     def state_key(self) -> tuple[object, ...]:
         """Everything the picture depends on."""

@@ -11,7 +11,8 @@ from game.engine import Game
 from game.i18n import tr
 from game.play import flow
 from game.ui import fonts
-from game.ui.render import style
+from game.ui.describe import side_with_player
+from game.ui.render import draw, style
 
 SIZE = 14
 
@@ -25,10 +26,7 @@ def situation(game: Game, human_sides: Collection[str]) -> str:
     pending = game.pending()
     if pending is None:
         return tr("ui.input.status_round", round=st.round)
-    side = st.sides[pending.side].name if pending.side in st.sides else pending.side
-    who = tr(
-        "ui.input.status_you" if pending.side in human_sides else "ui.input.status_ai", side=side
-    )
+    who = side_with_player(game, pending.side, human_sides)
     if pending.kind == "act" and pending.figures:
         fig = st.figures[pending.figures[0]]
         left = flow.action_budget(game, fig) - flow.used(game, fig)
@@ -48,17 +46,27 @@ def draw_status(
     *,
     alert: bool = False,
     highlight: bool = False,
+    side: int | None = None,
 ) -> None:
-    """Situation on the left; on the right a message (`alert`: orange), the hint for
-    the player's decision (`highlight`: yellow) or what the other side does (dim)."""
+    """Situation on the left, after the deciding side's glyph in its colour (`side`:
+    its index); on the right a message (`alert`: orange), the hint for the player's
+    decision (`highlight`: yellow) or what the other side does (dim)."""
     pygame.draw.rect(surface, style.BAR, rect)
     pygame.draw.line(surface, style.PANEL_EDGE, rect.bottomleft, rect.bottomright)
+    x = rect.x + 10
+    if side is not None:
+        glyph = SIZE - 2
+        draw.draw_glyph(
+            surface, style.side_shape(side), (x + glyph // 2, rect.centery), glyph / 2,
+            style.side_colour(side),
+        )  # fmt: skip
+        x += glyph + 6
     need = fonts.font(SIZE - 1).size(right)[0] if right else 0
-    left_room = rect.width - 40 - min(need, rect.width * 2 // 5)
+    left_room = rect.right - x - 30 - min(need, rect.width * 2 // 5)
     text = fonts.text(fonts.fit(left, SIZE, left_room, True), SIZE, style.TEXT, True)
     y = rect.centery - text.get_height() // 2
-    surface.blit(text, (rect.x + 10, y))
-    room = rect.width - text.get_width() - 40
+    surface.blit(text, (x, y))
+    room = rect.right - x - text.get_width() - 30
     if right and room > 40:
         colour = style.ORANGE if alert else (style.HINT if highlight else style.TEXT_DIM)
         shown = fit_hint(right, SIZE - 1, room)
