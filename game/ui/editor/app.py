@@ -385,7 +385,18 @@ class EditorApp:
             return
         names = self.profiles
         i = names.index(item.kind) if item.kind in names else -step
-        self.do(edits.set_field(item, "profile", names[(i + step) % len(names)]))
+        self.do(edits.set_profile(self.doc, item, names[(i + step) % len(names)]))
+
+    def _act_cycle_loadout(self, step: int) -> None:
+        item = self.selected_item()
+        if item is None or item.what != "figure":
+            return
+        choices = edits.loadouts(self.look.rules, item.kind)
+        if len(choices) < 2:
+            return
+        i = edits.loadout_index(self.doc, item, self.look.rules)
+        i = -step if i is None else i
+        self.do(edits.set_loadout(self.doc, item, self.look.rules, (i + step) % len(choices)))
 
     def _act_threat(self, threat: str) -> None:
         self.threat = threat

@@ -38,6 +38,12 @@ class _Missing:
     def __repr__(self) -> str:
         return "MISSING"
 
+    def __copy__(self) -> _Missing:
+        return self  # one MISSING: commands deep-copy what they replace
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Missing:
+        return self
+
 
 MISSING: Any = _Missing()
 """A value that is not there (a key to delete, a key that was absent)."""

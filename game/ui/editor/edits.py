@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.i18n import tr
-from game.rules.loader import load_rules
+from game.rules.loader import RulesData, load_rules
 from game.ui.editor import geometry as geo
 from game.ui.editor.commands import Batch, Command, Insert, Remove, SetValue
 from game.ui.editor.document import (
@@ -208,6 +208,61 @@ def place_defender(doc: Document, profile: str, at: Point, facing: float | None 
         steps.append(Insert(("side", side, "squad", q, "figure"), f, figure))
     label = tr("editor.cmd.place", name=fid)
     return Batch(steps, label, focus=("side", side, "squad", q, "figure", f))
+
+
+def set_profile(doc: Document, item: Item, name: str) -> Command:
+    """Another profile for a defender; inline stats (a weapon choice of the old
+    profile) are dropped."""
+    steps: list[Command] = [SetValue((*item.ref, "profile"), name)]
+    if "stats" in doc.table(item.ref):
+        steps.append(SetValue((*item.ref, "stats"), MISSING))
+    return Batch(steps, tr("editor.cmd.profile", name=name), item.ref)
+
+
+def loadouts(rules: RulesData, profile: str) -> tuple[tuple[str, ...], ...]:
+    """The weapon choices of a profile (RULES.md §15: the militia's pistol or
+    spear); one entry when there is no choice, none for an unknown profile."""
+    try:
+        return rules.profile(profile).loadouts
+    except (KeyError, LookupError, ValueError):
+        return ()
+
+
+def loadout_index(doc: Document, item: Item, rules: RulesData) -> int | None:
+    """Which of its profile's loadouts a defender carries (0: the default, as with
+    no `stats.weapons`); None for weapons of its own (a hand-written file)."""
+    stats = doc.table(item.ref).get("stats")
+    weapons = stats.get("weapons") if isinstance(stats, dict) else None
+    if weapons is None:
+        return 0
+    try:
+        carried = tuple(rules.weapon(str(w)).name for w in weapons)
+    except (KeyError, LookupError, ValueError):
+        return None
+    choices = loadouts(rules, item.kind)
+    return choices.index(carried) if carried in choices else None
+
+
+def set_loadout(doc: Document, item: Item, rules: RulesData, index: int) -> Command:
+    """A defender's weapons: its profile's loadout `index`. The default loadout is the
+    plain profile (`profile = "Militia"`); another one is written as inline stats
+    (`stats = { base = "Militia", weapons = ["Spear"] }`, SCENARIO.md), keeping any
+    other stats the figure has."""
+    choice = loadouts(rules, item.kind)[index]
+    table = doc.table(item.ref)
+    old = table.get("stats")
+    stats = dict(old) if isinstance(old, dict) else {"base": item.kind}
+    stats.pop("weapons", None)
+    if index:
+        stats["weapons"] = list(choice)
+    steps: list[Command] = []
+    if set(stats) <= {"base"}:  # the default and nothing else: the plain profile
+        steps += [SetValue((*item.ref, "profile"), item.kind)]
+        steps += [SetValue((*item.ref, "stats"), MISSING)]
+    else:
+        steps += [SetValue((*item.ref, "profile"), MISSING)]
+        steps += [SetValue((*item.ref, "stats"), stats)]
+    return Batch(steps, tr("editor.cmd.weapons", weapons=", ".join(choice)), item.ref)
 
 
 def set_deploy(doc: Document, pts: Sequence[Point]) -> Command:

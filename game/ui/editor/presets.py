@@ -11,8 +11,19 @@ from typing import Any
 from game.rules.loader import RulesData
 from game.ui.editor.geometry import Point, rect, rotate, snap_point, translate
 
-DRAW_TERRAIN = ("wall", "building", "low_wall", "wreck", "rubble", "hedge", "fence", "crates")
-"""Terrain kinds a polygon can be drawn as (smoke and fire come up during play)."""
+DRAW_TERRAIN = (
+    "wall",
+    "building",
+    "low_wall",
+    "wreck",
+    "rubble",
+    "hedge",
+    "fence",
+    "crates",
+    "smoke",
+)
+"""Terrain kinds a polygon can be drawn as (SCENARIO.md's terrain kinds; a barricade
+is drawn as the refuge module; burning zones only come up during play)."""
 DRAW_MODULES = (
     "barricade",
     "gate",

@@ -20,6 +20,7 @@ from game.board.terrain import TerrainKind
 from game.i18n import tr
 from game.overlays import OVERLAY_NAMES
 from game.ui import fonts
+from game.ui.editor import edits
 from game.ui.editor import geometry as geo
 from game.ui.editor.document import Document, Item
 from game.ui.editor.presets import DRAW_MODULES, DRAW_TERRAIN, PRESETS, Preset
@@ -296,6 +297,7 @@ def properties(app: EditorApp, col: Column, item: Item) -> None:
                 Cell("▶", ("cycle_profile", 1), weight=0.4),
             ],
         )
+        weapons_row(app, col, item)
     elif item.what in ("piece", "entry", "deploy"):
         col.row(
             tr("editor.props.turn"),
@@ -310,6 +312,25 @@ def properties(app: EditorApp, col: Column, item: Item) -> None:
         actions.insert(0, Cell(tr("editor.props.duplicate"), ("duplicate",), hotkey="^D"))
     col.space(4)
     col.row(None, actions)
+
+
+def weapons_row(app: EditorApp, col: Column, item: Item) -> None:
+    """A defender's weapons, cycled through its profile's choices (the militia's
+    pistol or spear); nothing when the profile has no choice."""
+    rules = app.look.rules
+    choices = edits.loadouts(rules, item.kind)
+    if len(choices) < 2:
+        return
+    index = edits.loadout_index(app.doc, item, rules)
+    shown = ", ".join(choices[index]) if index is not None else tr("editor.props.own_weapons")
+    col.row(
+        tr("editor.props.weapons"),
+        [
+            Cell("◀", ("cycle_loadout", -1), weight=0.4),
+            Cell(shown, None, tooltip=tr("editor.props.weapons_tip")),
+            Cell("▶", ("cycle_loadout", 1), weight=0.4),
+        ],
+    )
 
 
 def threat_row(app: EditorApp, col: Column) -> None:
