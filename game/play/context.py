@@ -55,12 +55,13 @@ def start_position(game: Game, figure: Figure) -> tuple[float, float]:
     return figure.pos
 
 
-def behind(from_pos: tuple[float, float], target: Figure) -> bool:
-    """Is a point outside the target's 180° front arc (§5.1)?"""
+def behind(from_pos: tuple[float, float], target: Figure, front_arc: float) -> bool:
+    """Is a point outside the target's front arc of `front_arc` degrees (knob
+    `attack.front_arc`, 180°, centred on its facing) (§5.1)?"""
     if math.dist(from_pos, target.pos) < 1e-9:
         return False
     off = (sight.bearing(target.pos, from_pos) - target.facing + 180.0) % 360.0 - 180.0
-    return abs(off) > 90.0 + 1e-9
+    return abs(off) > front_arc / 2.0 + 1e-9
 
 
 def contacts(game: Game, target: Figure, side: str, *, exclude: str | None = None) -> list[Figure]:
@@ -157,7 +158,7 @@ def measure(
     ctx = AttackContext(
         cover=cover,
         aimed=attacker.aimed > 0 or wachsam(game, attacker, mode),
-        behind=behind(start, target),
+        behind=behind(start, target, game.rules.knobs.attack.front_arc),
         unaware=unaware,
         long_range=not melee and weapon.range is not None and distance > weapon.range + 1e-9,
         into_melee=not melee and bool(others),

@@ -284,6 +284,7 @@ def do_activate(game: Game, action: act.Activate) -> list[Event]:
 
 def start_of_activation(game: Game, fig: Figure) -> list[Event]:
     """What happens as a figure's activation begins (§4, §6, §7, §9, §13)."""
+    from game.play import attention
     from game.rules.injury import stand_up
     from game.rules.morale import morale_retest
 
@@ -315,13 +316,17 @@ def start_of_activation(game: Game, fig: Figure) -> list[Event]:
         if lost > 0:
             st.spent[fig.id] += [LOST] * lost
             events.append(ActionsLost(fig.id, lost))
+    events += attention.at_activation(game, fig)  # §8: a living target beats a noise
     return events
 
 
 def action_budget(game: Game, fig: Figure) -> int:
-    """Actions this activation: 2 (+1 for Raserei taken this round)."""
-    extra = 1 if fig.effects.get("raserei_action", -1) >= game.state.round else 0
-    return game.rules.knobs.actions_per_activation + extra
+    """Actions this activation: the knob `actions_per_activation` (2), + Raserei's
+    `extra_actions` (1) when it was taken for actions this round (§4, §13)."""
+    rules = game.rules
+    raging = fig.effects.get("raserei_action", -1) >= game.state.round
+    extra = rules.signatures.raserei.extra_actions if raging else 0
+    return rules.knobs.actions_per_activation + extra
 
 
 def used(game: Game, fig: Figure) -> int:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.events import Event
-from game.play import bridge
-from game.rules.morale import morale_test, morale_test_due
+from game.play import bridge, context
+from game.rules.morale import at_half_strength, morale_test, morale_test_due
 from game.state import Figure
 
 if TYPE_CHECKING:
@@ -23,14 +23,22 @@ def after_casualty(game: Game, figure: Figure) -> list[Event]:
     members = [st.figures[m] for m in squad.members if m in st.figures]
     standing = sum(1 for m in members if m.standing)
     leader_fell = squad.leader == figure.id
+    rules = game.rules
     if not morale_test_due(
-        squad.start_size, standing, tested_at_half=squad.half_tested, leader_fell=leader_fell
+        squad.start_size,
+        standing,
+        rules,
+        tested_at_half=squad.half_tested,
+        leader_fell=leader_fell,
     ):
         return []
-    if standing * 2 <= squad.start_size:
+    if at_half_strength(squad.start_size, standing, rules):
         squad.half_tested = True
     up = [m for m in members if m.standing]
-    result = morale_test([bridge.combatant(game, m) for m in up], game.rules, game.dice)
+    adjacent = [[bridge.combatant(game, a) for a in context.contacts(game, m, m.side)] for m in up]
+    result = morale_test(
+        [bridge.combatant(game, m) for m in up], rules, game.dice, adjacent=adjacent
+    )
     for fig, after in zip(up, result.figures, strict=True):
         bridge.write_back(game, fig, after)
         if fig.suppressed:

@@ -5,8 +5,9 @@ Two steps, both pure:
   `AttackPlan`: attack bonus, advantage/disadvantage, pool size and the needed
   number, with every part named. The exact odds (`game.odds`) use this plan.
 - `resolve_attack` rolls it: to hit, the pool, wounds taken, injury, and the
-  keyword effects (jam, Wuchtig push, Infektion, Feuer), returning events and
-  the plain numbers the engine needs in an `AttackResult`.
+  keyword effects (jam, Wuchtig push, Infektion), returning events and the plain
+  numbers the engine needs in an `AttackResult`. Feuer is a template's burning
+  zone (`game.play.blast`); the rules data allows it on template weapons only.
 Abfangen (a Hüter takes the hit) splits the steps: `roll_to_hit`, then
 `abilities.intercept`, then `finish_attack` on the new plan.
 """
@@ -346,16 +347,6 @@ class InfectionMarked(CatalogueEvent):
     weapon: str
 
 
-@dataclass(frozen=True, slots=True)
-class Ignited(CatalogueEvent):
-    """Feuer: the target is set burning (§3A)."""
-
-    kind: ClassVar[str] = "ignited"
-    section: ClassVar[str] = "§3A"
-    who: str
-    rounds: int
-
-
 # --- rolling ----------------------------------------------------------------------
 
 
@@ -452,7 +443,6 @@ class AttackResult:
     push: float = 0.0
     push_direction: tuple[float, float] | None = None
     infected: bool = False
-    ignited: bool = False
     noise: float = 0.0
     faces: tuple[int, ...] = ()
 
@@ -495,9 +485,6 @@ def take_damage(
         if weapon.has("Infektion"):
             events.append(InfectionMarked(target.name, weapon.name))
             out["infected"] = True
-        if weapon.has("Feuer") and weapon.template is None:
-            events.append(Ignited(target.name, rules.knobs.template.burn_rounds))
-            out["ignited"] = True
     if damage.incapacitated:
         down = fall(after, rules, dice)
         events.append(down.event)

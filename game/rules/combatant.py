@@ -58,6 +58,7 @@ class Combatant:
     structure_wounds: int = 1
     signatures: frozenset[str] = frozenset()
     talents: frozenset[str] = frozenset()
+    archetype: str | None = None  # the archetype's key in the rules data (Hüter …)
     # -- battle state ----------------------------------------------------------
     condition: Condition = Condition.STANDING
     strain: int = 0
@@ -127,6 +128,7 @@ class Combatant:
             structure_wounds=prof.structure_wounds,
             signatures=signatures,
             talents=frozenset(prof.talents),
+            archetype=prof.archetype,
             unbeugsam_left=sig.unbeugsam.uses_per_battle if "Unbeugsam" in signatures else 0,
             intercepts_left=sig.abfangen.per_round if "Abfangen" in signatures else 0,
             pain_ignores_left=(

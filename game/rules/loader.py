@@ -24,6 +24,7 @@ from game.rules.models import (
     SIGNATURE_NAMES,
     Archetype,
     Armour,
+    DataError,
     Gift,
     InjuryResult,
     InjuryTable,
@@ -75,16 +76,35 @@ def fold(name: str) -> str:
 
 
 def _validate(model: type[M], data: Any, file: str, entry: str = "") -> M:
-    """Validate one entry; a ValidationError becomes a RulesDataError."""
+    """Validate one entry; a ValidationError becomes a RulesDataError naming the
+    entry (a row of a list by number and name: "result #4 (Streifschuss)") and the
+    field."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
-        loc = [str(p) for p in err["loc"]]
+        loc: list[str | int] = list(err["loc"])
+        cause = err.get("ctx", {}).get("error")
+        if isinstance(cause, DataError):
+            loc += cause.loc
         msg = err["msg"].removeprefix("Value error, ")
         if not entry and loc:
-            entry, loc = loc[0], loc[1:]
-        raise RulesDataError(file, entry, ".".join(loc), msg) from None
+            entry, loc = _row_entry(data, loc)
+        raise RulesDataError(file, entry, ".".join(str(p) for p in loc), msg) from None
+
+
+def _row_entry(data: Any, loc: list[str | int]) -> tuple[str, list[str | int]]:
+    """The entry named by the head of `loc`, and the rest: a table key, or a list row
+    by number (from 1) and its name when it has one."""
+    head, rest = str(loc[0]), loc[1:]
+    if not rest or not isinstance(rest[0], int):
+        return head, rest
+    index, rest = rest[0], rest[1:]
+    rows = data.get(head) if isinstance(data, Mapping) else None
+    row = rows[index] if isinstance(rows, list) and index < len(rows) else None
+    name = row.get("name") if isinstance(row, Mapping) else None
+    label = f"{head} #{index + 1}" + (f" ({name})" if isinstance(name, str) and name else "")
+    return label, rest
 
 
 def _entries(raw: Mapping[str, Any], model: type[M], file: str, prefix: str = "") -> dict[str, M]:
@@ -303,7 +323,7 @@ def _locate_injury(
         return table, rest
     entry, _, fld = rest.rpartition(".")
     for row in table["result"]:
-        if fold(row["name"]) == fold(entry) or fold(row.get("english", "")) == fold(entry):
+        if fold(row.get("name", "")) == fold(entry) or fold(row.get("english", "")) == fold(entry):
             if fld not in ("max", "effect"):
                 raise RulesDataError("overrides", name, fld, "injury rows have max and effect")
             return row, fld
@@ -451,6 +471,8 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> RulesData:
             seen.add(key)
             base = ranks[key].base
 
+    for name, e in entries.items():
+        _check_gifts(name, e, archetypes, signatures, ref)
     profiles = {
         name: _resolve(name, e, ref, knobs, armours, shields, archetypes, tracks)
         for name, e in entries.items()
@@ -471,6 +493,36 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> RulesData:
         injury=injury,
         _index=index,
     )
+
+
+def _check_gifts(
+    name: str,
+    e: ProfileEntry,
+    archetypes: Mapping[str, Archetype],
+    signatures: Signatures,
+    ref: Any,
+) -> None:
+    """Gifts belong to a Gezeichnet figure (the Hexer), at most the signature's
+    `gifts` of them (§13: "two gifts")."""
+    if not e.gifts:
+        return
+    file, entry = "profiles.toml", f"profile.{name}"
+    arch = None
+    if e.archetype is not None:
+        arch = archetypes[ref("archetype", e.archetype, file, entry, "archetype")]
+    if arch is None or "Gezeichnet" not in arch.signatures:
+        raise RulesDataError(
+            file, entry, "gifts", "only a figure with Gezeichnet (the Hexer) has gifts (§13)"
+        )
+    most = signatures.gezeichnet.gifts
+    if len(e.gifts) > most:
+        raise RulesDataError(
+            file,
+            entry,
+            "gifts",
+            f"{len(e.gifts)} gifts, but Gezeichnet gives at most {most} "
+            "(archetypes.toml signature.Gezeichnet.gifts)",
+        )
 
 
 def _resolve(

@@ -37,6 +37,15 @@ InjuryEffect = Literal["dead", "out", "out_stabilisable", "down", "stands"]
 BacklashEffect = Literal["wound", "lose_action", "nothing"]
 
 
+class DataError(ValueError):
+    """A validator's error that knows where it is: `loc` (e.g. ("result", 3, "max"))
+    is appended to the entry's location, so the loader can name the row and field."""
+
+    def __init__(self, reason: str, *loc: str | int) -> None:
+        super().__init__(reason)
+        self.loc = loc
+
+
 class Model(BaseModel):
     """Base: unknown fields are errors, instances are immutable."""
 
@@ -72,7 +81,7 @@ class Weapon(Named):
 
     type: WeaponType
     range: float | None = Field(default=None, gt=0, le=500)
-    pool: int = Field(ge=0, le=20)
+    pool: int = Field(ge=1, le=20)  # every weapon rolls at least 1W6 (§3.5)
     br: int = Field(default=0, ge=0, le=10)
     mag: int | None = Field(default=None, ge=1, le=100)
     uses: int | None = Field(default=None, ge=1, le=20)
@@ -89,10 +98,18 @@ class Weapon(Named):
             raise ValueError(f"a {self.type} weapon needs a range")
         if len(kw & {"Laut", "Leise"}) != 1:
             raise ValueError("a weapon is either Laut or Leise (exactly one of them)")
-        if kw & {"Explosiv", "Feuer"} and self.type == "thrown" and self.template is None:
-            raise ValueError("a thrown Explosiv/Feuer weapon needs a template (small or large)")
+        if self.type == "thrown" and self.template is None:
+            raise DataError("a thrown weapon needs a template (small or large, §5.5)", "template")
+        if self.template is not None and self.type != "thrown":
+            raise DataError("only thrown weapons have a template (the Throw, §5.5)", "template")
         if self.template is not None and not kw & {"Explosiv", "Feuer"}:
             raise ValueError("only Explosiv or Feuer weapons have a template")
+        if "Feuer" in kw and self.template is None:
+            raise DataError(
+                "a Feuer weapon needs a template: its fire is the template's burning zone "
+                "(§5.5); a burning target has no rules of its own",
+                "keywords",
+            )
         if "Nachladen" in kw and self.mag not in (None, 1):
             raise ValueError("a Nachladen weapon has magazine 1")
         if "Automatisch" in kw and self.type != "ranged":
@@ -139,6 +156,7 @@ class ArmourFile(Model):
 
 
 class InjuryResult(Named):
+    name: str = Field(min_length=1)  # the rulebook's result (Tot, Schwer …): required
     max: int | None = None
     effect: InjuryEffect
 
@@ -151,13 +169,32 @@ class InjuryTable(Model):
     @model_validator(mode="after")
     def _ordered(self) -> InjuryTable:
         *rows, last = self.result
+        names: set[str] = set()
+        for i, row in enumerate(self.result):
+            key = " ".join(row.name.casefold().split())
+            if key in names:
+                raise DataError(f"another result is also named {row.name!r}", "result", i, "name")
+            names.add(key)
         if last.max is not None:
-            raise ValueError("the last injury result takes everything above: give it no max")
-        maxima = [r.max for r in rows]
-        if any(m is None for m in maxima):
-            raise ValueError("every injury result but the last needs a max")
-        if maxima != sorted(set(maxima)):  # type: ignore[type-var]
-            raise ValueError("injury maxima must strictly increase")
+            raise DataError(
+                "the last injury result takes everything above: give it no max",
+                "result",
+                len(rows),
+                "max",
+            )
+        previous: InjuryResult | None = None
+        for i, row in enumerate(rows):
+            if row.max is None:
+                raise DataError("every injury result but the last needs a max", "result", i, "max")
+            if previous is not None and previous.max is not None and row.max <= previous.max:
+                raise DataError(
+                    f"injury maxima must strictly increase: max {row.max} is not above "
+                    f"{previous.name!r}'s max {previous.max}",
+                    "result",
+                    i,
+                    "max",
+                )
+            previous = row
         return self
 
 
@@ -303,11 +340,19 @@ class Tracks(Model):
 
 # --- profiles.toml -----------------------------------------------------------------
 
-_ATTR = Field(default=0, ge=-3, le=8)
+ATTRIBUTE_MIN, ATTRIBUTE_MAX = -1, 5
+"""Attribute bounds of every profile as written: −1 .. +5 (§1.1: −1 .. +3 at start,
+cap +5 with levels; the enemies of §14 lie within −1 .. +3). Rank templates add
+on top (§14.1)."""
+START_MAX = 3
+"""A level-1 core figure's attributes are at most +3 (§1.1 "at start")."""
+ATTRIBUTES: tuple[str, ...] = get_args(Attribute)
+_ATTR = Field(ge=ATTRIBUTE_MIN, le=ATTRIBUTE_MAX)
 
 
 class ProfileEntry(Named):
-    """A profile as written in profiles.toml; derived values may be omitted."""
+    """A profile as written in profiles.toml; derived values may be omitted.
+    The four attributes are required (a mindless figure's WIL is written 0)."""
 
     faction: Faction
     core: bool = False
@@ -347,6 +392,12 @@ class ProfileEntry(Named):
             raise ValueError("a profile needs weapons (or loadouts)")
         if any(not lo for lo in self.loadouts):
             raise ValueError("an empty loadout")
+        if self.core and self.level == 1:
+            for attr in ATTRIBUTES:
+                if getattr(self, attr) > START_MAX:
+                    raise DataError(
+                        f"a level-1 core figure starts at most +{START_MAX} (§1.1)", attr
+                    )
         return self
 
 
@@ -381,7 +432,6 @@ class BaseRadius(Model):
 class MoveKnobs(Model):
     base: float = Field(ge=0, le=100)
     run_bonus: float = Field(ge=0, le=100)
-    overloaded_penalty: float = Field(ge=0, le=100)
     difficult_cost: float = Field(ge=1, le=10)
     vault_cost: float = Field(ge=0, le=100)
     vault_max_thickness: float = Field(ge=0, le=20)
@@ -432,6 +482,7 @@ class AttackKnobs(Model):
     arsenal_bonus: int = Field(ge=0, le=10)
     arsenal_rounds: int = Field(ge=0, le=20)
     wuchtig_push: float = Field(ge=0, le=100)
+    front_arc: float = Field(ge=0, le=360)
 
 
 class OverwatchKnobs(Model):
@@ -459,6 +510,10 @@ class DerivedKnobs(Model):
     half_tp_share: float = Field(gt=0, lt=1)
 
 
+class MoraleKnobs(Model):
+    half_strength_share: float = Field(gt=0, lt=1)
+
+
 class StructureKnobs(Model):
     barricade: int = Field(ge=1, le=100)
     gate: int = Field(ge=1, le=100)
@@ -466,7 +521,7 @@ class StructureKnobs(Model):
 
 
 class MinefieldKnobs(Model):
-    pool: int = Field(ge=0, le=20)
+    pool: int = Field(ge=1, le=20)
     br: int = Field(ge=0, le=10)
     template: TemplateSize
 
@@ -497,6 +552,15 @@ class CoverKnobs(Model):
     light: int = Field(ge=0, le=10)
     heavy: int = Field(ge=0, le=10)
 
+    @model_validator(mode="after")
+    def _ordered(self) -> CoverKnobs:
+        if self.light >= self.heavy:  # §10: heavy cover is the better one (light → heavy)
+            raise DataError(
+                f"light cover (+{self.light}) must count less than heavy cover (+{self.heavy})",
+                "light",
+            )
+        return self
+
 
 class Knobs(Model):
     """Every tuning knob (§16); dotted names follow the table nesting."""
@@ -518,6 +582,7 @@ class Knobs(Model):
     ammo: AmmoKnobs
     tests: CheckKnobs
     derived: DerivedKnobs
+    morale: MoraleKnobs
     structure: StructureKnobs
     minefield: MinefieldKnobs
     raid: RaidKnobs

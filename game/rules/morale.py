@@ -11,15 +11,41 @@ from game.events import CatalogueEvent, Event
 from game.i18n import tr
 from game.rules.checks import CheckEvent, roll_check
 from game.rules.combatant import Combatant
-from game.rules.loader import RulesData
+from game.rules.loader import RulesData, UnknownNameError
+
+UNVERRUECKBAR = "Unverrückbar"
+"""The talent that, next to a Hüter, makes a figure immune to morale (§3.7)."""
+GUARDIAN = "Hüter"
+"""The archetype an Unverrückbar figure must stand next to (§3.7)."""
+
+
+def at_half_strength(starting: int, standing: int, rules: RulesData) -> bool:
+    """Down to the knob `morale.half_strength_share` (half) of its starting
+    figures or fewer (§3.7)."""
+    return standing <= starting * rules.knobs.morale.half_strength_share
 
 
 def morale_test_due(
-    starting: int, standing: int, *, tested_at_half: bool, leader_fell: bool
+    starting: int, standing: int, rules: RulesData, *, tested_at_half: bool, leader_fell: bool
 ) -> bool:
     """A squad tests the first time it is down to half or fewer of its starting
     figures, and whenever its leader falls (§3.7)."""
-    return leader_fell or (not tested_at_half and standing * 2 <= starting)
+    return leader_fell or (not tested_at_half and at_half_strength(starting, standing, rules))
+
+
+def steadied_by(figure: Combatant, adjacent: Sequence[Combatant], rules: RulesData) -> str | None:
+    """The standing Hüter in base contact that makes this Unverrückbar figure immune
+    to morale (§3.7), or None. `adjacent`: the figure's allies in base contact."""
+    if UNVERRUECKBAR not in figure.talents:
+        return None
+    try:
+        guardian = rules.canonical("archetype", GUARDIAN)
+    except UnknownNameError:  # a rules data without Hüter: nobody stands next to one
+        return None
+    for ally in adjacent:
+        if ally is not figure and ally.archetype == guardian and ally.condition.standing:
+            return ally.name
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +74,14 @@ class MoraleImmune(CatalogueEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class StoodFast(MoraleImmune):
+    """Unverrückbar next to a Hüter: immune to morale (§3.7)."""
+
+    kind: ClassVar[str] = "morale_steadfast"
+    guardian: str
+
+
+@dataclass(frozen=True, slots=True)
 class MoraleResult:
     """The squad after a morale test: figures (with `suppressed` set) and events."""
 
@@ -59,21 +93,35 @@ class MoraleResult:
         return tuple(f.name for f in self.figures if f.suppressed)
 
 
-def morale_test(squad: Sequence[Combatant], rules: RulesData, dice: Dice) -> MoraleResult:
+def morale_test(
+    squad: Sequence[Combatant],
+    rules: RulesData,
+    dice: Dice,
+    *,
+    adjacent: Sequence[Sequence[Combatant]] | None = None,
+) -> MoraleResult:
     """Every standing figure of the squad tests; failures become suppressed (§3.7).
 
-    Immune figures (Combatant.morale_immune) do not roll. Figures that are not
-    standing are passed through unchanged.
+    Immune figures do not roll: Combatant.morale_immune (Krieger, Berserker,
+    infected), and an Unverrückbar figure with a standing Hüter among its allies
+    in base contact (`adjacent[i]` for `squad[i]`; none when not given). Figures
+    that are not standing are passed through unchanged.
     """
     target = rules.knobs.tests.morale_target
+    if adjacent is not None and len(adjacent) != len(squad):
+        raise ValueError("morale_test: one list of adjacent allies per squad figure")
     figures: list[Combatant] = []
     events: list[Event] = []
-    for fig in squad:
+    for i, fig in enumerate(squad):
+        guardian = steadied_by(fig, adjacent[i], rules) if adjacent is not None else None
         if not fig.condition.standing:
             figures.append(fig)
         elif fig.morale_immune:
             figures.append(fig)
             events.append(MoraleImmune(fig.name))
+        elif guardian is not None:
+            figures.append(fig)
+            events.append(StoodFast(fig.name, guardian))
         else:
             check = roll_check(dice, fig.wil, target)
             events.append(MoraleTested(**CheckEvent.fields_of(fig.name, check), retest=False))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from combat_kit import Fig, of, play, rect, scenario, start
 
-from game.actions import Attack, IllegalAction
+from game.actions import Activate, Attack, ChooseFirst, IllegalAction
 from game.cover import Cover
 from game.dice import ScriptedDice
 from game.engine import Game
@@ -25,8 +25,25 @@ def test_an_attack_from_behind_the_front_arc_has_advantage() -> None:
     hit = of(events, ToHitRolled)[0]
     assert hit.advantages == ("behind",) and hit.kept == 3
     r1 = game.state.figures["r1"]
-    assert not context.behind((40, 30), r1)  # 90° off the facing: still the front arc
-    assert context.behind((39, 30), r1)
+    arc = game.rules.knobs.attack.front_arc
+    assert arc == 180.0
+    assert not context.behind((40, 30), r1, arc)  # 90° off the facing: still the front arc
+    assert context.behind((39, 30), r1, arc)
+    assert not context.behind((39, 30), r1, 270.0)  # a wider front arc (knob)
+    assert context.behind((41, 30), r1, 90.0)  # a narrower one: 87° off is behind
+
+
+def test_the_front_arc_is_a_knob() -> None:
+    """attack.front_arc = 360: nothing is behind anybody, so no advantage from the west."""
+    scen = scenario(
+        [Fig("a", "mira", (10, 10), "Mira"), Fig("b", "r1", (40, 10), "Raider", facing=0)]
+    )
+    game = Game(scen, dice=ScriptedDice([20, 1]), knobs={"attack.front_arc": 360.0})
+    game.apply(ChooseFirst("a", "a"))
+    game.apply(Activate("mira"))
+    events = play(game, Attack("mira", "r1", "Hunting rifle"), [2])
+    hit = of(events, ToHitRolled)[0]
+    assert hit.advantages == () and hit.kept == 2
 
 
 def _melee_crowd() -> Game:

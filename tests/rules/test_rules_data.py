@@ -248,6 +248,12 @@ def test_unknown_knob_lists_valid_names(rules: RulesData) -> None:
         ({"cover_share": 2}, r"knobs.toml \[cover_share\]"),
         ({"injury.Zäh.max": 30}, r"injury.toml"),
         ({"injury.Heldentod.max": 3}, r"no such injury result"),
+        ({"move.overloaded_penalty": 3}, r"unknown knob"),  # no overload rule in the engine
+        ({"signature.Gezeichnet.gifts": 1}, r"\[profile.Oda\] gifts: 2 gifts, but .* at most 1"),
+        ({"signature.Raserei.extra_actions": 9}, r"Raserei.extra_actions"),
+        ({"cover.heavy": 1}, r"knobs.toml \[cover\] light: light cover \(\+1\) must count less"),
+        ({"attack.front_arc": 400}, r"knobs.toml \[attack\] front_arc"),
+        ({"morale.half_strength_share": 0}, r"knobs.toml \[morale\] half_strength_share"),
     ],
 )
 def test_bad_overrides_are_named(rules: RulesData, override: dict[str, object], match: str) -> None:
@@ -340,7 +346,101 @@ def _broken(tmp_path: Path, stem: str, old: str, new: str) -> Path:
             "gift.Riss-Stoß",
             "weapon",
         ),
-        ("injury", "max = 9", "max = 3", "injury.toml", "", ""),
+        ("injury", "max = 9", "max = 3", "injury.toml", "result #2 (Schwer)", "max"),
+        ("injury", 'name = "Streifschuss"\n', "", "injury.toml", "result #4", "name"),
+        ("injury", 'name = "Schwer"', 'name = "Tot"', "injury.toml", "result #2 (Tot)", "name"),
+        (
+            "injury",
+            'english = "tough"\n',
+            'english = "tough"\nmax = 30\n',
+            "injury.toml",
+            "result #5 (Zäh)",
+            "max",
+        ),
+        ("injury", "max = 4\n", "", "injury.toml", "result #1 (Tot)", "max"),
+        (
+            "weapons",
+            'pool = 1\nkeywords = ["Leise"]',
+            'pool = 0\nkeywords = ["Leise"]',
+            "weapons.toml",
+            "Fists",
+            "pool",
+        ),
+        (
+            "weapons",
+            '["Knife"]\ngerman = "Messer"\ntype = "melee"\npool = 2\nkeywords = ["Leise"]',
+            '["Knife"]\ngerman = "Messer"\ntype = "melee"\npool = 2\nkeywords = ["Leise", "Feuer"]',
+            "weapons.toml",
+            "Knife",
+            "keywords",
+        ),
+        (
+            "weapons",
+            'pool = 3\nmag = 2\nfirearm = true\nkeywords = ["Laut"]',
+            'pool = 3\nmag = 2\nfirearm = true\ntemplate = "small"\n'
+            'keywords = ["Laut", "Explosiv"]',
+            "weapons.toml",
+            "Shotgun",
+            "template",
+        ),
+        (
+            "weapons",
+            'uses = 1\ntemplate = "small"\nkeywords = ["Laut", "Feuer"]',
+            'uses = 1\nkeywords = ["Laut", "Feuer"]',
+            "weapons.toml",
+            "Molotov",
+            "template",
+        ),
+        (
+            "profiles",
+            "mindless = true\nkor = 1\n",
+            "mindless = true\n",
+            "profiles.toml",
+            "profile.Shambler",
+            "kor",
+        ),
+        (
+            "profiles",
+            "ver = 0\nwil = 0\ntp = 3",
+            "ver = 0\ntp = 3",
+            "profiles.toml",
+            "profile.Militia",
+            "wil",
+        ),
+        (
+            "profiles",
+            "kor = 3\nref = -1",
+            "kor = 6\nref = -1",
+            "profiles.toml",
+            "profile.Brute",
+            "kor",
+        ),
+        (
+            "profiles",
+            "ref = -1\nver = -1\nwil = 0\ntp = 7",
+            "ref = -2\nver = -1\nwil = 0\ntp = 7",
+            "profiles.toml",
+            "profile.Brute",
+            "ref",
+        ),
+        (
+            "profiles",
+            'archetype = "Krieger"\nkor = 3',
+            'archetype = "Krieger"\nkor = 4',
+            "profiles.toml",
+            "profile.Bruno",
+            "kor",
+        ),
+        (
+            "profiles",
+            'weapons = ["Pistol", "Knife"]\n\n[profile.Katz]',
+            'weapons = ["Pistol", "Knife"]\ngifts = ["Grauen"]\n\n[profile.Katz]',
+            "profiles.toml",
+            "profile.Selma",
+            "gifts",
+        ),
+        ("knobs", "light = 1\nheavy = 2", "light = 2\nheavy = 2", "knobs.toml", "cover", "light"),
+        ("knobs", "pool = 3\nbr = 1", "pool = 0\nbr = 1", "knobs.toml", "minefield", "pool"),
         ("knobs", "cover_share = 0.5", "cover_share = -0.5", "knobs.toml", "cover_share", ""),
         ("knobs", "firearm = 60.0", "", "knobs.toml", "noise_radius", "firearm"),
         ("knobs", 'scatter_dice = "1W6"', 'scatter_dice = "1X6"', "knobs.toml", "template", ""),
@@ -355,6 +455,29 @@ def test_broken_file_gives_a_named_error(
     exc = err.value
     assert (exc.file, exc.entry, exc.field) == (file, entry, field), str(exc)
     assert str(exc).startswith(file)
+
+
+def test_attribute_bounds_follow_the_rules(tmp_path: Path, rules: RulesData) -> None:
+    """§1.1: −1 .. +5 for every profile as written, at most +3 for a level-1 core
+    figure; every shipped profile lies within (enemies of §14: −1 .. +3)."""
+    for name, p in rules.profiles.items():
+        values = (p.kor, p.ref, p.ver, p.wil)
+        assert all(-1 <= v <= 5 for v in values), name
+        assert not (p.core and p.level == 1) or max(values) <= 3, name
+    brute = _broken(tmp_path, "profiles", "kor = 3\nref = -1", "kor = 5\nref = -1")
+    assert load_rules(data_dir=brute).profile("Brute").kor == 5  # an enemy may have +5
+    levelled = rules.with_overrides({"profile.Bruno.level": 3, "profile.Bruno.kor": 5})
+    assert levelled.profile("Bruno").kor == 5  # a core figure above level 1 too
+
+
+def test_injury_errors_name_the_row(tmp_path: Path) -> None:
+    folder = _broken(tmp_path, "injury", "max = 14", "max = 9")
+    with pytest.raises(RulesDataError) as err:
+        load_rules(data_dir=folder)
+    assert str(err.value) == (
+        "injury.toml [result #3 (Übel)] max: injury maxima must strictly increase: "
+        "max 9 is not above 'Schwer''s max 9"
+    )
 
 
 def test_invalid_toml_and_missing_file(tmp_path: Path) -> None:

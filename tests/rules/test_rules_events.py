@@ -16,7 +16,6 @@ from game.rules import abilities, area, attack, injury, morale, structures
 from game.rules.ammo import fresh_ammo, reload
 from game.rules.combatant import AttackContext, Combatant, Condition
 from game.rules.loader import RulesData
-from game.rules.models import Weapon
 
 Fig = Callable[..., Combatant]
 
@@ -82,10 +81,6 @@ def _many_events(rules: RulesData, fig: Fig) -> list[Event]:
         rules,
         ScriptedDice([20, 6, 6, 6]),
     ).events
-    torch = Weapon(name="Torch", type="melee", pool=1, keywords=("Leise", "Feuer"))
-    events += attack.resolve_attack(
-        fig("Ferdl"), fig("Raider"), torch, AttackContext(), rules, ScriptedDice([15, 6])
-    ).events
     t = area.throw_template(
         fig("Ferdl"),
         rules.weapon("Molotov"),
@@ -107,6 +102,8 @@ def _many_events(rules: RulesData, fig: Fig) -> list[Event]:
     events.append(injury.stand_up(fig("Mira", tp=0, condition=Condition.DOWN))[1])
     events.append(injury.first_aid(fig("Selma"), fig("Mira", tp=2), rules, ScriptedDice([2])).event)
     events += morale.morale_test([fig("Raider"), fig("Brute")], rules, ScriptedDice([20])).events
+    steady = fig("Militia", talents=frozenset({"Unverrückbar"}))
+    events += morale.morale_test([steady], rules, ScriptedDice(), adjacent=[[fig("Jonas")]]).events
     plan = attack.plan_attack(fig("Raider"), fig("Mira"), pistol, AttackContext(), rules)
     events.append(abilities.intercept(plan, fig("Jonas"), rules)[2])
     events += abilities.frenzy(fig("Katz", strain=4), "action", rules, ScriptedDice([5])).events

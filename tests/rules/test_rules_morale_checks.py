@@ -9,13 +9,16 @@ import pytest
 from game.dice import ScriptedDice
 from game.rules.checks import Outcome, SaveRolled, check_outcome, roll_check, saving_throw
 from game.rules.combatant import Combatant, Condition
-from game.rules.loader import RulesData
+from game.rules.loader import RulesData, RulesDataError
 from game.rules.morale import (
     MoraleImmune,
     MoraleTested,
+    StoodFast,
+    at_half_strength,
     morale_retest,
     morale_test,
     morale_test_due,
+    steadied_by,
 )
 
 Fig = Callable[..., Combatant]
@@ -51,11 +54,57 @@ def test_save(rules: RulesData, fig: Fig) -> None:
         saving_throw(fig("Bruno"), "str", rules, ScriptedDice([9]))
 
 
-def test_morale_test_due() -> None:
-    assert morale_test_due(6, 3, tested_at_half=False, leader_fell=False)
-    assert not morale_test_due(6, 4, tested_at_half=False, leader_fell=False)
-    assert not morale_test_due(6, 2, tested_at_half=True, leader_fell=False)
-    assert morale_test_due(6, 5, tested_at_half=True, leader_fell=True)
+def test_morale_test_due(rules: RulesData) -> None:
+    assert morale_test_due(6, 3, rules, tested_at_half=False, leader_fell=False)
+    assert not morale_test_due(6, 4, rules, tested_at_half=False, leader_fell=False)
+    assert not morale_test_due(6, 2, rules, tested_at_half=True, leader_fell=False)
+    assert morale_test_due(6, 5, rules, tested_at_half=True, leader_fell=True)
+    assert morale_test_due(5, 2, rules, tested_at_half=False, leader_fell=False)
+    assert not morale_test_due(5, 3, rules, tested_at_half=False, leader_fell=False)
+
+
+def test_half_strength_is_a_knob(rules: RulesData) -> None:
+    """morale.half_strength_share: the share of the starting figures at which a squad
+    first tests (§3.7; half in the rulebook)."""
+    assert rules.knobs.morale.half_strength_share == 0.5
+    assert at_half_strength(6, 3, rules) and not at_half_strength(6, 4, rules)
+    third = rules.with_overrides({"morale.half_strength_share": 1 / 3})
+    assert at_half_strength(6, 2, third) and not at_half_strength(6, 3, third)
+    assert not morale_test_due(6, 3, third, tested_at_half=False, leader_fell=False)
+    most = rules.with_overrides({"morale.half_strength_share": 0.75})
+    assert morale_test_due(8, 6, most, tested_at_half=False, leader_fell=False)
+    with pytest.raises(RulesDataError, match="half_strength_share"):
+        rules.with_overrides({"morale.half_strength_share": 1.0})
+
+
+def test_unverrueckbar_next_to_a_hueter_is_immune(rules: RulesData, fig: Fig) -> None:
+    """§3.7: figures with Unverrückbar adjacent to a Hüter do not test."""
+    steady = fig("Militia", name="M1", talents=frozenset({"Unverrückbar"}))
+    plain = fig("Militia", name="M2")
+    jonas, bruno = fig("Jonas"), fig("Bruno")
+    squad = [steady, plain, fig("Militia", name="M3", talents=frozenset({"Unverrückbar"}))]
+    adjacent = [[jonas, plain], [jonas], [bruno]]  # M3 is beside a Krieger, not a Hüter
+    result = morale_test(squad, rules, ScriptedDice([11, 5]), adjacent=adjacent)
+    assert result.events == (
+        StoodFast("M1", "Jonas"),
+        MoraleTested("M2", (11,), 11, 0, 0, 12, "failure", False),
+        MoraleTested("M3", (5,), 5, 0, 0, 12, "failure", False),
+    )
+    assert result.suppressed == ("M2", "M3")
+    assert result.events[0].explain("en") == (
+        "M1 stands fast beside Jonas [Unverrückbar]: immune to morale [Moral] (§3.7)"
+    )
+    assert result.events[0].explain("de") == (
+        "M1 steht unverrückbar neben Jonas: immun gegen Moral (§3.7)"
+    )
+    # a Hüter who is down holds nobody; without the adjacency given, nobody is held
+    down = jonas.changed(tp=0, condition=Condition.DOWN)
+    assert steadied_by(steady, [down], rules) is None
+    assert steadied_by(plain, [jonas], rules) is None
+    alone = morale_test([steady], rules, ScriptedDice([12]))
+    assert alone.events == (MoraleTested("M1", (12,), 12, 0, 0, 12, "success", False),)
+    with pytest.raises(ValueError, match="one list of adjacent allies"):
+        morale_test([steady], rules, ScriptedDice(), adjacent=[])
 
 
 def test_morale_test_suppresses_failures_and_skips_the_immune(rules: RulesData, fig: Fig) -> None:
