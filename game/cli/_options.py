@@ -11,8 +11,9 @@ from game.ai_choice import ai_issue
 from game.cli import CliError
 from game.i18n import tr
 from game.play.validate import knob_issues
-from game.rules.loader import PATTERNS, load_rules
-from game.scenario import Scenario, ScenarioError, load_scenario
+from game.rules.loader import PATTERNS, RulesData, load_rules
+from game.scenario import Scenario
+from game.validate import check_file
 
 
 def value_of(raw: str) -> Any:
@@ -80,13 +81,13 @@ def parse_ai(texts: list[str], scenario: Scenario) -> dict[str, str]:
     return out
 
 
-def board_scenario(path: str) -> Scenario:
-    """The scenario at `path` for the board tools (los, path), or a CliError on one
-    line: its first problem, and how many more `main.py check` would list."""
-    try:
-        return load_scenario(path)
-    except ScenarioError as exc:
-        first, more = exc.errors[0], len(exc.errors) - 1
-        raise CliError(
-            tr("cli.options.scenario_more", first=first, more=more, file=path) if more else first
-        ) from None
+def board_scenario(path: str) -> tuple[Scenario, RulesData]:
+    """The scenario at `path` for the board tools (los, path), checked exactly as
+    `main.py check` does (`game.validate.check_file`: a CliError listing every
+    problem it prints, so exit 2), and the rules data with its [knobs] applied."""
+    checked = check_file(path)
+    if checked.problems or checked.layout is None:
+        raise CliError("\n".join(checked.problems))
+    scenario = checked.layout
+    rules = load_rules()
+    return scenario, rules.with_overrides(scenario.knobs) if scenario.knobs else rules

@@ -2,9 +2,14 @@
 
     main.py los scenarios/refuge_horde.toml --from 42,62 --to 60,100 [--radius 2] [--json]
 
-With --json one object: visible, visible_fraction, cover, blocking, cover_from,
-distance_cm. The knobs sight_lines, cover_share and base_contact_gap come from the
-rules data (game/rules/data/knobs.toml) and the scenario's [knobs] table.
+With --json one object: visible, visible_fraction (the viewer's K sight lines: the
+share that is clear; cover is counted on these, §10), visible_fraction_back (the
+same for the target's own lines back to the viewer: sight is symmetric, so a
+target is visible when either share is above 0), cover, blocking, cover_from,
+distance_cm. The scenario is loaded and checked exactly as `main.py check` does;
+the knobs sight_lines, cover_share and base_contact_gap come from the rules data
+with the scenario's [knobs] applied. Both bases must stand on the table, clear of
+solid terrain (exit 2 otherwise).
 """
 
 from __future__ import annotations
@@ -12,21 +17,18 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import tomllib
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any
 
+from game.board.freespace import free_space
 from game.board.sight import LosResult, SightParams, line_of_sight
-from game.board.terrain import Board, TerrainPiece
+from game.board.terrain import Board
 from game.cli import CliError
 from game.cli._options import board_scenario
 from game.i18n import tr
+from game.rules.loader import RulesData
 
 COMMAND = "los"
 HELP = "line of sight and cover between two bases on a scenario's board"
 
-KNOBS_FILE = Path(__file__).resolve().parents[1] / "rules" / "data" / "knobs.toml"
 SIGHT_KNOBS = ("sight_lines", "cover_share", "base_contact_gap")
 MIN_RADIUS, MAX_RADIUS = 0.1, 20.0
 
@@ -53,43 +55,30 @@ def parse_point(flag: str, text: str) -> tuple[float, float]:
     return x, y
 
 
-def blocks_a_viewer(piece: TerrainPiece) -> bool:
-    """Terrain a viewer cannot stand in: solid or sight-blocking."""
-    return piece.blocks_movement or piece.blocks_sight
-
-
-def check_point(
-    board: Board,
-    flag: str,
-    point: tuple[float, float],
-    blocks: Callable[[TerrainPiece], bool] = blocks_a_viewer,
-) -> None:
-    """Reject a point off the table or inside terrain that `blocks` a figure there."""
+def check_base(board: Board, flag: str, point: tuple[float, float], radius: float) -> None:
+    """A base centred at `point` must stand on the table, clear of solid terrain
+    (a CliError naming the piece its centre is in, or what the base overlaps)."""
     x, y = point
     if not board.contains(x, y):
         raise CliError(
             tr("board.error.outside", flag=flag, x=x, y=y, width=board.width, height=board.height)
         )
     for piece in board.pieces_at(point):
-        if blocks(piece):
+        if piece.blocks_movement:
             raise CliError(
                 tr("board.error.inside_terrain", flag=flag, x=x, y=y, kind=piece.kind, id=piece.id)
             )
+    problem = free_space(board, radius).problem(point)
+    if problem is not None:
+        raise CliError(
+            tr("board.path.no_room", flag=flag, x=x, y=y, radius=radius, problem=problem)
+        )
 
 
-def sight_params(scenario_knobs: dict[str, Any], knobs_file: Path = KNOBS_FILE) -> SightParams:
-    """The sight knobs: rules data first (if present), then the scenario's overrides."""
-    knobs: dict[str, Any] = {}
-    if knobs_file.is_file():
-        try:
-            with knobs_file.open("rb") as fh:
-                data = tomllib.load(fh)
-        except (OSError, tomllib.TOMLDecodeError) as exc:
-            raise CliError(f"{knobs_file.name}: {exc}") from None
-        knobs.update({k: data[k] for k in SIGHT_KNOBS if k in data})
-    knobs.update({k: scenario_knobs[k] for k in SIGHT_KNOBS if k in scenario_knobs})
+def sight_params(rules: RulesData) -> SightParams:
+    """The sight knobs of the rules data (with a scenario's [knobs] applied)."""
     try:
-        return SightParams.from_knobs(knobs)
+        return SightParams.from_knobs({name: rules.knob(name) for name in SIGHT_KNOBS})
     except (TypeError, ValueError) as exc:
         raise CliError(f"sight knobs: {exc}") from None
 
@@ -114,7 +103,8 @@ def render(
     if not res.visible:
         out.append(tr("board.los.hidden", lines=lines))
     elif clear == 0:
-        out.append(tr("board.los.visible_peek", lines=lines))
+        back = round(lines * (res.visible_fraction_back or 0.0))
+        out.append(tr("board.los.visible_peek", lines=lines, back=back))
     else:
         out.append(
             tr("board.los.visible", clear=clear, lines=lines, percent=100 * res.visible_fraction)
@@ -135,13 +125,13 @@ def run(args: argparse.Namespace) -> int:
     target = parse_point("--to", args.target)
     if not MIN_RADIUS <= args.radius <= MAX_RADIUS:
         raise CliError(tr("board.error.radius", value=args.radius))
-    scenario = board_scenario(args.scenario)
+    scenario, rules = board_scenario(args.scenario)
     board = Board.from_scenario(scenario)
-    check_point(board, "--from", viewer)
-    check_point(board, "--to", target)
+    check_base(board, "--from", viewer, args.radius)
+    check_base(board, "--to", target, args.radius)
     if viewer == target:
         raise CliError(tr("board.error.same_point"))
-    params = sight_params(dict(scenario.knobs))
+    params = sight_params(rules)
     res = line_of_sight(
         board, viewer, target, viewer_radius=args.radius, target_radius=args.radius, params=params
     )

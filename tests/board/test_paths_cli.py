@@ -22,7 +22,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 def as_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
     code, out, err = run(capsys, *args, "--json")
     assert code == 0, err
-    data = json.loads(out)
+    data: dict[str, object] = json.loads(out)
     assert set(data) >= {"reachable", "length_cm", "cost_cm", "points"}
     return data
 

@@ -8,9 +8,7 @@ from typing import Any
 
 import pytest
 
-from game.board.sight import SightParams
 from game.cli import run_cli
-from game.cli.los import sight_params
 
 DATA = Path(__file__).parent / "data"
 RANGE = str(DATA / "los_range.toml")
@@ -105,11 +103,3 @@ def test_bad_input_exits_2_with_a_message(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
     assert message in los_error(capsys, *argv)
-
-
-def test_knobs_come_from_rules_data_then_the_scenario(tmp_path: Path) -> None:
-    knobs = tmp_path / "knobs.toml"
-    knobs.write_text("sight_lines = 8\ncover_share = 0.25\nbase_contact_gap = 0.3\nother = 1\n")
-    assert sight_params({}, knobs) == SightParams(sight_lines=8, cover_share=0.25, contact_gap=0.3)
-    assert sight_params({"cover_share": 0.75}, knobs).cover_share == 0.75
-    assert sight_params({}, tmp_path / "absent.toml") == SightParams()
