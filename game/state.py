@@ -89,6 +89,7 @@ class Figure:
     took_cover: bool = False
     overwatch: OverwatchZone | None = None
     overwatch_fired_round: int = 0
+    attention: int | None = None  # infected: index in state.noise of the marker it turned to
     infected: bool = False
     strain: int = 0
     loot: int = 0

@@ -1,4 +1,5 @@
-"""Noise and attention (RULES.md §8): markers, the loudest marker, the round-end roll."""
+"""Noise (RULES.md §8): markers, the loudest marker, the round-end roll; attention
+(`game.play.attention`) follows every marker placed."""
 
 from __future__ import annotations
 
@@ -55,12 +56,15 @@ def make_noise(
     game: Game, source: str, at: tuple[float, float], figure: str | None = None
 ) -> list[Event]:
     """Leave a marker of `source` (firearm | explosion | breaking | run) at a point."""
+    from game.play import attention
+
     radius = float(getattr(game.rules.knobs.noise_radius, source))
     st = game.state
     st.noise.append(NoiseMarker(at[0], at[1], radius, source, st.round, figure))
     if source in ("firearm", "explosion"):
         st.loud_fired = True  # a Laut weapon or an explosion: the round-end roll is due
-    return [NoiseMade(source, at[0], at[1], radius, figure)]
+    made: list[Event] = [NoiseMade(source, at[0], at[1], radius, figure)]
+    return made + attention.on_marker(game, len(st.noise) - 1)
 
 
 def loudest(
@@ -82,15 +86,9 @@ def loudest(
     return best
 
 
-def heard_by(game: Game, at: tuple[float, float]) -> NoiseMarker | None:
-    """The marker an infected at `at` turns toward: the loudest it hears (§8 attention)."""
-    heard = [m for m in game.state.noise if math.dist((m.x, m.y), at) <= m.radius]
-    return loudest(heard, at)
-
-
 def round_end_check(game: Game) -> list[Event]:
     """If a Laut weapon fired this round, roll 1W6; on ≤ threshold a threat advances."""
-    from game.play import raid
+    from game.play import attention, raid
 
     st = game.state
     events: list[Event] = []
@@ -104,4 +102,5 @@ def round_end_check(game: Game) -> list[Event]:
             events.append(NoiseChecked(face, threshold, result))
             events += spawned
     st.noise.clear()
+    attention.clear(game)  # the markers are gone, and what they drew (§8)
     return events

@@ -44,6 +44,7 @@ def raid_text(
     raid: Raid,
     *,
     modules: Sequence[Piece] = (),
+    terrain: Sequence[Piece] = (),
     objective: str = 'kind = "drive_off"',
     max_rounds: int = 8,
     knobs: Sequence[str] = (),
@@ -61,8 +62,14 @@ def raid_text(
         "width_cm = 60.0",
         "height_cm = 60.0",
     ]
-    for pid, kind, poly in modules:
-        lines += ["[[module]]", f'id = "{pid}"', f'kind = "{kind}"', f"polygon = {_pts(poly)}"]
+    for table, pieces in (("terrain", terrain), ("module", modules)):
+        for pid, kind, poly in pieces:
+            lines += [
+                f"[[{table}]]",
+                f'id = "{pid}"',
+                f'kind = "{kind}"',
+                f"polygon = {_pts(poly)}",
+            ]
     for side in ("a", "b"):
         lines += ["[[side]]", f'id = "{side}"', f'name = "Side {side}"', 'controller = "human"']
         if side == "b":

@@ -1,5 +1,6 @@
 """Noise (RULES.md §8) at the engine level with scripted dice: the round-end roll
-and the horde pack it draws in at the entry nearest the loudest marker."""
+and the horde pack it draws in at the entry nearest the loudest marker; the
+infected's attention (game/play/attention.py)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ from collections.abc import Sequence
 
 from raid_kit import NO_WAVE, NORTH, SOUTH, Raid, of, play, raid_scenario
 
-from game.actions import Activate, Attack, ChooseFirst, EndActivation, Run
+from game.actions import Activate, Attack, ChooseFirst, EndActivation, Move, Run
 from game.dice import ScriptedDice
 from game.engine import Game
 from game.events import Event
+from game.play.attention import AttentionDrawn, AttentionLost, marker_of
 from game.play.events import WaveArrived
-from game.play.noise import NoiseChecked, NoiseMade
+from game.play.noise import NoiseChecked, NoiseMade, make_noise
 from game.state import Presence
 
 HORDE = Raid(threat="infected", budget=0.5, roster=(("Shambler", 1.0),), entries=(NORTH, SOUTH))
@@ -87,3 +89,82 @@ def test_no_loud_weapon_no_roll() -> None:
     game = _round_one(shoot=False)  # only the run marker: no Laut weapon fired
     events = _end_round(game, [20, 1])
     assert of(events, NoiseChecked) == [] and of(events, WaveArrived) == []
+
+
+# -- attention (§8) --------------------------------------------------------------------------
+
+WALL = ("wall", "wall", [(44, 25), (60, 25), (60, 27), (44, 27)])
+# z1 behind the wall hears Mira's shot and sees nobody; z2 sees Mira; z3 is too far.
+ATTENTION = [
+    ("a", "mira", "Mira", 54, 10),
+    ("a", "bruno", "Bruno", 40, 12),
+    ("b", "z1", "Shambler", 56, 40),
+    ("b", "z2", "Shambler", 20, 40),
+    ("b", "z3", "Shambler", 3, 57),
+]
+
+
+def _shot_behind_the_wall() -> tuple[Game, list[Event]]:
+    scen = raid_scenario(
+        ATTENTION, HORDE, terrain=[WALL], objective='kind = "hold"\nrounds = 5', knobs=[NO_WAVE]
+    )
+    game = Game(scen, dice=ScriptedDice([]))
+    play(game, ChooseFirst("b", "b"))
+    play(game, Activate("z3"))
+    play(game, EndActivation("z3"))
+    play(game, Activate("mira"))
+    events = play(game, Attack("mira", "z2", "Hunting rifle"), [2])  # 2 + 3 < VW 9: a miss
+    return game, events
+
+
+def test_infected_that_hear_a_shot_and_see_nobody_are_drawn_toward_it() -> None:
+    game, events = _shot_behind_the_wall()
+    drawn = of(events, AttentionDrawn)
+    assert [(e.figure, e.source, e.x, e.y) for e in drawn] == [("z1", "firearm", 54.0, 10.0)]
+    assert events.index(drawn[0]) == events.index(of(events, NoiseMade)[0]) + 1
+    figures = game.state.figures
+    assert figures["z1"].attention == 0 and marker_of(game, figures["z1"]) is game.state.noise[0]
+    assert figures["z2"].attention is None  # it sees Mira: a living target beats a noise
+    assert figures["z3"].attention is None  # 69 cm away: beyond the 60 cm of a shot
+    assert drawn[0].explain("en") == "Z1 hears gunfire and is drawn toward it (§3.8)"
+    assert drawn[0].explain("de") == "Z1 hört Schüsse und wird davon angezogen (§3.8)"
+
+
+def test_a_louder_marker_takes_the_attention_a_quieter_one_does_not() -> None:
+    game, _ = _shot_behind_the_wall()
+    z1 = game.state.figures["z1"]
+    quiet = make_noise(game, "run", (56.0, 45.0))  # 10 cm, right beside z1
+    assert of(quiet, AttentionDrawn) == [] and z1.attention == 0
+    loud = make_noise(game, "explosion", (30.0, 55.0))  # 90 cm: louder
+    assert [e.figure for e in of(loud, AttentionDrawn)] == ["z1"]  # z2, z3 see defenders
+    assert z1.attention == 2
+    near = make_noise(game, "explosion", (58.0, 50.0))  # as loud, and nearer to z1
+    assert [e.figure for e in of(near, AttentionDrawn)] == ["z1"] and z1.attention == 3
+    far = make_noise(game, "explosion", (10.0, 5.0))  # as loud, farther: z1 stays
+    assert of(far, AttentionDrawn) == [] and z1.attention == 3
+
+
+def test_an_infected_that_sees_a_living_target_at_its_activation_forgets_the_noise() -> None:
+    game, _ = _shot_behind_the_wall()
+    play(game, EndActivation("mira"))
+    play(game, Activate("z2"))
+    play(game, EndActivation("z2"))
+    play(game, Activate("bruno"))
+    play(game, Move("bruno", (38, 26)))  # round the end of the wall, in z1's sight
+    play(game, EndActivation("bruno"))
+    events = play(game, Activate("z1"))
+    assert [(e.figure, e.target) for e in of(events, AttentionLost)] == [("z1", "bruno")]
+    assert game.state.figures["z1"].attention is None
+    assert (
+        of(events, AttentionLost)[0].explain("en") == "Z1 sees Bruno and forgets the noise (§3.8)"
+    )
+
+
+def test_attention_goes_with_the_markers_at_the_end_of_the_round() -> None:
+    game, _ = _shot_behind_the_wall()
+    play(game, EndActivation("mira"))
+    for fid in ("z2", "bruno", "z1"):
+        play(game, Activate(fid))
+        play(game, EndActivation(fid), [5, 20, 1] if fid == "z1" else [])  # quiet; round 2
+    assert game.state.round == 2 and game.state.noise == []
+    assert all(f.attention is None for f in game.state.figures.values())
