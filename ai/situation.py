@@ -82,7 +82,7 @@ class Situation:
         """May the figure still take this action (budget, no repeats, §7)?"""
         if self.left < cost:
             return False
-        if verb != "interact" and verb in self.spent:
+        if flow.repeat_problem(self.fig.name, verb, self.spent) is not None:
             return False
         return not (self.fig.suppressed and verb not in flow.SUPPRESSED_MAY)
 

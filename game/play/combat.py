@@ -9,7 +9,8 @@ Only "action" and "charge" pause for an Abfangen decision; the others decide it
 at once (see `game.play.intercept`).
 
 Incapacitated figures cannot be attacked; the FinishOff action is the deliberate
-coup-de-grâce on one (§9, P: melee, base contact, no roll — it dies).
+coup-de-grâce on one (§9, P: melee, base contact, no roll — it dies). An Attack, a
+Throw and a coup-de-grâce are each the activation's one Attack (§4, `flow.ATTACKS`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from game.play import breaking, bridge, context, flow, intercept, noise, resolve
 from game.play.blast import explode
 from game.play.combat_events import AttackMade, AttackWithheld, FinishedOff
 from game.rules.ammo import fire_problem
-from game.rules.attack import noise_radius, plan_attack, roll_to_hit
+from game.rules.attack import noise_source, plan_attack, roll_to_hit
 from game.rules.combatant import Condition
 from game.rules.loader import UnknownNameError
 from game.rules.models import Weapon
@@ -226,9 +227,12 @@ def do_attack(game: Game, action: act.Attack) -> list[Event]:
 
 
 def finish_problem(game: Game, figure: Figure, target: Figure, weapon: str) -> str | None:
-    """Why this coup-de-grâce is not allowed now (None: it is) (§9, P)."""
+    """Why this coup-de-grâce is not allowed now (None: it is) (§9, P). It is a melee
+    attack: it is the activation's one Attack (§4)."""
     if not figure.standing:
         return f"{figure.name} is not standing"
+    if (why := flow.attacked(game, figure)) is not None:
+        return why
     if target.side == figure.side:
         return f"{target.name} is on {figure.name}'s side"
     if not target.on_table:
@@ -265,8 +269,9 @@ def do_finish(game: Game, action: act.FinishOff) -> list[Event]:
     fig.facing = sight.bearing(fig.pos, target.pos)
     bridge.set_condition(target, Condition.DEAD)
     events: list[Event] = [FinishedOff(fig.id, target.id, arms.name, was)]
-    if noise_radius(arms, game.rules) > 0:
-        events += noise.make_noise(game, "firearm", fig.pos, fig.id)
+    source = noise_source(arms)
+    if source is not None:
+        events += noise.make_noise(game, source, fig.pos, fig.id)
     return events
 
 
@@ -317,8 +322,9 @@ def _ranged_attacks(
 
 
 def legal(game: Game, figure: Figure) -> list[Legal]:
-    """Attacks on enemies and breakable pieces legal now, and Throw templates."""
-    if not figure.standing or figure.suppressed:
+    """Attacks on enemies and breakable pieces legal now, coups-de-grâce and Throw
+    templates — none once the figure has made its one Attack this activation (§4)."""
+    if not figure.standing or figure.suppressed or flow.attacked(game, figure):
         return []
     weapons = _usable(game, figure)
     enemies = [e for e in game.state.enemies_of(figure) if e.on_table]

@@ -9,6 +9,7 @@ an activation — are handled here too.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from game import actions as act
@@ -39,6 +40,11 @@ STAND_UP = "stand"  # the first action a grazed figure spends standing up
 LOST = "lost"  # an action lost to backlash
 ENDED = "end"
 REPEATABLE = {"interact", STAND_UP, LOST}
+ATTACKS = frozenset({"attack", "throw", "finish"})
+"""Verbs that are the activation's one Attack (§4): the Attack action (a charge
+records one), a Throw (a thrown weapon's attack, §5.5) and the coup-de-grâce (a
+melee attack, §9)."""
+CHARGE_IS = frozenset({"move", "charge", *ATTACKS})  # a charge is a Move and an Attack
 SUPPRESSED_MAY = {"move", "run", "cover"}  # §7: take cover and/or move away
 _MAX_STEPS = 100_000
 
@@ -356,9 +362,39 @@ def check_budget(game: Game, figure: str, verb: str, cost: int) -> Figure:
         )
     if fig.suppressed and verb not in SUPPRESSED_MAY:
         raise IllegalAction(f"{fig.name} is suppressed: it may only take cover or move away (§7)")
-    if verb not in REPEATABLE and verb in st.spent.get(fig.id, []):
-        raise IllegalAction(f"{fig.name} already took {verb} this activation (no repeats, §4)")
+    why = repeat_problem(fig.name, verb, st.spent.get(fig.id, []))
+    if why is not None:
+        raise IllegalAction(why)
     return fig
+
+
+def repeat_problem(name: str, verb: str, spent: Iterable[str]) -> str | None:
+    """Why `verb` may not follow the actions already `spent` this activation (None:
+    it may): no action twice (but Interact), and one Attack — an Attack, a Throw
+    or a coup-de-grâce; a charge is a Move and an Attack (§4, §5.5, §9)."""
+    done = [v for v in spent if v != ENDED]
+    if verb not in REPEATABLE and verb in done:
+        return f"{name} already took {verb} this activation (no repeats, §4)"
+    clash = ATTACKS if verb in ATTACKS else CHARGE_IS if verb == "charge" else frozenset()
+    earlier = next((v for v in done if v in clash), None)
+    if earlier is None:
+        return None
+    if verb == "charge":
+        return (
+            f"{name} already took {earlier} this activation: a charge is a Move and "
+            "an Attack (no repeats, §4)"
+        )
+    return (
+        f"{name} already attacked this activation ({earlier}): one Attack per "
+        "activation, and a Throw or a coup-de-grâce is that Attack (§4, §5.5, §9)"
+    )
+
+
+def attacked(game: Game, fig: Figure) -> str | None:
+    """Why an active figure can make no further attack this activation (None: it can)."""
+    if fig.id not in game.state.active:
+        return None
+    return repeat_problem(fig.name, "attack", game.state.spent.get(fig.id, []))
 
 
 def spend(game: Game, fig: Figure, verb: str) -> None:

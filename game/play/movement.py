@@ -537,13 +537,7 @@ def do_run(game: Game, action: Run) -> list[Event]:
 
 
 def check_charge(game: Game, action: Charge) -> None:
-    fig = flow.check_budget(game, action.figure, "charge", Charge.cost)
-    taken = set(game.state.spent.get(fig.id, [])) & {"move", "attack"}
-    if taken:
-        raise IllegalAction(
-            f"{fig.name} already took {', '.join(sorted(taken))} this activation: "
-            "a charge is a Move and an Attack (no repeats, §4)"
-        )
+    fig = flow.check_budget(game, action.figure, "charge", Charge.cost)  # no Move, no Attack yet
     plan_charge(game, fig, action.target, action.weapon)
 
 
@@ -613,7 +607,7 @@ def legal(game: Game, figure: Figure) -> list[Legal]:
             "max_radius": overwatch.max_radius(game, weapon),
         }
         out.append(ActionTemplate("overwatch", figure.id, limits))
-    if left >= Charge.cost and not spent & {"move", "attack", "charge"}:
+    if left >= Charge.cost and flow.repeat_problem(figure.name, "charge", spent) is None:
         out += charges(game, figure)
     return out
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from game.events import Event
 from game.play import harm, noise
 from game.rules.ammo import AmmoState, uses_ammo
-from game.rules.attack import AttackPlan, HitRoll, ToHitRolled, finish_attack
+from game.rules.attack import AttackPlan, HitRoll, ToHitRolled, finish_attack, noise_source
 from game.rules.models import Weapon
 
 if TYPE_CHECKING:
@@ -56,6 +56,7 @@ def finish(
     events = [e for e in result.events if not isinstance(e, ToHitRolled)]
     store_ammo(attacker, weapon, result.ammo)
     events += harm.land(game, target, result)
-    if result.noise > 0 and not result.jammed:
-        events += noise.make_noise(game, "firearm", attacker.pos, attacker.id)
+    source = noise_source(weapon)
+    if source is not None:  # a Laut weapon fired, even a shot that jammed it (§8)
+        events += noise.make_noise(game, source, attacker.pos, attacker.id)
     return events

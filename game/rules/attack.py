@@ -451,12 +451,18 @@ class AttackResult:
         return self.target.tp <= 0
 
 
+def noise_source(weapon: Weapon) -> Literal["firearm", "explosion"] | None:
+    """The noise marker an attack with this weapon leaves (§3.8): an explosion for
+    Explosiv, else a firearm for Laut; None when Leise."""
+    if not weapon.loud:
+        return None
+    return "explosion" if weapon.has("Explosiv") else "firearm"
+
+
 def noise_radius(weapon: Weapon, rules: RulesData) -> float:
     """Loudness radius of an attack with this weapon (§3.8): 0 when Leise."""
-    radii = rules.knobs.noise_radius
-    if not weapon.loud:
-        return 0.0
-    return radii.explosion if weapon.has("Explosiv") else radii.firearm
+    source = noise_source(weapon)
+    return 0.0 if source is None else float(getattr(rules.knobs.noise_radius, source))
 
 
 def take_damage(

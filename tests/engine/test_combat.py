@@ -8,8 +8,9 @@ from combat_kit import Fig, of, play, rect, scenario, start
 
 from game.actions import Attack, IllegalAction, Reload
 from game.dice import ScriptedDice
-from game.play import combat
+from game.play import combat, noise
 from game.play.combat_events import AttackMade
+from game.play.noise import NoiseChecked, NoiseMade
 from game.rules.ammo import AmmoSpent
 from game.rules.attack import DamageRolled, ToHitRolled, WeaponJammed
 from game.rules.combatant import Condition
@@ -95,15 +96,37 @@ def test_a_natural_1_jams_the_firearm_until_reload() -> None:
     assert of(events, WeaponJammed) and of(events, ToHitRolled)[0].outcome == "fumble"
     mira, r1 = game.state.figures["mira"], game.state.figures["r1"]
     assert mira.weapon("Hunting rifle").jammed and mira.ammo == 5
-    assert game.state.noise == []  # a jammed gun does not go off
     problem = combat.attack_problem(game, mira, r1, "Hunting rifle")
     assert problem is not None and "jammed" in problem
+    game.state.spent["mira"].clear()  # as in a later activation: only the jam stops it
     assert not any(
         isinstance(a, Attack) and a.weapon == "Hunting rifle" for a in combat.legal(game, mira)
     )
     play(game, Reload("mira", "Hunting rifle"))  # the support room's Reload clears it
     assert not mira.weapon("Hunting rifle").jammed
     assert combat.attack_problem(game, mira, r1, "Hunting rifle") is None
+
+
+def test_a_shot_that_jams_is_still_heard() -> None:
+    """A Laut weapon fired, even if the natural 1 jammed it: it leaves its noise marker
+    and the round-end noise roll is due (§8)."""
+    scen = scenario([Fig("a", "mira", (10, 10), "Mira"), Fig("b", "r1", (10, 40), "Raider")])
+    game = start(scen, "mira")
+    assert not game.state.loud_fired
+    events = play(game, Attack("mira", "r1", "Hunting rifle"), [1])
+    assert of(events, WeaponJammed)
+    [made] = of(events, NoiseMade)
+    assert (made.source, made.x, made.y, made.radius, made.figure) == (
+        "firearm",
+        10.0,
+        10.0,
+        60.0,
+        "mira",
+    )
+    assert [(m.source, m.radius) for m in game.state.noise] == [("firearm", 60.0)]
+    assert game.state.loud_fired
+    game.dice = ScriptedDice([5])  # round end: the noise roll is made, W6 5 > 2: quiet
+    assert noise.round_end_check(game) == [NoiseChecked(5, 2, "quiet")]
 
 
 def test_a_burst_uses_three_ammo_and_adds_one_w6() -> None:
