@@ -89,6 +89,20 @@ def test_difficult_band_doubles_the_cost() -> None:
     assert (length, cost) == pytest.approx((6.0, 12.0))
 
 
+def test_the_difficult_cost_knob_prices_every_cm_of_rubble() -> None:
+    """`move.difficult_cost` = 3 (a scenario knob): path, polyline cost and the cut
+    at an allowance all use it."""
+    b = board("rubble")
+    result = find_path(b, (10, 20), (40, 20), radius=R, difficult_cost=3.0)
+    assert result.length_cm == pytest.approx(30.0)
+    assert result.cost_cm == pytest.approx(50.0)  # 10 cm of rubble cost 30
+    assert path_cost(b, [(22, 5), (28, 5)], difficult_cost=3.0) == pytest.approx((6.0, 18.0))
+    # 10 cm of open ground, then 5 cm of allowance buys 5 / 3 cm of rubble
+    cut = truncate_path(b, result, 15.0, difficult_cost=3.0)
+    assert cut.end == pytest.approx((20.0 + 5.0 / 3.0, 20.0))
+    assert (cut.length_cm, cut.cost_cm) == pytest.approx((10.0 + 5.0 / 3.0, 15.0))
+
+
 def test_crossing_difficult_ground_refracts_nearly_optimally() -> None:
     b = board("rubble")
     start, goal = (10.0, 6.0), (40.0, 34.0)
