@@ -202,7 +202,13 @@ def _aim(game: Game, fig: Figure, enemies: list[Figure], seen: np.ndarray) -> Ai
 
 def heard(game: Game, fig: Figure) -> NoiseMarker | None:
     """The loudest marker the figure hears (§8 attention), leaving out the noise its
-    own side made: the dead do not follow each other's footsteps (P, an AI choice)."""
+    own side made: the dead do not follow each other's footsteps (P, an AI choice).
+
+    Not the engine's `Figure.attention` (game/play/attention.py), which follows the
+    rule to the letter: there a shambler breaking a barricade draws the others, and
+    attention comes only as a marker is placed. Reading it would change the horde's
+    choices now and then (1 of 51 such looks over refuge_horde seeds 1–30), so the
+    AI keeps its own reading."""
     st = game.state
     markers = [
         m
