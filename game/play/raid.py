@@ -1,5 +1,16 @@
 """The raid (RULES.md §12): the budget, waves bought with the game's dice, entry
-zones, the surprise attack, and the threats that noise draws in (§8)."""
+zones, the surprise attack, and the threats that noise draws in (§8).
+
+Everything a raiding side brings onto the table during the battle — its waves,
+the raiders and packs noise draws in — is one band and so one morale squad (§7:
+"each AI band is one squad"), with one leader across waves (the first leader to
+arrive, or a newly arrived one when the band's leader is down or gone). Provisional
+(P): a band arriving in waves counts as its starting figures every figure that has
+come onto the table so far, so `Squad.start_size` grows as figures are placed
+(figures still waiting at a full entry zone do not count yet); the half-strength
+test still comes only the first time (§7). Each arrival stays its own horde pack
+(it activates as one, §3).
+"""
 
 from __future__ import annotations
 
@@ -166,29 +177,29 @@ def spawn_group(
     budget: float,
     toward: tuple[float, float] | None = None,
 ) -> list[Event]:
-    """New figures of `side` enter at `entry` as one squad (and one horde pack)."""
+    """New figures of `side` enter at `entry`: one horde pack, members of the band."""
     st = game.state
     st.spawned += 1
     group = f"{side}-w{st.spawned}"
+    band = band_squad(game, side)
     zone = entry_polygon(game, side, entry)
     centre = toward or (st.board.width / 2, st.board.height / 2)
     members: list[Figure] = []
     for name in profiles:
         profile = game.rules.profile(name)
-        st.spawned += 1
-        fid = f"{profile.name.lower().replace(' ', '-')}-{st.spawned}"
+        fid = _new_id(game, profile.name)
         game.profiles[fid] = profile
         facing = math.degrees(math.atan2(centre[1] - zone.centroid.y, centre[0] - zone.centroid.x))
         fig = new_figure(
-            fid, profile, game.rules, side=side, squad=group, at=(0.0, 0.0), facing=facing
+            fid, profile, game.rules, side=side, squad=band.id, at=(0.0, 0.0), facing=facing
         )
         fig.presence = Presence.RESERVE
         fig.entry = entry
         fig.pack = group if st.sides[side].threat == "infected" else None
         st.figures[fid] = fig
+        band.members.append(fid)
         members.append(fig)
-    leader = next((f.id for f in members if game.profiles[f.id].leader), None)
-    st.squads[group] = Squad(group, side, leader, [f.id for f in members], len(members))
+    _lead(game, band, members)
     placed, blocked = place_reserve(game, members, zone, centre)
     waves = st.sides[side].waves
     events: list[Event] = [
@@ -208,10 +219,48 @@ def spawn_group(
     return events
 
 
+def band_squad(game: Game, side: str) -> Squad:
+    """The morale squad of everything `side` brings during the battle (made on first
+    use; its id is `<side>-band`, or with a number where the scenario took that)."""
+    st = game.state
+    taken = {squad.id for spec in game.scenario.side for squad in spec.squad}
+    n = 1
+    while True:
+        sid = f"{side}-band" if n == 1 else f"{side}-band-{n}"
+        if sid not in taken:
+            break
+        n += 1
+    if sid not in st.squads:
+        st.squads[sid] = Squad(sid, side, None, [], 0)
+    return st.squads[sid]
+
+
+def _new_id(game: Game, profile: str) -> str:
+    """A figure id for a newcomer, e.g. 'raider-7' (never one already on the roster)."""
+    st = game.state
+    while True:
+        st.spawned += 1
+        fid = f"{profile.lower().replace(' ', '-')}-{st.spawned}"
+        if fid not in st.figures:
+            return fid
+
+
+def _lead(game: Game, band: Squad, newcomers: list[Figure]) -> None:
+    """A newcomer with a leader's profile leads the band unless its leader still
+    stands (or waits to come on)."""
+    st = game.state
+    current = st.figures.get(band.leader) if band.leader else None
+    if current is not None and (current.standing or current.presence is Presence.RESERVE):
+        return
+    band.leader = next((f.id for f in newcomers if game.profile(f).leader), band.leader)
+
+
 def place_reserve(
     game: Game, figures: list[Figure], zone: Polygon, toward: tuple[float, float]
 ) -> tuple[list[Figure], list[Figure]]:
-    """Put reserve figures on the table inside `zone`; return (placed, still waiting)."""
+    """Put reserve figures on the table inside `zone`; return (placed, still waiting).
+    Each figure placed counts among its squad's starting figures (§7, see above)."""
+    st = game.state
     spots = free_spots(game, zone, [f.radius for f in figures], toward=toward)
     placed, blocked = [], []
     for fig, spot in zip(figures, spots, strict=True):
@@ -220,6 +269,8 @@ def place_reserve(
             continue
         fig.x, fig.y = spot
         fig.presence = Presence.TABLE
+        if fig.squad in st.squads:
+            st.squads[fig.squad].start_size += 1
         placed.append(fig)
     return placed, blocked
 
