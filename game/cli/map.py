@@ -3,8 +3,10 @@
 `--overlay fire,dead,threat,heat` (default: fire, dead, threat; `all` for every
 one, `none` for the terrain alone), `--dpi D` (default 150), `--scale 1:1` (paper cm
 per table cm; default 1:1: a true-size print), `--games K` and `--seed S` for the heat
-map's simulated raids (default 50 games). A .pdf file is tiled onto A4 pages with cut
-marks. Bad arguments get one clear message and exit code 2. Headless: no window opens.
+map's simulated raids (default 50 games), `--palette screen|print` (default: print,
+a white table, for a PDF or a 1:1 map; screen otherwise). A .pdf file is tiled onto A4
+pages with cut marks. Bad arguments get one clear message and exit code 2. Headless:
+no window opens.
 """
 
 from __future__ import annotations
@@ -48,6 +50,13 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the simulated raids")
     parser.add_argument("--workers", type=int, default=None, help="processes for the raids")
+    parser.add_argument(
+        "--palette",
+        choices=("screen", "print"),
+        default=None,
+        help="print: a white table, less ink (default for a PDF or 1:1); screen: the "
+        "window's dark table (default otherwise)",
+    )
     parser.add_argument("--lang", choices=languages(), default=None, help="language of the map")
 
 
@@ -117,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
     from game.engine import Game
     from game.overlays.heat import heat_map, simulate_heat, spec_for, summary
     from game.overlays.planner import compute_overlays
-    from game.ui.mapexport import MapTooLarge, render_map, save_map
+    from game.ui.mapexport import MapTooLarge, default_palette, render_map, save_map
 
     game = Game(scenario, seed=scenario.scenario.seed or 0)
     heat = None
@@ -147,7 +156,8 @@ def run(args: argparse.Namespace) -> int:
         heat = heat_map(points, game.state.board.width, game.state.board.height)
     overlays = compute_overlays(game, names, heat)
     try:
-        surface, layout = render_map(game, overlays, dpi=args.dpi, scale=scale)
+        look = args.palette or default_palette(path, scale)
+        surface, layout = render_map(game, overlays, dpi=args.dpi, scale=scale, palette_name=look)
     except MapTooLarge as exc:
         raise CliError(
             tr("planner.error.too_big", width=exc.width, height=exc.height, limit=40_000)

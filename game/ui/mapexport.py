@@ -3,6 +3,12 @@ overlays, its name, a legend, a scale bar and cm ticks along the edges, rendered
 to a pygame Surface at a given DPI and scale; saved as PNG, or as a PDF tiled
 onto A4 pages (game/ui/mapprint.py) when the file name ends in .pdf.
 
+Two palettes: "screen" (the window's dark table) and "print" (a white table, a
+light grid, lighter terrain fills: less ink and a smaller PDF), the default for a
+PDF or a true-size map. Labels on the table (entry zones, each defender's field)
+sit on opaque boxes sized with the print's scale, placed clear of each other, of
+the modules' labels and of the figures.
+
 At scale 1:1 a table cm is a paper cm: `dpi / 2.54` px per cm. The table is
 drawn by the window's own renderers (game/ui/render/terrain.py, figures.py) and
 the overlays by game/ui/overlay_draw.py. Works headless (no display needed).
@@ -13,13 +19,15 @@ from __future__ import annotations
 import math
 import os
 import tempfile
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pygame
 from PIL import Image
 
+from game.board.terrain import TerrainKind
 from game.engine import Game
 from game.i18n import tr
 from game.overlays.planner import DefenceOverlays
@@ -27,7 +35,17 @@ from game.state import Presence
 from game.ui import fonts, mapprint
 from game.ui.app import entry_zones
 from game.ui.camera import Camera
-from game.ui.overlay_draw import LegendEntry, draw_overlays, draw_swatch, legend_entries
+from game.ui.overlay_draw import (
+    LegendEntry,
+    draw_entry_zones,
+    draw_overlays,
+    draw_swatch,
+    entry_tags,
+    field_tags,
+    legend_entries,
+    text_px,
+    tint,
+)
 from game.ui.render import draw, style
 from game.ui.render.figures import Marks, draw_figures
 from game.ui.render.terrain import Frame, module_labels, render_layer
@@ -39,6 +57,19 @@ MAX_SIDE_PX = 40_000
 PAPER: style.RGB = (255, 255, 255)
 INK: style.RGB = (20, 20, 22)
 GREY: style.RGB = (96, 96, 100)
+
+
+PALETTES = ("screen", "print")
+PRINT_CHROME: dict[str, style.RGB] = {
+    "TABLE": PAPER,
+    "TABLE_GRID": (212, 212, 206),
+    "TABLE_EDGE": INK,
+}
+"""The table's colours in the print palette."""
+PRINT_LIGHTEN = 0.55
+"""How much lighter terrain fills are in the print palette (walls stay dark)."""
+ENTRY_TEXT_CM = 0.45
+"""Height of an entry zone's label on the table (a print's labels grow with its scale)."""
 
 
 class MapTooLarge(ValueError):
@@ -58,6 +89,48 @@ def parse_scale(text: str) -> float:
     if not (math.isfinite(a) and math.isfinite(b)) or a <= 0 or b <= 0:
         raise ValueError(text)
     return a / b
+
+
+def default_palette(path: Path, scale: float) -> str:
+    """ "print" for a PDF or a true-size map (it goes on paper), else "screen"."""
+    return "print" if path.suffix.lower() == ".pdf" or scale == 1 else "screen"
+
+
+def _light(st: style.TerrainStyle) -> style.TerrainStyle:
+    """A terrain style for paper: a lighter fill and hatching; an outline too light
+    to see on white (the infirmary's, the storage's) darker."""
+    r, g, b, alpha = st.fill
+    ir, ig, ib, ink_alpha = st.ink
+    fill = (*tint((r, g, b), PRINT_LIGHTEN), alpha)
+    ink = (*tint((ir, ig, ib), PRINT_LIGHTEN / 2), ink_alpha)
+    outline = st.outline
+    if 0.299 * outline[0] + 0.587 * outline[1] + 0.114 * outline[2] > 170:
+        outline = (outline[0] * 11 // 20, outline[1] * 11 // 20, outline[2] * 11 // 20)
+    return replace(st, fill=fill, ink=ink, outline=outline)
+
+
+@contextmanager
+def palette(name: str) -> Iterator[None]:
+    """Draw with the palette `name` inside the block: "print" sets the table's colours
+    and lightens the terrain fills of game.ui.render.style (as its own `use_palette`
+    does) and puts them back after; "screen" changes nothing. The map is drawn in one
+    thread (its own process in the editor and the CLI)."""
+    if name != "print":
+        yield
+        return
+    chrome = {key: getattr(style, key) for key in PRINT_CHROME}
+    terrain = dict(style.TERRAIN)
+    try:
+        for key, value in PRINT_CHROME.items():
+            setattr(style, key, value)
+        style.TERRAIN.update(
+            {kind: _light(st) for kind, st in terrain.items() if kind is not TerrainKind.WALL}
+        )
+        yield
+    finally:
+        for key, value in chrome.items():
+            setattr(style, key, value)
+        style.TERRAIN.update(terrain)
 
 
 def scale_text(scale: float) -> str:
@@ -173,12 +246,20 @@ def render_map(
     dpi: float = 150.0,
     scale: float = 1.0,
     title: str | None = None,
+    palette_name: str = "screen",
 ) -> tuple[pygame.Surface, MapLayout]:
     """The whole map (title, table with overlays and figures, ticks, legend, scale
-    bar) on a new surface."""
+    bar) on a new surface, in the palette named (`PALETTES`)."""
+    with palette(palette_name):
+        return _render(game, overlays, dpi, scale, title)
+
+
+def _render(
+    game: Game, overlays: DefenceOverlays, dpi: float, scale: float, title: str | None
+) -> tuple[pygame.Surface, MapLayout]:
     if not pygame.font.get_init():
         pygame.font.init()
-    entries = [*legend_entries(overlays), *_figure_entries(game)]
+    entries = [*legend_entries(overlays, each_field=True), *_figure_entries(game)]
     lay = plan_layout(game, entries, dpi, scale)
     surface = pygame.Surface(lay.size)
     surface.fill(PAPER)
@@ -188,18 +269,27 @@ def render_map(
         (lay.board.width + 1, lay.board.height + 1),
         Frame(0.0, board.height, s),
         board,
-        entry_zones(game),
+        [],  # the entry zones: drawn here, their labels placed with the others
         labels=False,
     )
     surface.blit(layer, lay.board.topleft)
     del layer
     camera = board_camera(game, lay.board, s)
-    draw_overlays(surface, camera, overlays)
+    zones = entry_zones(game)
+    surface.set_clip(lay.board)
+    page = lay.page
+    draw_entry_zones(surface, camera, zones, max(2, page.mm(0.5)), page.mm(4), page.mm(2.5))
+    surface.set_clip(None)
+    draw_overlays(surface, camera, overlays, each_field=True)
     side_index = {sid: i for i, sid in enumerate(game.state.sides)}
     figures = [f for f in game.state.figures.values() if f.presence is Presence.TABLE]
     surface.set_clip(lay.board)
-    labels = module_labels(board, camera)
-    draw_figures(surface, camera, figures, side_index, Marks(), fixed=labels)
+    size = text_px(camera, ENTRY_TEXT_CM, 12)
+    tags: list[object] = [*module_labels(board, camera), *entry_tags(camera, zones, size)]
+    if overlays.fire is not None:
+        names = {f.id: f.name for f in game.state.figures.values()}
+        tags += field_tags(camera, overlays.fire, names)
+    draw_figures(surface, camera, figures, side_index, Marks(), fixed=tags)
     surface.set_clip(None)
     pygame.draw.rect(surface, INK, lay.board.inflate(2, 2), max(1, lay.page.mm(0.3)))
     _ticks(surface, lay, board.width, board.height)
@@ -363,7 +453,7 @@ def save_map(surface: pygame.Surface, layout: MapLayout, path: Path, name: str) 
     dpi = layout.page.dpi
     if path.suffix.lower() == ".pdf":
         pages = mapprint.pages(image, dpi, name, scale_text(layout.page.scale))
-        _atomic(path, lambda tmp: mapprint.save_pdf(pages, tmp, dpi))
+        _atomic(path, lambda tmp: mapprint.save_pdf(pages, tmp, dpi, name))
         return len(pages)
     _atomic(path, lambda tmp: image.save(tmp, "PNG", dpi=(dpi, dpi)))
     return 1

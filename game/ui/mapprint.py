@@ -5,13 +5,17 @@ each tile is placed on its own page at the image's DPI, so printed at 100 % ever
 pixel keeps its size: a 1:1 map lays real miniatures on the table's own
 centimetres. When it takes more than one page, each page gets cut marks at the
 tile's corners and a label with its row and column (cut along the marks, butt the
-edges together); a tile of plain paper gets no page. Written with Pillow; no pygame
-here.
+edges together); a tile of plain paper gets no page. The pages are drawn with Pillow
+and written as a PDF of Flate-compressed (lossless) images: the map's flat colours
+and hatching shrink to a few percent of what JPEG makes of them, and stay sharp.
+No pygame here.
 """
 
 from __future__ import annotations
 
 import math
+import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -27,7 +31,7 @@ MARK_MM = 6.0
 MARK_GAP_MM = 1.0
 """Space between a cut mark and the image's corner."""
 FONT = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "DejaVuSans.ttf"
-JPEG_QUALITY = 95
+FLATE_LEVEL = 6
 
 
 @dataclass(frozen=True)
@@ -128,15 +132,74 @@ def _cut_marks(pen: ImageDraw.ImageDraw, x0: int, y0: int, w: int, h: int, dpi: 
         pen.line([(x, min(vy)), (x, max(vy))], fill="black", width=width)
 
 
-def save_pdf(images: list[Image.Image], path: str | Path, dpi: float) -> None:
-    """Pages into one PDF whose page size follows from the DPI (A4 at 100 %)."""
-    first, rest = images[0], images[1:]
-    first.save(
-        path,
-        "PDF",
-        resolution=dpi,
-        save_all=True,
-        append_images=rest,
-        quality=JPEG_QUALITY,
-        subsampling=0,
-    )
+def save_pdf(images: Sequence[Image.Image], path: str | Path, dpi: float, title: str = "") -> None:
+    """Pages into one PDF whose page size follows from the DPI (A4 at 100 %): each
+    page one RGB image, Flate-compressed."""
+    writer = _PdfWriter()
+    catalog = writer.reserve()
+    tree = writer.reserve()
+    kids = []
+    for image in images:
+        rgb = image.convert("RGB")
+        w, h = rgb.size
+        data = zlib.compress(rgb.tobytes(), FLATE_LEVEL)
+        picture = writer.add(
+            f"<< /Type /XObject /Subtype /Image /Width {w} /Height {h} /ColorSpace /DeviceRGB "
+            f"/BitsPerComponent 8 /Filter /FlateDecode /Length {len(data)} >>".encode(),
+            data,
+        )
+        pw, ph = w * 72.0 / dpi, h * 72.0 / dpi
+        draw = f"q {pw:.4f} 0 0 {ph:.4f} 0 0 cm /Im0 Do Q".encode()
+        content = writer.add(f"<< /Length {len(draw)} >>".encode(), draw)
+        kids.append(
+            writer.add(
+                f"<< /Type /Page /Parent {tree} 0 R /MediaBox [0 0 {pw:.4f} {ph:.4f}] "
+                f"/Resources << /XObject << /Im0 {picture} 0 R >> >> "
+                f"/Contents {content} 0 R >>".encode()
+            )
+        )
+    refs = " ".join(f"{k} 0 R" for k in kids)
+    writer.put(tree, f"<< /Type /Pages /Kids [{refs}] /Count {len(kids)} >>".encode())
+    writer.put(catalog, f"<< /Type /Catalog /Pages {tree} 0 R >>".encode())
+    info = writer.add(f"<< /Title <FEFF{title.encode('utf-16-be').hex()}> >>".encode())
+    Path(path).write_bytes(writer.finish(catalog, info))
+
+
+class _PdfWriter:
+    """The few PDF objects a stack of page images needs, and the cross-reference
+    table that ties them together (PDF 1.4)."""
+
+    def __init__(self) -> None:
+        self.bodies: list[bytes | None] = []
+
+    def reserve(self) -> int:
+        """A number for an object written later (`put`)."""
+        self.bodies.append(None)
+        return len(self.bodies)
+
+    def put(self, number: int, head: bytes, stream: bytes | None = None) -> None:
+        body = head if stream is None else head + b"\nstream\n" + stream + b"\nendstream"
+        self.bodies[number - 1] = body
+
+    def add(self, head: bytes, stream: bytes | None = None) -> int:
+        number = self.reserve()
+        self.put(number, head, stream)
+        return number
+
+    def finish(self, root: int, info: int) -> bytes:
+        out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+        offsets = []
+        for number, body in enumerate(self.bodies, start=1):
+            assert body is not None, f"object {number} was reserved but never written"
+            offsets.append(len(out))
+            out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+        xref = len(out)
+        out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1)
+        out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+        out += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R >>\n" % (
+            len(offsets) + 1,
+            root,
+            info,
+        )
+        out += b"startxref\n%d\n%%%%EOF\n" % xref
+        return bytes(out)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,23 +22,49 @@ from scipy.ndimage import map_coordinates, maximum_filter
 from shapely.geometry.base import BaseGeometry
 
 from game.i18n import count_text, tr
+from game.naming import entry_label
 from game.overlays.dead_ground import DeadGround
-from game.overlays.fields_of_fire import FieldsOfFire
+from game.overlays.fields_of_fire import FieldOfFire, FieldsOfFire
 from game.overlays.heat import LAYERS, HeatMap
 from game.overlays.planner import DefenceOverlays
 from game.overlays.threat import Threat
+from game.ui import fonts
 from game.ui.camera import Camera
-from game.ui.render import draw, style
+from game.ui.render import draw, icons, style
 from game.ui.render.style import TerrainStyle
+from game.ui.render.terrain import EntryZone
 
 Point = tuple[float, float]
 Rings = list[tuple[list[Point], list[list[Point]]]]
 TILE = 1024
 """px: the largest piece of a big surface filled at once."""
 
+
+def tint(colour: style.RGB, share: float) -> style.RGB:
+    """`colour` mixed with white (`share` of white): a lighter shade of it."""
+    r, g, b = colour
+    return (
+        round(r + (255 - r) * share),
+        round(g + (255 - g) * share),
+        round(b + (255 - b) * share),
+    )
+
+
+FIRE_PALE: style.RGB = tint(style.GREEN, 0.55)
+"""The fields of fire's green, lighter: long range."""
+FIRE_DARK: style.RGB = (0, 100, 72)
+"""The fields of fire's green, darker: each defender's outline on a light table."""
 FIRE_NORMAL = TerrainStyle((*style.GREEN, 80), "diag", (*style.GREEN, 210), style.GREEN, 2, 10)
-FIRE_LONG = TerrainStyle((*style.GREEN, 34), "back", (*style.GREEN, 120), style.GREEN, 2, 18, True)
+FIRE_LONG = TerrainStyle((*FIRE_PALE, 72), "diag", (*FIRE_PALE, 170), FIRE_PALE, 2, 20, True)
+"""Long range: the same green and hatching, lighter and half as dense."""
+FIRE_OWN = TerrainStyle((*style.GREEN, 120), "diag", (*style.GREEN, 240), style.WHITE, 3, 7)
+FIRE_OWN_LONG = TerrainStyle((*FIRE_PALE, 100), "diag", (*FIRE_PALE, 220), style.WHITE, 2, 14, True)
+"""The selected defender's own field in the editor: stronger, outlined in white."""
 DEAD = TerrainStyle((0, 0, 0, 95), "cross", (*style.VERMILLION, 190), style.VERMILLION, 2, 12)
+DEAD_ON_PAPER = TerrainStyle(
+    (0, 0, 0, 38), "cross", (*style.VERMILLION, 190), style.VERMILLION, 2, 12
+)
+"""Dead ground on a light table (the printed map): a light grey, the same hatching."""
 LANE = TerrainStyle((*style.PURPLE, 55), "horiz", (*style.PURPLE, 150), style.PURPLE, 2, 9, True)
 THREAT: style.RGB = style.PURPLE
 HEAT_COLOUR: dict[str, style.RGB] = {
@@ -208,15 +234,193 @@ def area(surface: pygame.Surface, camera: Camera, geometry: BaseGeometry, st: Te
 # -- the overlays --------------------------------------------------------------------
 
 
-def draw_fire(surface: pygame.Surface, camera: Camera, fire: FieldsOfFire) -> None:
-    """Long range light and sparse, normal range stronger."""
+def draw_fire(
+    surface: pygame.Surface, camera: Camera, fire: FieldsOfFire, each: bool = False
+) -> None:
+    """The union: long range lighter and sparser, normal range stronger; with `each`,
+    every defender's own field (within range) outlined in a thin line too."""
     area(surface, camera, fire.long, FIRE_LONG)
     area(surface, camera, fire.normal, FIRE_NORMAL)
+    if each:
+        draw_field_outlines(surface, camera, fire)
+
+
+def light_table() -> bool:
+    """Is the table drawn light (the print palette)?"""
+    r, g, b = style.TABLE
+    return 0.299 * r + 0.587 * g + 0.114 * b > 140
+
+
+def field_edge() -> style.RGB:
+    """The colour of a defender's field outline: dark green on a light table, light
+    green on a dark one."""
+    return FIRE_DARK if light_table() else FIRE_PALE
+
+
+def dead_style() -> TerrainStyle:
+    """Dead ground darkens a dark table; on a light one a light grey does."""
+    return DEAD_ON_PAPER if light_table() else DEAD
+
+
+def draw_field_outlines(surface: pygame.Surface, camera: Camera, fire: FieldsOfFire) -> None:
+    """Each defender's field within range as a thin outline (names: `field_tags`)."""
+    width = px(camera, 0.025, 1)
+    for field in fire.each:
+        outline_geometry(surface, camera, field.normal, field_edge(), width)
+
+
+def draw_own_field(surface: pygame.Surface, camera: Camera, field: FieldOfFire) -> None:
+    """One defender's field highlighted (the editor's selected defender): normal and
+    long range stronger than the union, outlined in white."""
+    old = surface.get_clip()
+    surface.set_clip(_clip(surface).clip(pygame.Rect(camera.board_rect())))
+    try:
+        area(surface, camera, field.long, FIRE_OWN_LONG)
+        area(surface, camera, field.normal, FIRE_OWN)
+    finally:
+        surface.set_clip(old)
+
+
+# -- labels on the table -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A label and the spots it may take, best first (placed with the figures' names
+    and the modules' labels, like `game.ui.render.terrain.ModuleLabel`)."""
+
+    image: pygame.Surface
+    spots: tuple[pygame.Rect, ...]
+
+
+def text_px(camera: Camera, cm: float, floor: int = 10) -> int:
+    """A text size of `cm` on the table (so a print's labels grow with its scale)."""
+    return max(floor, round(cm * camera.scale))
+
+
+def label_box(
+    text: str,
+    size: int,
+    ink: style.RGB,
+    paper: style.RGB,
+    edge: style.RGB,
+    icon: pygame.Surface | None = None,
+) -> pygame.Surface:
+    """Text (after an icon) on an opaque box with a coloured edge: readable over any
+    fill or hatching."""
+    image = fonts.text(text, size, ink, True)
+    pad, line = max(2, size // 5), max(1, size // 10)
+    icon_w = icon.get_width() + pad if icon is not None else 0
+    height = max(image.get_height(), icon.get_height() if icon is not None else 0) + pad
+    out = pygame.Surface((icon_w + image.get_width() + 2 * pad, height), pygame.SRCALPHA)
+    box = out.get_rect()
+    radius = max(2, size // 4)
+    pygame.draw.rect(out, paper, box, border_radius=radius)
+    pygame.draw.rect(out, edge, box, line, border_radius=radius)
+    if icon is not None:
+        out.blit(icon, icon.get_rect(midleft=(pad, box.centery)))
+    out.blit(image, image.get_rect(midleft=(pad + icon_w, box.centery)))
+    return out
+
+
+def draw_entry_zones(
+    surface: pygame.Surface,
+    camera: Camera,
+    zones: Sequence[EntryZone],
+    width: int = 2,
+    dash: float = 10,
+    gap: float = 6,
+) -> None:
+    """The raids' entry zones: a tint and a dashed edge in the raid's colour (their
+    labels: `entry_tags`, placed with the other labels over the overlays)."""
+    for zone in zones:
+        colour = style.side_colour(zone.side_index)
+        pts = camera.many_to_screen(zone.polygon)
+        draw.blend_polygon(surface, (*colour, 60), pts)
+        draw.dashed_polyline(surface, colour, pts, width=width, dash=dash, gap=gap, closed=True)
+
+
+def entry_tags(
+    camera: Camera,
+    zones: Sequence[EntryZone],
+    size: int,
+    ink: style.RGB = style.INK,
+    paper: style.RGB = style.WHITE,
+) -> list[Tag]:
+    """Each entry zone's name on an opaque box edged in the raid's colour (`size` px
+    text); spots along the zone's long side, its middle first."""
+    out = []
+    for zone in zones:
+        colour = style.side_colour(zone.side_index)
+        text = tr("ui.table.entry", name=entry_label(zone.id, zone.name))
+        image = label_box(text, size, ink, paper, colour, icons.icon("entry", size))
+        xs = [p[0] for p in zone.polygon]
+        ys = [p[1] for p in zone.polygon]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        along = (0.0, -0.25, 0.25, -0.4, 0.4)
+        if x1 - x0 >= y1 - y0:
+            points = [(cx + t * (x1 - x0), cy) for t in along]
+        else:
+            points = [(cx, cy + t * (y1 - y0)) for t in along]
+        spots = tuple(image.get_rect(center=camera.to_screen(x, y)) for x, y in points)
+        out.append(Tag(image, spots))
+    return out
+
+
+TAG_POINTS = 72
+"""Points along a field's outline tried for its name."""
+TAG_SPOTS = 14
+"""Spots offered to the label placement per field."""
+
+
+def tag_points(
+    field: FieldOfFire, others: Sequence[FieldOfFire], inside: BaseGeometry
+) -> list[Point]:
+    """Points on a field's outline for its name, best first: where fewest other
+    fields cover it (its own edge is told apart there), then farthest from the
+    defender; only points in `inside` (the table less a margin)."""
+    parts = [p for p in shapely.get_parts(field.normal) if p.geom_type == "Polygon"]
+    if not parts:
+        return []
+    ring = max(parts, key=lambda p: p.area).exterior
+    pts = [ring.interpolate(i / TAG_POINTS, normalized=True) for i in range(TAG_POINTS)]
+    xy = np.asarray([(p.x, p.y) for p in pts], np.float64)
+    keep = shapely.contains_xy(inside, xy[:, 0], xy[:, 1])
+    xy = xy[keep]
+    if not len(xy):
+        return []
+    crowd = np.zeros(len(xy))
+    for other in others:
+        if other is not field:
+            crowd += shapely.contains_xy(other.normal.buffer(0.5), xy[:, 0], xy[:, 1])
+    far = np.hypot(xy[:, 0] - field.pos[0], xy[:, 1] - field.pos[1])
+    order = np.lexsort((-far, crowd))
+    return [(float(xy[i, 0]), float(xy[i, 1])) for i in order]
+
+
+def field_tags(
+    camera: Camera, fire: FieldsOfFire, names: Mapping[str, str], size_cm: float = 0.35
+) -> list[Tag]:
+    """Each defender's name on its field's outline (the printed map)."""
+    w, h = camera.board_size
+    inside = shapely.box(1.5, 1.5, w - 1.5, h - 1.5)
+    size = text_px(camera, size_cm)
+    edge = field_edge()
+    out = []
+    for field in fire.each:
+        image = label_box(names.get(field.figure, field.figure), size, style.INK, style.WHITE, edge)
+        spots = []
+        for x, y in tag_points(field, fire.each, inside)[: TAG_SPOTS * 3 : 3]:
+            spots.append(image.get_rect(center=camera.to_screen(x, y)))
+        if spots:
+            out.append(Tag(image, tuple(spots)))
+    return out
 
 
 def draw_dead(surface: pygame.Surface, camera: Camera, dead: DeadGround) -> None:
     """The dead ground darkened and cross-hatched; the edge of the ground looked at."""
-    area(surface, camera, dead.dead, DEAD)
+    area(surface, camera, dead.dead, dead_style())
     near = dead.refuge.buffer(dead.reach).intersection(shapely.box(0, 0, *camera.board_size))
     outline_geometry(surface, camera, near, style.VERMILLION, px(camera, 0.03, 1), True)
 
@@ -391,16 +595,18 @@ def draw_overlays(
     camera: Camera,
     overlays: DefenceOverlays,
     shown: Collection[str] | None = None,
+    *,
+    each_field: bool = False,
 ) -> None:
     """The overlays present (and named in `shown`), in drawing order, clipped to the
-    table."""
+    table; `each_field`: every defender's field outlined too (the printed map)."""
     names = [n for n in overlays.shown() if shown is None or n in shown]
     old = surface.get_clip()
     surface.set_clip(_clip(surface).clip(pygame.Rect(camera.board_rect())))
     try:
         for name in names:
             if name == "fire" and overlays.fire is not None:
-                draw_fire(surface, camera, overlays.fire)
+                draw_fire(surface, camera, overlays.fire, each_field)
             elif name == "dead" and overlays.dead is not None:
                 draw_dead(surface, camera, overlays.dead)
             elif name == "heat" and overlays.heat is not None:
@@ -427,9 +633,14 @@ class LegendEntry:
 
 
 def legend_entries(
-    overlays: DefenceOverlays, shown: Collection[str] | None = None
+    overlays: DefenceOverlays,
+    shown: Collection[str] | None = None,
+    *,
+    each_field: bool = False,
+    own: str | None = None,
 ) -> list[LegendEntry]:
-    """The legend lines of the overlays present."""
+    """The legend lines of the overlays present (`each_field`: the defenders' own
+    outlines; `own`: the name of the defender whose field is highlighted)."""
     names = [n for n in overlays.shown() if shown is None or n in shown]
     out: list[LegendEntry] = []
     for name in names:
@@ -438,9 +649,15 @@ def legend_entries(
                 LegendEntry("fire_normal", tr("planner.legend.fire_normal"), "area", FIRE_NORMAL)
             )
             out.append(LegendEntry("fire_long", tr("planner.legend.fire_long"), "area", FIRE_LONG))
+            if each_field and overlays.fire is not None and overlays.fire.each:
+                label = tr("planner.legend.fire_each")
+                out.append(LegendEntry("fire_each", label, "field", FIRE_NORMAL))
+            if own is not None:
+                label = tr("planner.legend.fire_own", name=own)
+                out.append(LegendEntry("fire_own", label, "area", FIRE_OWN))
         elif name == "dead" and overlays.dead is not None:
             label = tr("planner.legend.dead", reach=f"{overlays.dead.reach:g}")
-            out.append(LegendEntry("dead", label, "area", DEAD))
+            out.append(LegendEntry("dead", label, "area", dead_style()))
         elif name == "threat" and overlays.threat is not None:
             out += _threat_entries(overlays.threat)
         elif name == "heat" and overlays.heat is not None:
@@ -503,5 +720,9 @@ def draw_swatch(
     elif entry.swatch == "goal":
         box = shapely.box(0, 0, w, h).buffer(-2 * inset, join_style="mitre")
         outline_geometry(surface, cam, box, entry.colour, px(cam, 0.12, 3), True)
+    elif entry.swatch == "field" and entry.look is not None:
+        fill_geometry(surface, cam, shapely.box(0, 0, w, h), entry.look)
+        box = shapely.box(0, 0, w, h).buffer(-2 * inset, join_style="mitre")
+        outline_geometry(surface, cam, box, field_edge(), px(cam, 0.025, 1))
     surface.set_clip(old)
     pygame.draw.rect(surface, style.INK, rect, 1)

@@ -83,6 +83,7 @@ def test_render_draws_every_overlay_and_its_legend() -> None:
     assert keys == [
         "fire_normal",
         "fire_long",
+        "fire_each",
         "dead",
         "lanes",
         "goal",

@@ -21,6 +21,7 @@ import pygame
 
 from game.i18n import count_text, tr
 from game.overlays import OVERLAY_NAMES
+from game.overlays.fields_of_fire import FieldOfFire
 from game.overlays.heat import HeatMap, heat_map
 from game.overlays.planner import DefenceOverlays
 from game.ui import screenshot
@@ -36,6 +37,7 @@ from game.ui.editor.prompt import Prompt
 from game.ui.editor.tools import Tool, make_tools
 from game.ui.editor.validation import Report, check
 from game.ui.editor.view import OverlayLayer, TableLook
+from game.ui.overlay_draw import draw_entry_zones, entry_tags
 from game.ui.render import hud, style
 from game.ui.render.figures import Marks
 from game.ui.widgets import tooltip
@@ -733,6 +735,23 @@ class EditorApp:
             )
         return self._composed[1]
 
+    def own_field(self) -> FieldOfFire | None:
+        """The selected defender's own field of fire, while the fields are shown."""
+        item = self.selected_item()
+        overlays = self.overlays()
+        if item is None or item.what != "figure" or "fire" not in self.shown:
+            return None
+        if overlays is None or overlays.fire is None:
+            return None
+        return next((f for f in overlays.fire.each if f.figure == item.id), None)
+
+    def own_name(self) -> str | None:
+        """The name of the defender whose field is highlighted (for the legend)."""
+        field = self.own_field()
+        if field is None:
+            return None
+        return next((f.name for f in self.look.figures if f.id == field.figure), field.figure)
+
     def overlay_status(self) -> str:
         """'computing …', 'outdated' or '' for the overlays header."""
         version = self.doc.version
@@ -1022,17 +1041,21 @@ class EditorApp:
         cam, area = self.camera, self.table
         screen.set_clip(area)
         look = self.look
-        look.terrain.draw(screen, cam, look.board, look.entries)
+        look.terrain.draw(screen, cam, look.board, [])  # entries: their labels go on top
+        draw_entry_zones(screen, cam, look.entries)
         items = self.doc.items()
-        view.draw_deploy_zones(screen, cam, [it for it in items if it.what == "deploy"])
-        self.overlay_layer.draw(screen, cam, area, self.overlays(), self.shown)
+        deploy = [it for it in items if it.what == "deploy"]
+        view.draw_deploy_zones(screen, cam, deploy)
+        self.overlay_layer.draw(screen, cam, area, self.overlays(), self.shown, self.own_field())
         selected = self.selected_item()
         hovered = self.doc.item(self.hover) if self.hover is not None else None
         marks = Marks(
             selected=selected.id if selected is not None and selected.what == "figure" else None,
             hovered=hovered.id if hovered is not None and hovered.what == "figure" else None,
         )
-        view.draw_table_figures(screen, cam, look.figures, look.side_index, marks, look.board)
+        tags = [*entry_tags(cam, look.entries, 12, style.TEXT, style.INK)]
+        tags += view.deploy_tags(cam, deploy)
+        view.draw_table_figures(screen, cam, look.figures, look.side_index, marks, look.board, tags)
         if selected is not None:
             view.draw_selection(screen, cam, selected, self.radius_of(selected))
         bad = self.report.refs() if not self.report_stale else set()

@@ -510,7 +510,8 @@ def defence_tab(app: EditorApp, col: Column) -> None:
 def legend(app: EditorApp, col: Column) -> None:
     """What the overlays on the table mean (the printed map's legend lines)."""
     overlays = app.overlays()
-    entries = legend_entries(overlays, app.shown) if overlays is not None else []
+    own = app.own_name()
+    entries = legend_entries(overlays, app.shown, own=own) if overlays is not None else []
     width = col.rect.width - 2 * 10 - 46
     for entry in entries:
         lines = fonts.wrap(entry.label, 12, width)

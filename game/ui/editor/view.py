@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from game.board.terrain import Board, make_piece
 from game.i18n import tr
+from game.overlays.fields_of_fire import FieldOfFire
 from game.overlays.planner import DefenceOverlays
 from game.play.setup import initial_overwatch, new_figure
 from game.play.validate import resolve_profile
@@ -24,7 +25,7 @@ from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.editor import geometry as geo
 from game.ui.editor.document import Document, Item, Path, Point
-from game.ui.overlay_draw import draw_overlays
+from game.ui.overlay_draw import Tag, draw_overlays, draw_own_field
 from game.ui.render import draw, markers, style
 from game.ui.render.figures import Marks, draw_figures
 from game.ui.render.terrain import EntryZone, TerrainLayer, module_labels
@@ -132,15 +133,19 @@ class OverlayLayer:
         area: pygame.Rect,
         overlays: DefenceOverlays | None,
         shown: Sequence[str],
+        own: FieldOfFire | None = None,
     ) -> None:
+        """The overlays shown; `own`: the selected defender's field highlighted."""
         if overlays is None or not shown:
             return
-        key = (id(overlays), tuple(shown), camera.scale, camera.centre, camera.view)
+        key = (id(overlays), tuple(shown), id(own), camera.scale, camera.centre, camera.view)
         if key != self._key or self._surface is None:
             surface = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
             surface.fill((0, 0, 0, 0))
             surface.set_clip(area)
             draw_overlays(surface, camera, overlays, shown)
+            if own is not None:
+                draw_own_field(surface, camera, own)
             self._surface, self._key = surface, key
             self.renders += 1
         screen.blit(self._surface, area.topleft, area)
@@ -265,17 +270,40 @@ def draw_handles(
 
 
 def draw_deploy_zones(surface: pygame.Surface, camera: Camera, items: Iterable[Item]) -> None:
-    """Deploy zones: a dashed outline in the side's colour and a label."""
+    """Deploy zones: a tint and a dashed outline in the side's colour (their labels:
+    `deploy_tags`)."""
     for it in items:
         colour = style.side_colour(it.side or 0)
         pts = camera.many_to_screen(it.polygon)
         draw.blend_polygon(surface, (*colour, 22), pts)
         draw.dashed_polyline(surface, colour, pts, width=2, dash=14, gap=6, closed=True)
-        x0, _, _, y1 = geo.bbox(it.polygon)
+
+
+def deploy_tags(camera: Camera, items: Iterable[Item]) -> list[Tag]:
+    """Each deploy zone's label and where it may go: inside its corners (top left
+    first), then just outside its top and bottom edges — placed with the modules'
+    labels and the figures' names, clear of them."""
+    out = []
+    for it in items:
+        colour = style.side_colour(it.side or 0)
         text = tr("editor.table.deploy", side=it.label or it.id)
-        label = fonts.outlined(text, 12, colour, style.INK)
-        x, y = camera.to_screen(x0, y1)
-        surface.blit(label, (x + 4, y + 3))
+        image = fonts.outlined(text, 12, colour, style.INK)
+        x0, y0, x1, y1 = geo.bbox(it.polygon)
+        left, top = camera.to_screen(x0, y1)
+        right, bottom = camera.to_screen(x1, y0)
+        w, h = image.get_size()
+        corners = [
+            (left + 4, top + 3),
+            (right - w - 4, top + 3),
+            (left + 4, bottom - h - 3),
+            (right - w - 4, bottom - h - 3),
+            (left, top - h - 2),
+            (right - w, top - h - 2),
+            (left, bottom + 2),
+            (right - w, bottom + 2),
+        ]
+        out.append(Tag(image, tuple(pygame.Rect(x, y, w, h) for x, y in corners)))
+    return out
 
 
 def draw_scale_bar(surface: pygame.Surface, camera: Camera, units: str) -> None:
@@ -289,12 +317,14 @@ def draw_table_figures(
     side_index: dict[str, int],
     marks: Marks,
     board: Board | None = None,
+    tags: Sequence[Tag] = (),
 ) -> None:
     """Overwatch sectors (on the table only) under the bases, then the bases, their
-    names and the `board`'s module labels (placed clear of each other and the bases)."""
+    names, the `board`'s module labels and the `tags` (placed clear of each other and
+    the bases)."""
     old = surface.get_clip()
     surface.set_clip(old.clip(pygame.Rect(camera.board_rect())))
     markers.draw_sectors(surface, camera, figures, side_index, frozenset())
     surface.set_clip(old)
-    fixed = module_labels(board, camera) if board is not None else []
-    draw_figures(surface, camera, figures, side_index, marks, fixed=fixed)
+    fixed: list[Any] = module_labels(board, camera) if board is not None else []
+    draw_figures(surface, camera, figures, side_index, marks, fixed=[*fixed, *tags])

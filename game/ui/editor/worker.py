@@ -2,7 +2,7 @@
 
     python -m game.ui.editor.worker heat SCENARIO OUT.json --games 50 --seed 0
     python -m game.ui.editor.worker export SCENARIO MAP.pdf --overlays fire,dead \
-        [--heat HEAT.json] [--dpi 150] [--scale 1:1]
+        [--heat HEAT.json] [--dpi 150] [--scale 1:1] [--palette screen|print]
 
 `heat` plays AI-vs-AI raids (game.overlays.heat) and writes where figures fell
 and walls broke as JSON; `export` prints the refuge map (game.ui.mapexport) as the
@@ -70,7 +70,7 @@ def run_export(args: argparse.Namespace) -> int:
     from game.overlays.heat import heat_map
     from game.overlays.planner import compute_overlays, parse_names
     from game.play.validate import load_checked
-    from game.ui.mapexport import parse_scale, render_map, save_map
+    from game.ui.mapexport import default_palette, parse_scale, render_map, save_map
 
     scenario = load_checked(Path(args.scenario))
     names = parse_names(args.overlays) if args.overlays else []
@@ -85,7 +85,9 @@ def run_export(args: argparse.Namespace) -> int:
     _say("progress 1 3")
     overlays = compute_overlays(game, names, heat)
     _say("progress 2 3")
-    surface, layout = render_map(game, overlays, dpi=args.dpi, scale=parse_scale(args.scale))
+    scale = parse_scale(args.scale)
+    look = args.palette or default_palette(Path(args.out), scale)
+    surface, layout = render_map(game, overlays, dpi=args.dpi, scale=scale, palette_name=look)
     pages = save_map(surface, layout, Path(args.out), scenario.scenario.name)
     _say("progress 3 3")
     w, h = layout.size
@@ -109,6 +111,7 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("--heat", default=None)
     export.add_argument("--dpi", type=float, default=150.0)
     export.add_argument("--scale", default="1:1")
+    export.add_argument("--palette", choices=("screen", "print"), default=None)
     return p
 
 
