@@ -337,6 +337,7 @@ class Verification:
     recorded: str | None = None  # its recorded explanation
     replayed: str | None = None  # its replayed explanation
     illegal: str | None = None
+    notes: int = 0  # events the record keeps notes of (digest and explanation)
 
 
 def verify(record: GameRecord, *, rules: RulesData | None = None) -> Verification:
@@ -355,6 +356,7 @@ def verify(record: GameRecord, *, rules: RulesData | None = None) -> Verificatio
         recorded,
         replayed,
         run.illegal,
+        len(record.events),
     )
 
 

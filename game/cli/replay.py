@@ -74,7 +74,9 @@ def mismatch_lines(file: str, result: Verification) -> list[str]:
             replayed=result.replayed_hash,
         )
     ]
-    if result.index is None:
+    if result.index is None and result.notes:
+        lines.append(tr("cli.replay.hash_only", events=result.notes))
+    elif result.index is None:
         lines.append(tr("cli.replay.unknown_difference"))
     else:
         none = tr("cli.replay.no_event")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -103,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
     if args.seed is not None and args.seed < 0:
         raise CliError(tr("cli.run.bad_seed", seed=args.seed))
     knobs = parse_set(args.set)
+    if args.record:
+        _check_target(args.record)  # before the game is played, not after
     path = Path(args.scenario)
     try:
         scenario = load_battle(path)
@@ -126,6 +129,21 @@ def run(args: argparse.Namespace) -> int:
     if args.record and not args.json:
         print(tr("cli.run.recorded", file=args.record))
     return 0
+
+
+def _check_target(target: str) -> None:
+    """The record can be written there: its folder exists and it is not a folder."""
+    file = Path(target)
+    folder = file.parent
+    reason = None
+    if file.is_dir():
+        reason = tr("cli.run.is_folder")
+    elif not folder.is_dir():
+        reason = tr("cli.run.no_folder", folder=str(folder))
+    elif not os.access(folder, os.W_OK):
+        reason = tr("cli.run.read_only", folder=str(folder))
+    if reason is not None:
+        raise CliError(tr("cli.run.cannot_write", file=target, reason=reason))
 
 
 def _save(

@@ -340,10 +340,40 @@ def test_run_bad_scenario_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert err.startswith(f"{bad}: side[1].raid.roster[0].profile: unknown profile 'Zombie'")
 
 
-def test_run_cannot_write_the_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    target = tmp_path / "no" / "such" / "dir" / "g.json"
-    code, _, err = cli(capsys, "run", str(SMALL), "--record", str(target))
-    assert code == 2 and "cannot write the record" in err
+def test_run_cannot_write_the_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_game(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the game was played although the record cannot be written")
+
+    monkeypatch.setattr("game.cli.run.run_game", no_game)  # it fails before playing
+    folder = tmp_path / "no" / "such" / "dir"
+    code, out, err = cli(capsys, "run", str(SMALL), "--record", str(folder / "g.json"))
+    assert (code, out) == (2, "")
+    assert err.strip() == (
+        f"error: cannot write the record {folder / 'g.json'}: there is no folder {folder}"
+    )
+    code, out, err = cli(capsys, "run", str(SMALL), "--record", str(tmp_path))
+    assert (code, out) == (2, "") and err.strip().endswith(": that is a folder")
+
+
+def test_replay_verify_with_only_the_hash_changed_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, small: Scenario, played: GameResult
+) -> None:
+    data = record_of(played, small).to_dict()
+    data["events_hash"] = "0" * 64
+    path = tmp_path / "h.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = cli(capsys, "replay", str(path), "--verify")
+    assert code == 1
+    assert out.splitlines()[1:] == [
+        f"all {len(played.events)} recorded events match the replay, event by event: only "
+        "the recorded events_hash differs (it was changed or damaged)"
+    ]
+    data["events"] = []  # no notes: nothing to compare event by event
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = cli(capsys, "replay", str(path), "--verify")
+    assert code == 1 and out.splitlines()[1:] == ["the record names no events to compare"]
 
 
 def test_log_and_json_do_not_go_together(capsys: pytest.CaptureFixture[str]) -> None:
