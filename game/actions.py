@@ -50,27 +50,27 @@ class Action:
     def parse(text: str) -> Action:
         """The action a text form describes (inverse of `str(action)`)."""
         try:
-            words = shlex.split(text)
+            words = _split(text)
         except ValueError as exc:
             raise ActionParseError(f"cannot read {text!r}: {exc}") from None
         if not words:
             raise ActionParseError("empty action")
         registry = action_types()
-        cls = registry.get(words[0].lower())
+        cls = registry.get(words[0][0].lower())
         if cls is None:
             raise ActionParseError(
-                f"unknown action {words[0]!r} (one of: {', '.join(sorted(registry))})"
+                f"unknown action {words[0][0]!r} (one of: {', '.join(sorted(registry))})"
             )
         hints = typing.get_type_hints(cls)
         fields = {f.name: f for f in dataclasses.fields(cls)}
         values: dict[str, Any] = {}
-        for word in words[1:]:
+        for word, quoted in words[1:]:
             key, sep, raw = word.partition("=")
             if not sep or key not in fields:
                 raise ActionParseError(
                     f"{cls.verb}: unexpected {word!r} (fields: {', '.join(fields)})"
                 )
-            values[key] = _parse_value(hints[key], raw, f"{cls.verb}.{key}")
+            values[key] = _parse_value(hints[key], raw, f"{cls.verb}.{key}", quoted=quoted)
         try:
             return cls(**values)
         except TypeError as exc:
@@ -84,6 +84,62 @@ class Action:
         return Action.parse(str(data["action"]))
 
 
+_SPACE = " \t\r\n"
+
+
+def _split(text: str) -> list[tuple[str, bool]]:
+    """The words of a text form as a POSIX shell splits them (shlex), each with
+    whether any of it after its first '=' was quoted or escaped: `target='none'` is
+    the text "none", `target=none` is no target."""
+    words: list[tuple[str, bool]] = []
+    chars: list[tuple[str, bool]] = []  # the word so far: (character, quoted)
+    started = False
+    i, n = 0, len(text)
+    while i <= n:
+        c = text[i] if i < n else " "
+        if c in _SPACE:
+            if started:
+                words.append(_word(chars))
+                chars, started = [], False
+            i += 1
+            continue
+        started = True
+        if c == "'":
+            end = text.find("'", i + 1)
+            if end < 0:
+                raise ValueError("No closing quotation")
+            chars += [(q, True) for q in text[i + 1 : end]]
+            i = end + 1
+        elif c == '"':
+            i += 1
+            while True:
+                if i >= n:
+                    raise ValueError("No closing quotation")
+                if text[i] == '"':
+                    break
+                if text[i] == "\\" and i + 1 < n and text[i + 1] in '"\\':
+                    i += 1
+                chars.append((text[i], True))
+                i += 1
+            i += 1
+        elif c == "\\":
+            if i + 1 >= n:
+                raise ValueError("No escaped character")
+            chars.append((text[i + 1], True))
+            i += 2
+        else:
+            chars.append((c, False))
+            i += 1
+    return words
+
+
+def _word(chars: list[tuple[str, bool]]) -> tuple[str, bool]:
+    """A word and whether its value (after the first unquoted '=') was quoted."""
+    word = "".join(c for c, _ in chars)
+    at = next((k for k, (c, q) in enumerate(chars) if c == "=" and not q), len(chars))
+    return word, any(q for _, q in chars[at + 1 :])
+
+
 def _format_value(value: Any) -> str:
     if value is None:
         return "none"
@@ -94,21 +150,23 @@ def _format_value(value: Any) -> str:
     if isinstance(value, float):
         return _format_number(value)
     text = str(value)
-    return shlex.quote(text) if text != shlex.quote(text) or text.lower() == "none" else text
+    if text.lower() == "none":
+        return f"'{text}'"  # quoted: the text "none", not no value
+    return shlex.quote(text)
 
 
 def _format_number(value: float) -> str:
     return repr(float(value)) if not float(value).is_integer() else str(int(value))
 
 
-def _parse_value(hint: Any, raw: str, where: str) -> Any:
+def _parse_value(hint: Any, raw: str, where: str, *, quoted: bool = False) -> Any:
     optional = False
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(hint) if a is not type(None)]
         optional, hint = True, args[0]
         origin = typing.get_origin(hint)
-    if optional and raw.lower() == "none":
+    if optional and not quoted and raw.lower() == "none":
         return None
     try:
         if hint is bool:
