@@ -11,7 +11,7 @@ import pygame
 from game import actions as act
 from game.actions import IllegalAction, action_types
 from game.engine import ActionTemplate, Game, Legal
-from game.i18n import tr
+from game.i18n import current_language, tr
 from game.play import flow, movement
 from game.state import Figure
 from game.ui import describe
@@ -65,7 +65,9 @@ def tooltip_for(game: Game, fig: Figure, verb: str, items: list[Legal]) -> str:
     if verb in ("move", "run") and items and isinstance(items[0], ActionTemplate):
         return tr(f"ui.actions.tip_{verb}", cm=f"{items[0].limits.get('allowance', 0):g}")
     if len(items) == 1 and isinstance(items[0], act.Action):
-        return describe.describe(game, items[0])
+        text = describe.describe(game, items[0])
+        if text != describe.verb_label(verb):  # not just the button's label again
+            return text
     return tr(f"ui.actions.tip_{verb}", cm="", count=len(items))
 
 
@@ -87,6 +89,7 @@ class ActionBar:
             figure.id if figure else None,
             active_tool,
             tuple(self.rect),
+            current_language(),
         )
         if key == self._key:
             return

@@ -102,8 +102,30 @@ def side_with_player(game: Game, side: str, human_sides: Collection[str]) -> str
     return tr("ui.input.status_you" if side in human_sides else "ui.input.status_ai", side=name)
 
 
+def term(name: str) -> str:
+    """A rulebook term (a weapon keyword, a talent) as the reader knows it: German as
+    the rulebook has it; English by its English name with the German term in
+    brackets ("Loud [Laut]", as the log writes rule terms). Unknown terms stay as
+    given."""
+    try:
+        local = tr(f"ui.term.{name}")
+    except KeyError:
+        return name
+    return local if local.casefold() == name.casefold() else f"{local} [{name}]"
+
+
 def percent(p: float) -> str:
-    return f"{100.0 * p:.0f} %"
+    """'55%'; '<1%' and '>99%' for the extremes that are not exactly 0 or 1."""
+    return f"{percent_number(p)}%"
+
+
+def percent_number(p: float) -> str:
+    """A probability as a whole percentage without its sign: '55', '<1', '>99'."""
+    if 0 < p < 0.005:
+        return "<1"
+    if 0.995 < p < 1:
+        return ">99"
+    return f"{p * 100:.0f}"
 
 
 def cover_word(cover: Cover) -> str:
@@ -121,7 +143,7 @@ def odds_lines(odds: AttackOdds, tp: int | None = None) -> list[str]:
         tr(
             "ui.input.odds_wounds",
             heads="/".join(heads),
-            values="/".join(f"{100.0 * v:.0f}" for v in values),
+            values="/".join(percent_number(v) for v in values),
             needed=odds.needed if odds.needed <= 6 else 6,
         )
     )

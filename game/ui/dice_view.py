@@ -164,7 +164,7 @@ def _structure(event: StructureDamaged, language: str) -> DiceRoll:
         tr("ui.dice.need_pool", language=language, need=event.need),
         f"{event.before} → {event.after}",
         tr(
-            "ui.dice.wounds_times",
+            "ui.dice.wounds_times" if event.damage else "ui.dice.wounds_times_none",
             language=language,
             count=event.wounds,
             factor=event.factor,

@@ -10,6 +10,7 @@ from game.naming import local_figure_name
 from game.rules.loader import local_name
 from game.state import Figure
 from game.ui import fonts
+from game.ui.describe import term
 from game.ui.render import style
 from game.ui.render.figures import statuses
 from game.ui.units import format_length
@@ -68,12 +69,14 @@ def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
         if w.jammed:
             bits.append(tr("ui.input.card_jammed"))
         if arms.keywords:
-            bits.append(", ".join(arms.keywords))
+            bits.append(", ".join(term(k) for k in arms.keywords))
         lines.append((f"  {local_name('weapon', arms.name, lang)}: " + " · ".join(bits), False))
     if prof.talents:
-        lines.append((tr("ui.input.card_talents", names=", ".join(prof.talents)), False))
+        talents = ", ".join(term(t) for t in prof.talents)
+        lines.append((tr("ui.input.card_talents", names=talents), False))
     if prof.gifts:
-        lines.append((tr("ui.input.card_gifts", names=", ".join(prof.gifts)), False))
+        gifts = ", ".join(local_name("gift", g, lang) for g in prof.gifts)
+        lines.append((tr("ui.input.card_gifts", names=gifts), False))
     lines.append((tr("ui.input.card_status"), True))
     state = [
         tr(f"ui.input.condition_{fig.condition.value}")

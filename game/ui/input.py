@@ -14,7 +14,8 @@ import pygame
 
 from game import actions as act
 from game.engine import ActionTemplate, Game, Legal
-from game.i18n import tr
+from game.i18n import current_language, tr
+from game.rules.loader import local_name
 from game.state import Figure
 from game.ui import info
 from game.ui.actionbar import ActionBar, legal_by_verb
@@ -70,6 +71,8 @@ class TableInput:
         self.help = False  # the controls overlay (F1)
         self._seen: tuple[int, int] | None = None
         self._legal: list[Legal] = []
+        self._remake: Callable[[], Menu | None] | None = None  # builds the open menu
+        self._language = current_language()
 
     # -- the game and its decision ---------------------------------------------------
     @property
@@ -112,9 +115,7 @@ class TableInput:
             if self.selected not in pending.figures:
                 self.selected = None
         else:
-            self.menu = decision_menu(self.game, self._legal)
-            if self.menu is not None:
-                self.menu.place(self.table)
+            self._open(lambda: decision_menu(self.game, self._legal))
 
     def _default_tool(self) -> None:
         fig = self.selected_figure()
@@ -381,22 +382,41 @@ class TableInput:
             if len(weapons) == 1:
                 self.tool = ThrowTool(self.ctx, fig, weapons[0])
             else:
-                self.menu = Menu(
-                    tr("ui.dialog.choose_option", verb=tr("ui.actions.throw")),
-                    [(w, ("throw", w), "") for w in weapons],
+                self._open(
+                    lambda: Menu(
+                        tr("ui.dialog.choose_option", verb=tr("ui.actions.throw")),
+                        [
+                            (local_name("weapon", w, current_language()), ("throw", w), "")
+                            for w in weapons
+                        ],
+                    )
                 )
-                self.menu.place(self.table)
         elif len(concrete) == 1:
             return concrete[0]
         else:
-            self.menu = choice_menu(self.game, verb, concrete)
-            self.menu.place(self.table)
+            self._open(lambda: choice_menu(self.game, verb, concrete))
         if self.tool is not None:
             self.tool.motion(self._board(self.mouse), self.mouse)
         return None
 
+    def _open(self, make: Callable[[], Menu | None]) -> None:
+        """Open the menu `make` builds (again after a change of language)."""
+        self._remake = make
+        self.menu = make()
+        if self.menu is not None:
+            self.menu.place(self.table)
+
+    def relocalise(self) -> None:
+        """The language changed: the open menu and the action bar in the new one."""
+        self._language = current_language()
+        self.bar._key = None
+        if self.menu is not None and self._remake is not None:
+            self._open(self._remake)
+
     # -- each frame ------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if current_language() != self._language:
+            self.relocalise()
         self.sync()
         dx = dy = 0.0
         for key in self.held:

@@ -17,6 +17,7 @@ import pygame
 from game.i18n import tr
 from game.odds import AttackOdds
 from game.ui import fonts
+from game.ui.describe import percent, percent_number
 from game.ui.panels.base import PanelBase
 from game.ui.panels.theme import Colour, Theme
 from game.ui.panels.widgets import PAD, frame
@@ -28,15 +29,6 @@ CHART_BUCKETS = 5  # wound bars: 0, 1, 2, 3, 4+
 def dimmed(th: Theme) -> Theme:
     """The theme with its text and signal colours greyed (odds no longer current)."""
     return replace(th, text=th.dim, accent=th.dim, success=th.dim, failure=th.dim)
-
-
-def percent(p: float) -> str:
-    """'55%'; '<1%' and '>99%' for the extremes that are not exactly 0 or 1."""
-    if 0 < p < 0.005:
-        return "<1%"
-    if 0.995 < p < 1:
-        return ">99%"
-    return f"{p * 100:.0f}%"
 
 
 def buckets(wounds: tuple[float, ...], n: int) -> list[tuple[str, float]]:
@@ -57,7 +49,7 @@ def odds_line(odds: AttackOdds, language: str | None = None) -> str:
         language=language,
         hit=percent(odds.p_hit),
         labels="/".join(label for label, _ in parts),
-        values="/".join(f"{p * 100:.0f}" for _, p in parts) + "%",
+        values="/".join(percent_number(p) for _, p in parts) + "%",
         down=percent(odds.p_takedown or 0.0),
     )
     if odds.p_takedown is None:  # no take-down chance known: drop the last part
@@ -211,13 +203,14 @@ class OddsPanel(PanelBase):
         self.fresh = self.players = False
 
     def title_of(self, preview: Any) -> str:
+        """'Bruno → Shambler 2 · Assault rifle' in the reader's language."""
         game = self.game
         figures = game.state.figures if game is not None else {}
         attacker = (
             figures[preview.attacker].name if preview.attacker in figures else preview.attacker
         )
         target = figures[preview.target].name if preview.target in figures else preview.target
-        return f"{attacker} → {target} · {preview.weapon}"
+        return tr("ui.dice.odds.what", attacker=attacker, target=target, weapon=preview.weapon)
 
     @property
     def current(self) -> tuple[str, AttackOdds | None, str | None] | None:

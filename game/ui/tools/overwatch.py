@@ -85,7 +85,7 @@ class OverwatchTool(Tool):
         text = tr(
             "ui.input.overwatch_sector",
             angle=f"{self.angle:.0f}",
-            direction=f"{self.direction:.0f}",
+            direction=f"{round(self.direction) % 360}",
         )
         overlays.label_box(surface, [text], self.ctx.camera.to_screen_f(*self.figure.pos))
 

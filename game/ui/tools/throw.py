@@ -8,6 +8,7 @@ import pygame
 
 from game import actions as act
 from game.i18n import tr
+from game.naming import local_figure_name
 from game.state import Figure
 from game.ui import preview as pv
 from game.ui.render import overlays
@@ -63,22 +64,19 @@ class ThrowTool(Tool):
             return
         camera = self.ctx.camera
         overlays.draw_template(surface, camera, self.preview, self.figure.pos)
-        figs = self.ctx.game.state.figures
         lines = [tr("ui.actions.do_throw", weapon=self.weapon)]
         if self.preview.touched:
-            lines.append(
-                tr("ui.input.touches", names=", ".join(figs[f].name for f in self.preview.touched))
-            )
+            lines.append(tr("ui.input.touches", names=self._names(self.preview.touched)))
         if self.preview.shielded:
-            lines.append(
-                tr(
-                    "ui.input.shielded",
-                    names=", ".join(figs[f].name for f in self.preview.shielded),
-                )
-            )
+            lines.append(tr("ui.input.shielded", names=self._names(self.preview.shielded)))
         if self.preview.problem:
             lines.append(tr("ui.input.not_now", reason=self.preview.problem))
         overlays.label_box(surface, lines, camera.to_screen_f(*self.preview.centre))
+
+    def _names(self, ids: tuple[str, ...]) -> str:
+        """The figures' names in the reader's language, joined."""
+        figs = self.ctx.game.state.figures
+        return ", ".join(local_figure_name(figs[f].name) for f in ids)
 
     def hint(self) -> str:
         return tr("ui.input.hint_throw")
