@@ -82,6 +82,8 @@ class UiOptions:
     language: str | None = None
     scenario: str | None = None
     """The scenario file played (for "save replay" of a user's own scenario)."""
+    heat: Any = None
+    """A heat map of this layout (the editor's, for a test raid): D shows it too."""
 
 
 def process_age() -> float | None:
@@ -168,7 +170,7 @@ class App:
         self.input = TableInput(
             game, self.camera, lambda: self.human_sides, lambda: self.options.units
         )
-        self.overlay = OverlayToggle()
+        self.overlay = OverlayToggle(self.options.heat)
         self._setup(game, controllers)
         if self.options.panels:
             self.panels = layout.default_panels(self)

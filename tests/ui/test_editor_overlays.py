@@ -89,3 +89,32 @@ def test_the_deploy_zones_label_keeps_clear_of_module_labels(
     assert tag.chosen.rect.collidelist(others) == -1
     assert app.table.contains(tag.chosen.rect)
     app.close()
+
+
+def test_a_test_raid_gets_the_heat_map_of_this_very_layout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import numpy as np
+
+    from game.overlays.heat import HeatMap
+    from game.ui.editor import raid
+
+    played = []
+
+    def window(game, controllers, options, settings, warm):  # type: ignore[no-untyped-def]
+        played.append(options)
+        return 0
+
+    monkeypatch.setattr(raid, "run_window", window)
+    app = opened("refuge_horde")
+    settle(app)
+    grids = {n: np.zeros((120, 120)) for n in ("attackers", "defenders", "breaches")}
+    heat = HeatMap(120.0, 120.0, 1.0, 5, grids, dict.fromkeys(grids, 0))
+    app.heat, app.heat_version = heat, app.doc.version  # as a finished simulation leaves it
+    key(app, pygame.K_F5)
+    assert app.raid_count == 1 and played[-1].heat is heat
+    app.act(("max_rounds", 1))  # another layout: its heat map is not this one's
+    settle(app)
+    key(app, pygame.K_F5)
+    assert app.raid_count == 2 and played[-1].heat is None
+    app.close()

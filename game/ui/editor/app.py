@@ -788,11 +788,17 @@ class EditorApp:
         size = self.screen.get_size()
         self.raid_count += 1
         try:
-            raid.play(path, size, self.options.settings, frames=self.raid_frames)
+            raid.play(
+                path, size, self.options.settings, frames=self.raid_frames, heat=self.raid_heat()
+            )
         except Exception as exc:  # the play window failing must not lose the edit
             log.exception("test raid failed")
             self.say(tr("editor.msg.raid_failed", reason=f"{type(exc).__name__}: {exc}"))
         self.reopen(size)
+
+    def raid_heat(self) -> HeatMap | None:
+        """The heat map for a test raid: only one simulated on this very layout."""
+        return self.heat if self.heat_version == self.doc.version else None
 
     def reopen(self, size: tuple[int, int]) -> None:
         """The window again after the play window shut pygame down."""

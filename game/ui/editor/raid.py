@@ -1,6 +1,7 @@
 """The editor's "Test raid": the play window (`game.ui.app.run`) on the edited
-scenario, in the same window; closing it comes back to the editor, which opens
-its display again (`run` shuts pygame down when it returns)."""
+scenario, in the same window, with the editor's heat map when one was simulated for
+this layout (D cycles through it too); closing it comes back to the editor, which
+opens its display again (`run` shuts pygame down when it returns)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from game import warmup
 from game.engine import Game
 from game.i18n import tr
+from game.overlays.heat import HeatMap
 from game.play.validate import load_checked
 from game.ui.app import UiOptions
 from game.ui.app import run as run_window
@@ -21,6 +23,7 @@ def play(
     settings: Any = None,
     frames: int | None = None,
     screenshot: str | None = None,
+    heat: HeatMap | None = None,
 ) -> int:
     """Play the scenario file in the window (the scenario's human sides at the
     table, the others by their AI) until its window is closed."""
@@ -39,5 +42,6 @@ def play(
         palette=str(getattr(settings, "palette", "okabe-ito")),
         large_text=bool(getattr(settings, "large_text", False)),
         language=getattr(settings, "language", None),
+        heat=heat,
     )
     return run_window(game, controllers, options, settings, warmup.start())
