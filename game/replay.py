@@ -31,9 +31,10 @@ from game.play.validate import parse_checked
 from game.rules.loader import RulesData, RulesDataError
 from game.scenario import ScenarioError, format_path
 
-VERSION = 2
+VERSION = 3
 """The record format; raised whenever the engine's events change shape (2: events
-name their figures, Moved reports vaults), so older records are told apart."""
+name their figures, Moved reports vaults; 3: the infected's attention, GameOver's
+consequences), so older records are told apart."""
 DIGEST_CHARS = 16
 """Hex characters of an event's digest kept in the record."""
 

@@ -5,9 +5,10 @@
 
 Prints the outcome; `--log` first prints every event's explanation in order (a
 battle report), `--json` prints one object {"outcome", "rounds", "seed",
-"events_hash", "casualties", "winners", "losers"} instead (side ids), `--record
-FILE` saves the game record (game/replay.py) for `main.py replay`. The same seed
-prints the same thing.
+"events_hash", "casualties", "winners", "losers", "consequences"} instead (side
+ids; a raid's consequences as keys of `engine.consequence`, §12), `--record FILE`
+saves the game record (game/replay.py) for `main.py replay`. The same seed prints
+the same thing.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from game.ai_choice import controllers_for
 from game.cli import CliError
 from game.cli._options import parse_ai, parse_set
 from game.i18n import languages, set_language, tr
+from game.play.events import GameOver
 from game.play.validate import load_battle
 from game.replay import explain, make_record, save_record
 from game.scenario import ScenarioError
@@ -70,8 +72,20 @@ def report(result: GameResult) -> list[str]:
     return lines
 
 
+def game_over(result: GameResult) -> GameOver | None:
+    """The event that decided the battle (None: undecided)."""
+    return next((e for e in reversed(result.events) if isinstance(e, GameOver)), None)
+
+
+def consequences_of(result: GameResult) -> tuple[str, ...]:
+    """The §12 consequences of a raid's outcome (keys of `engine.consequence`)."""
+    over = game_over(result)
+    return over.consequences if over is not None else ()
+
+
 def outcome_lines(result: GameResult) -> list[str]:
-    """The outcome, who won and who is beaten (by name), and the casualties per side."""
+    """The outcome, who won and who is beaten (by name), the casualties per side, and
+    a raid's consequences for the refuge (§12)."""
     outcome = result.outcome
     text = tr(f"engine.outcome.{outcome}") if outcome else tr("cli.run.no_outcome")
     names = result.side_names
@@ -95,7 +109,15 @@ def outcome_lines(result: GameResult) -> list[str]:
         ),
         *verdict,
         tr("cli.run.casualties", list=lost),
+        *consequence_lines(result),
     ]
+
+
+def consequence_lines(result: GameResult) -> list[str]:
+    """'Consequences: …' after a raid (nothing otherwise)."""
+    over = game_over(result)
+    text = over.consequences_text() if over is not None else ""
+    return [text] if text else []
 
 
 def run(args: argparse.Namespace) -> int:
@@ -123,7 +145,8 @@ def run(args: argparse.Namespace) -> int:
     if args.record:
         _save(args.record, path, name, seed, knobs, result)
     if args.json:
-        print(json.dumps(result.summary(), ensure_ascii=False))
+        summary = {**result.summary(), "consequences": list(consequences_of(result))}
+        print(json.dumps(summary, ensure_ascii=False))
     else:
         print("\n".join([*(report(result) if args.log else []), *outcome_lines(result)]))
     if args.record and not args.json:

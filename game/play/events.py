@@ -185,16 +185,33 @@ class RoundEnded(EngineEvent):
 
 @dataclass(frozen=True, slots=True)
 class GameOver(EngineEvent):
-    """The battle is decided (§12)."""
+    """The battle is decided (§12): the outcome, why, the last round played, and in a
+    raid the consequences for the refuge (keys of `engine.consequence`, §12's table)."""
 
     kind: ClassVar[str] = "game_over"
     section: ClassVar[str] = "§12"
     outcome: str
     reason: str
     round: int
+    consequences: tuple[str, ...] = ()
 
     def values(self, language: str) -> dict[str, Any]:
+        if self.reason == "held":  # how long they held out (§12: hold N rounds)
+            rounds = count_text("engine.rounds", self.round, language=language)
+            reason = tr("engine.held_out", language=language, rounds=rounds)
+        else:
+            reason = tr(f"engine.reason.{self.reason}", language=language)
         return {
             "outcome_text": tr(f"engine.outcome.{self.outcome}", language=language),
-            "reason_text": tr(f"engine.reason.{self.reason}", language=language),
+            "reason_text": reason,
         }
+
+    def consequences_text(self, language: str | None = None) -> str:
+        """'Consequences: You keep everything. …' ('' outside a raid)."""
+        lines = [tr(f"engine.consequence.{c}", language=language) for c in self.consequences]
+        return tr("engine.consequences", language=language, list=" ".join(lines)) if lines else ""
+
+    def explain(self, language: str | None = None) -> str:
+        line = CatalogueEvent.explain(self, language)
+        after = self.consequences_text(language)
+        return f"{line} {after}" if after else line

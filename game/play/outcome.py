@@ -12,7 +12,7 @@ from game.state import Presence
 if TYPE_CHECKING:
     from game.engine import Game
 
-CONSEQUENCES: dict[str, tuple[str, ...]] = {
+CONSEQUENCES: dict[str, tuple[str, ...]] = {  # §12's table; texts: engine.consequence.*
     "repelled": ("keep_everything", "loot_from_fallen"),
     "partial": ("module_damaged", "supplies_lost", "morale_minus_one"),
     "defeat": ("modules_destroyed", "population_flees", "supplies_plundered", "morale_collapses"),
@@ -57,7 +57,8 @@ def check(game: Game) -> GameOver | None:
     if result is None:
         return None
     st.outcome, reason = result
-    return GameOver(st.outcome, reason, last_round(game))
+    consequences = CONSEQUENCES.get(st.outcome, ()) if raid_sides(game) else ()
+    return GameOver(st.outcome, reason, last_round(game), consequences)
 
 
 def last_round(game: Game) -> int:

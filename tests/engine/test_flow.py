@@ -16,7 +16,7 @@ from game.actions import (
 )
 from game.dice import ScriptedDice
 from game.engine import Game
-from game.play.events import ActivationStarted, InitiativeRolled, RoundStarted
+from game.play.events import ActivationStarted, GameOver, InitiativeRolled, RoundStarted
 from game.scenario import Scenario
 
 
@@ -85,6 +85,9 @@ def test_game_ends_after_max_rounds(duel: Scenario) -> None:
             events += game.apply(EndActivation(pending.figures[0]))
     assert game.state.round == 4  # after round 3
     assert game.outcome() == "draw"
+    [over] = [e for e in events if isinstance(e, GameOver)]
+    assert (over.round, over.consequences) == (3, ())  # no raid: no refuge consequences
+    assert over.explain("en") == "Battle over in round 3: Draw — the last round is over (§12)"
     assert sum(isinstance(e, RoundStarted) for e in events) == 3
     assert sum(isinstance(e, ActivationStarted) for e in events) == 9
 

@@ -153,6 +153,7 @@ def test_one_breach_and_the_time_held_is_partial() -> None:
     events = idle(game)
     [over] = of(events, GameOver)
     assert (over.outcome, over.reason, over.round) == ("partial", "held", 1)
+    assert over.consequences == ("module_damaged", "supplies_lost", "morale_minus_one")
 
 
 def test_the_time_held_with_nothing_spoiled_is_repelled() -> None:
@@ -163,6 +164,26 @@ def test_the_time_held_with_nothing_spoiled_is_repelled() -> None:
     [over] = of(events, GameOver)
     assert (over.outcome, over.reason, over.round) == ("repelled", "held", 1)
     assert of(events, RoundStarted) == []  # decided before round 2 began
+    assert over.consequences == ("keep_everything", "loot_from_fallen")
+    assert over.explain("en") == (
+        "Battle over in round 1: Repelled [Abgewehrt] — the defenders held out 1 round (§12) "
+        "Consequences: The refuge keeps everything. The defenders take the loot of the "
+        "fallen attackers."
+    )
+    assert over.explain("de") == (
+        "Schlacht vorbei in Runde 1: Abgewehrt — die Verteidiger haben 1 Runde durchgehalten "
+        "(§12) Folgen: Die Zuflucht behält alles. Die Verteidiger nehmen die Beute der "
+        "gefallenen Angreifer."
+    )
+
+
+def test_the_game_over_line_says_how_many_rounds_were_held() -> None:
+    game = _horde_at_the_shelter(rounds=2)
+    idle(game, [20, 1])  # round 2's initiative
+    [over] = of(idle(game), GameOver)
+    assert (over.outcome, over.reason, over.round) == ("repelled", "held", 2)
+    assert "the defenders held out 2 rounds (§12)" in over.explain("en")
+    assert "die Verteidiger haben 2 Runden durchgehalten (§12)" in over.explain("de")
 
 
 # -- raiders: repelled, defeat, fleeing ---------------------------------------------------------

@@ -221,7 +221,19 @@ def test_run_prints_the_outcome_the_same_way_twice(
 def test_run_json_prints_one_object(capsys: pytest.CaptureFixture[str], played: GameResult) -> None:
     code, out, _ = cli(capsys, "run", str(SMALL), "--seed", str(SEED), "--json")
     assert code == 0
-    assert json.loads(out) == played.summary()
+    assert played.outcome == "defeat"
+    consequences = ["modules_destroyed", "population_flees", "supplies_plundered"]
+    consequences.append("morale_collapses")  # §12: what a Defeat costs the refuge
+    assert json.loads(out) == {**played.summary(), "consequences": consequences}
+
+
+def test_run_names_a_raids_consequences(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "run", str(SMALL), "--seed", str(SEED))
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "Consequences: Several refuge modules are destroyed. The population flees. "
+        "The supplies are plundered. The refuge's morale collapses."
+    )
 
 
 def test_run_log_is_the_battle_report(
@@ -412,7 +424,9 @@ def test_a_cut_short_record_says_so_and_the_report_ends_with_the_outcome(
     whole = tmp_path / "whole.json"
     save_record(record_of(played, small), whole)
     _, report, _ = cli(capsys, "replay", str(whole))
-    assert report.splitlines()[-1].startswith("Casualties (not standing at the end): ")
+    *_, casualties, consequences = report.splitlines()
+    assert casualties.startswith("Casualties (not standing at the end): ")
+    assert consequences.startswith("Consequences: ")
     data = record_of(played, small).to_dict()
     data["actions"] = data["actions"][:3]
     cut = tmp_path / "cut.json"
