@@ -93,14 +93,11 @@ def entry_polygon(game: Game, side: str, entry: str) -> Polygon:
 
 
 def surprise_attacker(game: Game) -> str | None:
-    """Round 1 without a standing watchtower or radio: the raiders win initiative (§11)."""
+    """Round 1 without a watchtower or radio: the raiders win initiative (§11)."""
     raiders = [s.id for s in game.state.sides.values() if s.waves is not None]
     if not raiders:
         return None
-    board = game.state.board
-    warned = any(
-        p.kind in WARNING_MODULES and p.id not in game.state.destroyed_modules for p in board
-    )
+    warned = any(p.kind in WARNING_MODULES for p in game.state.board)
     return None if warned else raiders[0]
 
 

@@ -162,11 +162,11 @@ def nearby_pieces(game: Game, figure: Figure) -> list[TerrainPiece]:
     return game.state.board.pieces_near(Point(figure.x, figure.y), reach)
 
 
-def module_standing(game: Game, kind: TerrainKind) -> TerrainPiece | None:
-    """The first module of a kind on the board that is not destroyed (§11)."""
-    destroyed = set(game.state.destroyed_modules)
+def module_on_board(game: Game, kind: TerrainKind) -> TerrainPiece | None:
+    """The first module of a kind on the board (§11: only barricades and closed gates
+    have structure points to break, so no other module is ever destroyed)."""
     for piece in game.state.board:
-        if piece.kind is kind and piece.is_module and piece.id not in destroyed:
+        if piece.kind is kind and piece.is_module:
             return piece
     return None
 
@@ -272,9 +272,9 @@ def check_aid(game: Game, action: act.FirstAid) -> None:
 
 
 def do_aid(game: Game, action: act.FirstAid) -> list[Event]:
-    """VER test 12: stabilise and +1 TP (+1 with a standing infirmary) (§4, §9, §11)."""
+    """VER test 12: stabilise and +1 TP (+1 with an infirmary) (§4, §9, §11)."""
     fig, patient = game.figure(action.figure), game.figure(action.target)
-    infirmary = module_standing(game, TerrainKind.INFIRMARY)
+    infirmary = module_on_board(game, TerrainKind.INFIRMARY)
     flow.spend(game, fig, action.verb)
     before = bridge.combatant(game, patient)
     try:
@@ -394,8 +394,6 @@ def _storage(game: Game, figure: Figure, storage: TerrainPiece) -> Interaction:
     threat = game.state.sides[figure.side].threat
     if threat != "raiders":
         raise IllegalAction(f"only raiders loot the storage {storage.id} (§12)")
-    if storage.id in game.state.destroyed_modules:
-        raise IllegalAction(f"the storage {storage.id} is destroyed: nothing left to take")
     return Interaction("loot", storage)
 
 

@@ -211,23 +211,13 @@ def test_first_aid_stands_a_grazed_figure_up_at_one_tp() -> None:
     assert isinstance(events[0], FirstAidRolled) and events[0].effect == "stood_up"
 
 
-def test_a_standing_infirmary_adds_one_tp() -> None:
+def test_an_infirmary_adds_one_tp() -> None:
     game, events = _grazed(("gate", "infirmary"), [*A_WINS, 15])
     bruno = game.state.figures["bruno"]
     assert (bruno.condition, bruno.tp) == (Condition.STANDING, 2)
     assert events[1] == InfirmaryHelped("bruno", "infirmary", 1)
     assert "stands up at 2 TP" in events[0].explain()
     assert "adds 1 TP" in events[1].explain()
-
-
-def test_a_destroyed_infirmary_adds_nothing() -> None:
-    game = game_of(scene(YARD, modules=("gate", "infirmary")), [*A_WINS, 15])
-    game.state.destroyed_modules.append("infirmary")
-    bruno = game.state.figures["bruno"]
-    bruno.tp, bruno.condition = 0, Condition.DOWN
-    activate(game, "selma")
-    events = game.apply(FirstAid("selma", "bruno"))
-    assert bruno.tp == 1 and len(events) == 1
 
 
 def test_first_aid_stabilises_a_figure_that_is_out_unstable() -> None:

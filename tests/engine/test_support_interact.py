@@ -159,14 +159,6 @@ def test_only_raiders_loot_and_raiders_cannot_work_the_gate() -> None:
         game.apply(Interact("selma", "storage"))
 
 
-def test_a_destroyed_storage_gives_nothing() -> None:
-    game = _raid()
-    game.state.destroyed_modules.append("storage")
-    activate(game, "r1")
-    with pytest.raises(IllegalAction, match="destroyed: nothing left"):
-        game.apply(Interact("r1", "storage"))
-
-
 # -- Improvisieren ------------------------------------------------------------------------
 
 
