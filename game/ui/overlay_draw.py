@@ -348,7 +348,8 @@ def entry_tags(
     paper: style.RGB = style.WHITE,
 ) -> list[Tag]:
     """Each entry zone's name on an opaque box edged in the raid's colour (`size` px
-    text); spots along the zone's long side, its middle first."""
+    text); spots along the zone's long side, its middle first, moved onto the table
+    where the zone is narrower than the label."""
     out = []
     for zone in zones:
         colour = style.side_colour(zone.side_index)
@@ -363,7 +364,8 @@ def entry_tags(
             points = [(cx + t * (x1 - x0), cy) for t in along]
         else:
             points = [(cx, cy + t * (y1 - y0)) for t in along]
-        spots = tuple(image.get_rect(center=camera.to_screen(x, y)) for x, y in points)
+        table = pygame.Rect(camera.board_rect()).inflate(-4, -4)
+        spots = tuple(image.get_rect(center=camera.to_screen(x, y)).clamp(table) for x, y in points)
         out.append(Tag(image, spots))
     return out
 

@@ -110,7 +110,10 @@ def test_entry_labels_grow_with_the_print_and_sit_on_a_box() -> None:
     for scale in (1.0, 0.5):
         cam = table_camera(game, 150 / 2.54 * scale)
         size = mapexport.text_px(cam, mapexport.ENTRY_TEXT_CM, 12)
-        heights.append(entry_tags(cam, zones, size)[0].image.get_height())
+        tags = entry_tags(cam, zones, size)
+        heights.append(tags[0].image.get_height())
+        table = pygame.Rect(cam.board_rect())
+        assert all(table.contains(spot) for tag in tags for spot in tag.spots)  # not cut off
     assert heights[0] == pytest.approx(2 * heights[1], rel=0.15)
     assert heights[0] >= 0.45 * 150 / 2.54  # at least the text's 4.5 mm at 1:1
     # on the map: the label's white box over the zone (the screen's table is dark)
