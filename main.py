@@ -6,6 +6,7 @@ automatically (see `game.cli.discover`). Without a sub-command the default runs.
 
 from __future__ import annotations
 
+import os
 import sys
 
 from game.cli import run_cli
@@ -16,4 +17,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # the reader went away (`main.py path … | head`): not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)

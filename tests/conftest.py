@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("DEADEARTH_NO_WARMUP", "1")  # the kernels compile in the tests themselves
+# The tests never read or write the user's own settings and replays (nor another
+# test run's): one fresh folder per run, inherited by the subprocesses they start.
+os.environ.setdefault("DEADEARTH_TEST_HOME", tempfile.mkdtemp(prefix="deadearth-tests-"))
+os.environ.setdefault(
+    "DEADEARTH_CONFIG_DIR", os.path.join(os.environ["DEADEARTH_TEST_HOME"], "config")
+)
+os.environ.setdefault(
+    "DEADEARTH_REPLAY_DIR", os.path.join(os.environ["DEADEARTH_TEST_HOME"], "replays")
+)
 
 from collections.abc import Iterator
 

@@ -82,11 +82,12 @@ def parse_ai(texts: list[str], scenario: Scenario) -> dict[str, str]:
 
 
 def board_scenario(path: str) -> tuple[Scenario, RulesData]:
-    """The scenario at `path` for the board tools (los, path), checked exactly as
-    `main.py check` does (`game.validate.check_file`: a CliError listing every
-    problem it prints, so exit 2), and the rules data with its [knobs] applied."""
+    """The scenario at `path` for the board tools (los, path), checked as `main.py
+    check` does (`game.validate.check_file`: a CliError listing every problem it
+    prints, so exit 2), and the rules data with its [knobs] applied. A layout that is
+    no battle yet (fewer than two sides) can still be measured, as `map` draws it."""
     checked = check_file(path)
-    if checked.problems or checked.layout is None:
+    if checked.layout is None:
         raise CliError("\n".join(checked.problems))
     scenario = checked.layout
     rules = load_rules()

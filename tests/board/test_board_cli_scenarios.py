@@ -249,3 +249,35 @@ def test_seen_only_through_the_targets_lines(
     )
     back = as_json(capsys, "los", str(scene), "--from", "30,45", "--to", "42,38.5")
     assert (back["visible_fraction"], back["visible_fraction_back"]) == (0.3125, 0.0)
+
+
+# -- a layout that is no battle yet ---------------------------------------------------
+
+WALL_ONLY = """
+[scenario]
+name = "Just a wall"
+max_rounds = 5
+
+[board]
+width_cm = 60.0
+height_cm = 60.0
+
+[[terrain]]
+id = "w1"
+kind = "wall"
+polygon = [[29, 10], [31, 10], [31, 50], [29, 50]]
+"""
+
+
+def test_a_layout_without_sides_can_be_measured_though_check_refuses_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    scene = tmp_path / "wall_only.toml"
+    scene.write_text(WALL_ONLY, encoding="utf-8")
+    code, out, err = call(capsys, "check", str(scene))
+    assert code == 2 and "a battle needs at least 2 sides" in out + err
+    sight = as_json(capsys, "los", str(scene), "--from", "10,30", "--to", "50,30")
+    assert sight["visible"] is False and sight["blocking"] == ["w1"]
+    route = as_json(capsys, "path", str(scene), "--from", "10,30", "--to", "50,30")
+    # around the wall's end (30, 50) or (30, 10) with a 1.25 cm base: longer than 40
+    assert route["reachable"] and 56.0 < route["length_cm"] < 60.0
