@@ -7,12 +7,15 @@ damage pools, injury, initiative, structures, backlash, noise checks, serum) int
 a `DiceRoll` — built from the event's own fields, nothing recomputed but the
 per-die "does it wound" through the rules' `die_wounds` (and a throw's scatter
 pips from its distance and the knob's cm per pip). `DicePanel` shows the
-rolls of the latest action in a tray docked at the top of the event log in the
-sidebar (so it never hides the table, where the horde comes in; over a log too
-short for it, it rises from the sidebar's foot; with no sidebar at all it sits
-in the table's bottom-left corner): they tumble for ~0.4 s (÷ speed) one
-after the other — a click on the tray or Space skips that — then stay a few
-seconds and fade. While they tumble the panel is `busy`.
+rolls of the latest action in a card at the top of the event log's column in the
+sidebar (so it never hides the table, where the horde comes in): the log moves its
+lines below the card while it shows (`card_layout`), keeping at least
+`MIN_LOG_LINES` of them; rolls that do not fit drop their modifier line, then the
+last rolls are left to the log ("+1 more roll in the log"). Beside a log too
+short for even one roll (a small window), or without one, it sits in the table's
+bottom-left corner. The dice tumble for ~0.4 s (÷ speed) one after the other — a
+click on the card or Space skips that — then stay a few seconds and fade. While
+they tumble the panel is `busy`.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from typing import Any
 import pygame
 
 from game.events import Event, signed
-from game.i18n import tr
+from game.i18n import count_text, tr
 from game.play.events import InitiativeRolled
 from game.play.noise import NoiseChecked
 from game.rules.abilities import BacklashRolled, SerumGiven
@@ -48,7 +51,13 @@ MAX_ROWS = 4
 TRAY_WIDTH = 580
 MARGIN = 12
 MIN_LOG_H = 160
-"""px: a shorter log cannot take the tray over its top."""
+"""px: a shorter log cannot take the card at its top."""
+MIN_LOG_LINES = 3
+"""Log lines kept visible under the card."""
+MAX_SHARE = 0.7
+"""The most of the log's height the card may take."""
+TABLE_SHARE = 0.5
+"""The most of the table's height the card may take (in a small window)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,13 +400,17 @@ def _star(surface: pygame.Surface, centre: tuple[int, int], r: int, colour: Colo
     pygame.draw.polygon(surface, (0, 0, 0), pts, 1)
 
 
-def row_height(roll: DiceRoll, text_size: int, width: int | None = None) -> int:
-    """px a roll takes (at `width`: one line more when its result goes under the dice)."""
+def row_height(
+    roll: DiceRoll, text_size: int, width: int | None = None, compact: bool = False
+) -> int:
+    """px a roll takes (at `width`: one line more when its result goes under the dice;
+    `compact`: without the line of modifiers)."""
     line_h = fonts.font(text_size).get_linesize()
     big = max((die_size(d.sides, text_size) for d in roll.dice), default=0)
     labels = line_h if any(d.label for d in roll.dice) else 0
     below = line_h if width is not None and result_below(roll, text_size, width) else 0
-    return line_h + big + labels + below + (line_h if roll.detail else 0) + PAD
+    detail = line_h if roll.detail and not compact else 0
+    return line_h + big + labels + below + detail + PAD
 
 
 def dice_width(roll: DiceRoll, text_size: int) -> int:
@@ -431,9 +444,10 @@ def draw_roll(
     *,
     tumble: float | None = None,
     seed: int = 0,
+    compact: bool = False,
 ) -> None:
     """One roll in `rect`: title and section, the dice, the needed number and result,
-    the modifiers. `tumble` (0..1) draws the dice still rolling."""
+    the modifiers (not when `compact`). `tumble` (0..1) draws the dice still rolling."""
     small = max(10, text_size - 2)
     line_h = fonts.font(text_size).get_linesize()
     section = fonts.text(roll.section, small, th.dim)
@@ -477,9 +491,30 @@ def draw_roll(
         surface.blit(res_img, (rect.left, under) if below else (x, top))
     if below:
         under += line_h
-    if roll.detail and tumble is None:
+    if roll.detail and tumble is None and not compact:
         detail = fit(roll.detail, small, rect.width)
         surface.blit(fonts.text(detail, small, th.dim), (rect.left, under))
+
+
+def card_height(heights: list[int], hidden: int, line_h: int) -> int:
+    """px of a card with rows of these heights: its margins, the title line, the
+    rows, and the "+n more" line when rolls are left out."""
+    return 2 * PAD + line_h + sum(heights) + (line_h if hidden else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class CardLayout:
+    """Where the dice card goes and what it shows: its rect (`where`: "log" at the
+    top of the log's column, "table" in the table's corner), the rows that fit and
+    their heights, whether they dropped their modifier line (`compact`), and how
+    many rolls were left to the log."""
+
+    tray: pygame.Rect
+    where: str
+    rows: int
+    heights: tuple[int, ...]
+    compact: bool
+    hidden: int
 
 
 @dataclass(slots=True)
@@ -500,7 +535,10 @@ class DicePanel(PanelBase):
         self.hidden_rows = 0
         self.clock = 0.0  # seconds since the group arrived
         self.tray = pygame.Rect(0, 0, 0, 0)
+        self.drawn: list[pygame.Rect] = []  # the rows' rects on screen, last drawn
         self._count = 0
+        self._layout: CardLayout | None = None
+        self._layout_key: tuple[object, ...] | None = None
 
     @property
     def tumble_time(self) -> float:
@@ -565,50 +603,84 @@ class DicePanel(PanelBase):
         return False
 
     def dock(self) -> tuple[pygame.Rect, str]:
-        """Where the tray goes: over the top of the log ("log"); over the bottom of the
-        sidebar when the log is too short ("sidebar"); else the table's corner ("table")."""
+        """Where the card goes: at the top of the log's column ("log"); without a log
+        tall enough, the table's bottom-left corner ("table")."""
         for panel in getattr(self.app, "panels", ()):
             if type(panel).__name__ == "LogPanel" and getattr(panel, "visible", True):
                 area = panel.rect
                 if area.width >= 200 and area.height >= MIN_LOG_H:
                     return area, "log"
-        lay = getattr(self.app, "layout", None)
-        side = getattr(lay, "sidebar", None)
-        if side is not None and side.width >= 200 and side.height >= MIN_LOG_H:
-            return side, "sidebar"
-        table = getattr(lay, "table", None)
-        return (table if table is not None else self.rect), "table"
+        return self._table(), "table"
+
+    def _table(self) -> pygame.Rect:
+        table = getattr(getattr(self.app, "layout", None), "table", None)
+        return table if table is not None else self.rect
+
+    def card_layout(self) -> CardLayout | None:
+        """Where the card goes now and which rows it shows (None: no card showing)."""
+        if not self.showing or self.rect.width < 60:
+            return None
+        size = self.text_size
+        area, where = self.dock()
+        key = (tuple(area), where, size, self._count, len(self.rows), self.language)
+        if self._layout is not None and self._layout_key == key:
+            return self._layout
+        found = self._fit(area, where, size)
+        if found is None and where != "table":  # not even one roll fits the column
+            found = self._fit(self._table(), "table", size)
+        self._layout, self._layout_key = found, key
+        if found is not None:
+            self.tray = found.tray
+        return found
+
+    def _fit(self, area: pygame.Rect, where: str, size: int) -> CardLayout | None:
+        """The card in `area` with as many of the rolls as fit — with their modifier
+        lines if that shows as many, else without; None when not one roll fits."""
+        line_h = fonts.font(size).get_linesize()
+        if where == "log":  # at the top of the log's column, below its title
+            width = area.width - 8
+            top = area.top + line_h + PAD
+            room = area.bottom - top - MIN_LOG_LINES * line_h - PAD
+            room = min(room, int(area.height * MAX_SHARE))
+        else:
+            width = min(TRAY_WIDTH + (160 if self.large_text else 0), area.width - 2 * MARGIN)
+            room = min(area.height - 2 * MARGIN, int(area.height * TABLE_SHARE))
+        best: CardLayout | None = None
+        for compact in (False, True):
+            heights = [row_height(r.roll, size, width - 2 * PAD, compact) for r in self.rows]
+            n = len(heights)
+            while (
+                n and card_height(heights[:n], self.hidden_rows + len(heights) - n, line_h) > room
+            ):
+                n -= 1
+            if n == 0:
+                continue
+            hidden = self.hidden_rows + len(heights) - n
+            height = card_height(heights[:n], hidden, line_h)
+            if where == "log":
+                tray = pygame.Rect(area.left + 4, top, width, height)
+            else:
+                tray = pygame.Rect(area.left + MARGIN, area.bottom - MARGIN - height, width, height)
+            found = CardLayout(tray, where, n, tuple(heights[:n]), compact, hidden)
+            if best is None or found.rows > best.rows:  # the most rolls; with their modifiers
+                best = found
+        return best
 
     def draw(self, surface: pygame.Surface) -> None:
-        if not self.showing or self.rect.width < 60:
+        card = self.card_layout()
+        if card is None:
             return
         th = self.theme
         size = self.text_size
-        area, where = self.dock()
-        docked = where != "table"
-        wide = TRAY_WIDTH + (160 if self.large_text else 0)
-        width = area.width - 8 if docked else min(wide, area.width - 2 * MARGIN)
-        heights = [row_height(r.roll, size, width - 2 * PAD) for r in self.rows]
+        width = card.tray.width
         line_h = fonts.font(size).get_linesize()
-        extra = line_h if self.hidden_rows else 0
-        height = sum(heights) + 2 * PAD + extra + line_h
-        if where == "log":  # over the top of the log, below its title
-            top = area.top + line_h + PAD
-            height = min(height, area.bottom - top - 2 * line_h)
-            self.tray = pygame.Rect(area.left + 4, top, width, height)
-        elif where == "sidebar":  # the log is too short: up from the sidebar's foot
-            height = min(height, int(area.height * 0.6))
-            self.tray = pygame.Rect(area.left + 4, area.bottom - 4 - height, width, height)
-        else:
-            self.tray = pygame.Rect(
-                area.left + MARGIN, area.bottom - MARGIN - height, width, height
-            )
-        full = 255 if docked else 240  # over the log: opaque, its text must not show through
+        docked = card.where != "table"
+        full = 255 if docked else 240  # in the column: opaque; over the table: a little less
         alpha = full
         after = self.clock - self.settle_time - HOLD
         if after > 0:
             alpha = int(full * max(0.0, 1.0 - after / FADE))
-        tray = pygame.Surface(self.tray.size, pygame.SRCALPHA)
+        tray = pygame.Surface(card.tray.size, pygame.SRCALPHA)
         tray.fill((*th.panel, 255))  # the whole card fades as one (set_alpha below)
         pygame.draw.rect(tray, th.border, tray.get_rect(), 1, border_radius=6)
         y = PAD
@@ -617,16 +689,21 @@ class DicePanel(PanelBase):
             fonts.text(fit(head, size - 2, width - 2 * PAD), max(10, size - 2), th.dim), (PAD, y)
         )
         y += line_h
-        for shown, h in zip(self.rows, heights, strict=True):
+        self.drawn = []
+        for shown, h in zip(self.rows[: card.rows], card.heights, strict=True):
             rect = pygame.Rect(PAD, y, width - 2 * PAD, h)
             t = self.clock - shown.start
             if t >= 0:
                 tumble = t / self.tumble_time if t < self.tumble_time - 1e-9 else None
-                draw_roll(tray, shown.roll, rect, th, size, tumble=tumble, seed=shown.seed)
+                draw_roll(
+                    tray, shown.roll, rect, th, size, tumble=tumble, seed=shown.seed,
+                    compact=card.compact,
+                )  # fmt: skip
+            self.drawn.append(rect.move(card.tray.topleft))
             y += h
-        if self.hidden_rows:
-            more = tr("ui.dice.more", n=self.hidden_rows)
+        if card.hidden:
+            more = fit(count_text("ui.dice.more", card.hidden), size - 2, width - 2 * PAD)
             tray.blit(fonts.text(more, max(10, size - 2), th.dim), (PAD, y))
         if alpha < 255:
             tray.set_alpha(alpha)
-        surface.blit(tray, self.tray.topleft)
+        surface.blit(tray, card.tray.topleft)

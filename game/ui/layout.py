@@ -57,11 +57,14 @@ class Layout:
 
 
 def stack(area: pygame.Rect, panels: Sequence[Panel]) -> None:
-    """Give sidebar panels slices of `area` by `weight` (at least `min_height`)."""
+    """Give sidebar panels slices of `area` by `weight` (at least `min_height`; when
+    the column is shorter than all of those, each gets the same share of its own)."""
     if not panels:
         return
     weights = [max(0.0, float(getattr(p, "weight", 1.0))) for p in panels]
     mins = [max(0, int(getattr(p, "min_height", 0))) for p in panels]
+    if sum(mins) > area.height:
+        mins = [m * area.height // sum(mins) for m in mins]
     spare = max(0, area.height - sum(mins))
     total = sum(weights) or 1.0
     y = area.top

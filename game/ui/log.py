@@ -316,8 +316,12 @@ class LogPanel(PanelBase):
             title = f"{title} — {tr('ui.log.scrolled', n=self.log.offset)}"
         inner = frame(surface, self.rect, th, title, max(13, size - 1))
         bar_w = 8 if size < 18 else 12
-        self._list = pygame.Rect(inner.left, inner.top, inner.width - bar_w - 4, inner.height)
-        self._bar = pygame.Rect(self._list.right + 4, inner.top, bar_w, inner.height)
+        top = inner.top
+        card = self.card_above()
+        if card is not None:  # the dice card at the top of the column: the lines go below it
+            top = min(max(inner.top, card.bottom + 4), inner.bottom)
+        self._list = pygame.Rect(inner.left, top, inner.width - bar_w - 4, inner.bottom - top)
+        self._bar = pygame.Rect(self._list.right + 4, top, bar_w, inner.bottom - top)
         clip = surface.get_clip()
         surface.set_clip(self._list)
         shown = self._draw_entries(surface, th, size)
@@ -327,9 +331,21 @@ class LogPanel(PanelBase):
         if self.log.unseen:
             self._draw_unseen(surface, th, size)
 
+    def card_above(self) -> pygame.Rect | None:
+        """The dice card docked at the top of this log's column, if one shows
+        (game.ui.dice_view.DicePanel.card_layout)."""
+        for panel in getattr(self.app, "panels", ()):
+            layout = getattr(panel, "card_layout", None)
+            if layout is None or not getattr(panel, "visible", True):
+                continue
+            card = layout()
+            if card is not None and card.where == "log":
+                return pygame.Rect(card.tray)
+        return None
+
     def _draw_entries(self, surface: pygame.Surface, th: Theme, size: int) -> int:
-        """Draw from the bottom entry upward; keep the view full at the top. Returns
-        how many entries were drawn."""
+        """Draw from the bottom entry upward, whole entries only (no line cut in half
+        at the top); keep the view full at the top. Returns how many were drawn."""
         entries = self.log.entries
         if not entries:
             msg = fonts.text(tr("ui.log.empty"), size, th.dim)
@@ -342,6 +358,8 @@ class LogPanel(PanelBase):
         i = bottom
         while i >= 0 and used < area.height:
             img = self._render(entries[i], area.width, size, th)
+            if picked and used + img.get_height() > area.height:
+                break  # it would be cut: the view ends with the entry below it
             picked.append(img)
             used += img.get_height()
             i -= 1

@@ -9,6 +9,7 @@ AI's next attack) and keeps the last odds on screen for a while after it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -167,6 +168,11 @@ class OddsWidget:
             surface.blit(name, (x + (slot - name.get_width()) // 2, base + 1))
 
 
+def sentences(text: str) -> list[str]:
+    """The text's sentences (split after a full stop before a capital letter)."""
+    return [s for s in re.split(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ])", text.strip()) if s]
+
+
 class OddsPanel(PanelBase):
     """The sidebar odds of the attack being considered (`app.preview`)."""
 
@@ -178,6 +184,7 @@ class OddsPanel(PanelBase):
         self.age = 0.0
         self.fresh = False  # the attack shown is the one being considered now
         self.players = False  # the attack shown was the player's (hovered)
+        self.text_bottom = 0  # where the hint's text ended, last drawn
 
     def players_turn(self) -> bool:
         """A human side decides now (its hover is what the odds are about)."""
@@ -270,15 +277,25 @@ class OddsPanel(PanelBase):
             )
 
     def _draw_hint(self, surface: pygame.Surface, inner: pygame.Rect, size: int) -> None:
-        """No attack in view: what to do, and how the odds are worked out."""
+        """No attack in view: what to do, and how the odds are worked out — as many
+        whole sentences of that as fit (none is cut)."""
         th = self.theme
-        y = inner.top
         small = max(10, size - 2)
         hint = tr("ui.dice.odds.none") if self.players_turn() else tr("ui.dice.odds.idle")
-        for text in fonts.wrap(hint, size, inner.width):
-            surface.blit(fonts.text(text, size, th.text), (inner.left, y))
-            y += fonts.font(size).get_linesize()
-        y += 4
-        for text in fonts.wrap(tr("ui.dice.odds.how"), small, inner.width):
-            surface.blit(fonts.text(text, small, th.dim), (inner.left, y))
-            y += fonts.font(small).get_linesize()
+        blocks = [(fonts.wrap(hint, size, inner.width), size, th.text)]
+        blocks += [
+            (fonts.wrap(sentence, small, inner.width), small, th.dim)
+            for sentence in sentences(tr("ui.dice.odds.how"))
+        ]
+        y = inner.top
+        self.text_bottom = y
+        for i, (lines, text_size, colour) in enumerate(blocks):
+            line_h = fonts.font(text_size).get_linesize()
+            gap = 4 if i == 1 else 0
+            if y + gap + line_h * len(lines) > inner.bottom:
+                break
+            y += gap
+            for text in lines:
+                surface.blit(fonts.text(text, text_size, colour), (inner.left, y))
+                y += line_h
+            self.text_bottom = y

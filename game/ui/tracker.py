@@ -206,7 +206,7 @@ class TrackerPanel(PanelBase):
         clip = surface.get_clip()
         surface.set_clip(inner)
         for style_name, text, side in lines[1:]:
-            if y + line_h > inner.bottom + line_h // 2:
+            if y + line_h > inner.bottom:
                 break
             x = inner.left
             if side is not None and self.game is not None:
@@ -226,6 +226,8 @@ class TrackerPanel(PanelBase):
                     fit(" ".join(parts[MAX_WRAP - 1 :]), size, inner.right - x, bold),
                 ]
             for part in parts:
+                if y + line_h > inner.bottom:  # only whole lines
+                    break
                 surface.blit(fonts.render(part, size, colour, bold), (x, y))
                 y += line_h
         surface.set_clip(clip)

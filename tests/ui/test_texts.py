@@ -7,6 +7,7 @@ say what an action does)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from types import SimpleNamespace
 
 import pygame
@@ -26,13 +27,15 @@ from game.ui.endscreen import Summary, headline
 from game.ui.odds_panel import OddsPanel, odds_line
 from game.ui.panels.settings_panel import SettingsPanel
 from game.ui.render import hud
+from game.ui.settings import ENV_DIR
 from game.ui.tools.base import Context
 from game.ui.tools.overwatch import OverwatchTool
 from game.ui.tools.throw import ThrowTool
 
 
 @pytest.fixture(autouse=True)
-def _english() -> Iterator[None]:
+def _english(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv(ENV_DIR, str(tmp_path))  # the settings dialog saves there
     set_language("en")
     yield
     set_language("en")

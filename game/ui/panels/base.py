@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 TEXT_SIZE = 14
 LARGE_TEXT_SIZE = 21
+LARGE_TEXT_HEIGHT = 1000
+"""px of window height at which large text is full size (smaller windows: smaller)."""
 
 
 class PanelBase:
@@ -85,7 +87,14 @@ class PanelBase:
 
     @property
     def text_size(self) -> int:
-        return LARGE_TEXT_SIZE if self.large_text else TEXT_SIZE
+        """The panels' letter size: large text shrinks with the window's height (so the
+        side column keeps room for its log), never below the normal size + 2."""
+        if not self.large_text:
+            return TEXT_SIZE
+        size = getattr(getattr(self.app, "layout", None), "size", None)
+        height = size[1] if size is not None else LARGE_TEXT_HEIGHT
+        scaled = round(LARGE_TEXT_SIZE * min(1.0, height / LARGE_TEXT_HEIGHT))
+        return max(TEXT_SIZE + 2, scaled)
 
     def mouse_inside(self, event: pygame.event.Event) -> bool:
         """Is the pointer of this mouse event (or the current pointer) in the panel?"""
