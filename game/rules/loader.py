@@ -210,7 +210,13 @@ class RulesData:
         raw = copy.deepcopy(dict(self.raw))
         for name, value in overrides.items():
             container, key = _locate_in(self, raw, name)
-            container[key] = _coerce(value, container.get(key))
+            current = container.get(key)
+            container[key] = _coerce(value, current)
+            if isinstance(container[key], bool) and _is_number(current):
+                # pydantic would read true/false as 1/0: a typo, not a number
+                raise RulesDataError(
+                    "overrides", name, "", f"expects a number, not {str(value).lower()}"
+                )
         try:
             return _build(raw)
         except RulesDataError as exc:
@@ -328,6 +334,10 @@ def _locate_injury(
                 raise RulesDataError("overrides", name, fld, "injury rows have max and effect")
             return row, fld
     raise _unknown_knob(rules, name, "(no such injury result) ")
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _coerce(value: Any, current: Any) -> Any:

@@ -254,6 +254,8 @@ def test_unknown_knob_lists_valid_names(rules: RulesData) -> None:
         ({"cover.heavy": 1}, r"knobs.toml \[cover\] light: light cover \(\+1\) must count less"),
         ({"attack.front_arc": 400}, r"knobs.toml \[attack\] front_arc"),
         ({"morale.half_strength_share": 0}, r"knobs.toml \[morale\] half_strength_share"),
+        ({"move.difficult_cost": True}, r"\[move.difficult_cost\]: expects a number, not true"),
+        ({"sight_lines": "false"}, r"\[sight_lines\]: expects a number, not false"),
     ],
 )
 def test_bad_overrides_are_named(rules: RulesData, override: dict[str, object], match: str) -> None:
