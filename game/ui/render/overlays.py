@@ -27,20 +27,19 @@ def label_box(
     *,
     size: int = 13,
     colour: tuple[int, int, int] = style.TEXT,
+    avoid: tuple[Point, Point] | None = None,
+    gap: float = 14.0,
 ) -> pygame.Rect:
-    """A small dark box of text lines near `at`, kept inside the surface's clip."""
+    """A small dark box of text lines near `at`, kept inside the surface's clip;
+    with `avoid` (a line's two ends, e.g. shooter and target) it goes where it
+    covers neither that line's band nor its far end (`box_spot`)."""
     rendered = [fonts.text(line, size, colour) for line in lines if line]
     if not rendered:
         return pygame.Rect(at, (0, 0))
     w = max(s.get_width() for s in rendered) + 12
     h = sum(s.get_height() for s in rendered) + 8
     clip = surface.get_clip() or surface.get_rect()
-    box = pygame.Rect(round(at[0]) + 14, round(at[1]) + 14, w, h)
-    if box.right > clip.right:
-        box.right = round(at[0]) - 14
-    if box.bottom > clip.bottom:
-        box.bottom = round(at[1]) - 14
-    box.clamp_ip(clip)
+    box = box_spot((w, h), at, clip, avoid, gap)
     draw.blend_polygon(
         surface, (*style.INK, 215), [box.topleft, box.topright, box.bottomright, box.bottomleft]
     )
@@ -50,6 +49,60 @@ def label_box(
         surface.blit(s, (box.x + 6, y))
         y += s.get_height()
     return box
+
+
+BAND = 10
+"""px either side of an avoided line that a label box keeps clear of (its sight lines)."""
+
+
+def box_spot(
+    size: tuple[int, int],
+    at: Point,
+    clip: pygame.Rect,
+    avoid: tuple[Point, Point] | None = None,
+    gap: float = 14.0,
+) -> pygame.Rect:
+    """Where a box of `size` goes beside `at`, inside `clip`: below right of it by
+    default (flipped at the edges). With `avoid` = (from, to) it tries the four
+    corners around `at`, those facing away from `from` first (then the same a little
+    and a lot farther out, for a target in a corner of the view), and takes the
+    first that stays clear of the band along the line and of `from` itself (else
+    the one covering least of it)."""
+    w, h = size
+    x, y = at
+    corners = [(1, 1), (-1, 1), (1, -1), (-1, -1)]
+    if avoid is None:
+        box = pygame.Rect(round(x + gap), round(y + gap), w, h)
+        if box.right > clip.right:
+            box.right = round(x - gap)
+        if box.bottom > clip.bottom:
+            box.bottom = round(y - gap)
+        box.clamp_ip(clip)
+        return box
+    start = avoid[0]
+    away = (x - start[0], y - start[1])
+    corners.sort(key=lambda c: -(c[0] * away[0] + c[1] * away[1]))
+    best: tuple[float, pygame.Rect] | None = None
+    for far in (gap, 3 * gap, 6 * gap, 10 * gap):  # near the target first; farther if cornered
+        for cx, cy in corners:
+            left = x + far if cx > 0 else x - far - w
+            top = y + far if cy > 0 else y - far - h
+            box = pygame.Rect(round(left), round(top), w, h).clamp(clip)
+            cost = _covered(box, avoid)
+            if cost == 0:
+                return box
+            if best is None or cost < best[0]:
+                best = (cost, box)
+    assert best is not None
+    return best[1]
+
+
+def _covered(box: pygame.Rect, line: tuple[Point, Point]) -> float:
+    """How much of the line's band (and of its start) the box covers, px."""
+    grown = box.inflate(2 * BAND, 2 * BAND)
+    cut = grown.clipline(line[0], line[1])
+    length = math.dist(cut[0], cut[1]) if cut else 0.0
+    return length + (100.0 if grown.collidepoint(line[0]) else 0.0)
 
 
 def draw_reach(surface: pygame.Surface, camera: Camera, polygon: shapely.Geometry) -> None:

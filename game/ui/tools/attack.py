@@ -133,7 +133,10 @@ class AttackTool(Tool):
         if self.preview is not None:
             overlays.draw_sight(surface, camera, self.preview)
             target = self.ctx.game.state.figures[self.preview.target]
-            overlays.label_box(surface, self.lines(), camera.to_screen_f(*target.pos))
+            at = camera.to_screen_f(*target.pos)
+            shooter = camera.to_screen_f(*self.figure.pos) if self.figure is not None else at
+            gap = max(14.0, target.radius * camera.scale + 6)
+            overlays.label_box(surface, self.lines(), at, avoid=(shooter, at), gap=gap)
         elif self.piece is not None and self.at is not None:
             piece = self.ctx.game.state.board.pieces[self.piece]
             weapon = self.options[self.piece][self.choice % len(self.options[self.piece])][0]
