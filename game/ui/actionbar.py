@@ -21,7 +21,7 @@ from game.ui.widgets import BUTTON_FONT, Button
 
 GAP = 6
 SMALL_FONT = 12
-TOOL_KEYS = (("ruler", "r"), ("fit", "f"), ("help", "f1"))
+TOOL_KEYS = (("ruler", "r"), ("fit", "f"), ("legend", "k"), ("help", "f1"))
 
 
 def verb_of(item: Legal) -> str:
@@ -135,22 +135,18 @@ class ActionBar:
         self.hovered = next((b for b in buttons if was is not None and b.value == was), None)
 
     def _place(self) -> None:
-        """Lay the buttons out in one row (smaller labels if need be), else in two;
-        every button keeps its label."""
+        """Lay the buttons out in one row (smaller labels if need be), else in two
+        (again smaller labels if need be); every button keeps its label."""
         if not self.buttons:
             return
-        room = self.rect.width - GAP * (len(self.buttons) + 1)
-        for size in (BUTTON_FONT, SMALL_FONT):
+        widths: list[int] = []
+        rows = 1
+        for rows, size in ((1, BUTTON_FONT), (1, SMALL_FONT), (2, BUTTON_FONT), (2, SMALL_FONT)):
             for b in self.buttons:
                 b.size = size
             widths = [b.width_for() for b in self.buttons]
-            if sum(widths) <= room:
+            if self._fits(widths, rows):
                 break
-        rows = 1 if sum(widths) <= room else 2
-        if rows == 2:  # two rows have room for every label at the normal size
-            for b in self.buttons:
-                b.size = BUTTON_FONT
-            widths = [b.width_for() for b in self.buttons]
         h = (self.rect.height - GAP * (rows + 1)) // rows
         per_row = -(-len(self.buttons) // rows)
         for r in range(rows):
@@ -162,6 +158,14 @@ class ActionBar:
             for b, w in zip(row, row_w, strict=True):
                 b.rect = pygame.Rect(x, y, max(30, int(w * scale)), h)
                 x += b.rect.width + GAP
+
+    def _fits(self, widths: list[int], rows: int) -> bool:
+        """Do buttons this wide fit the bar in this many rows?"""
+        per_row = -(-len(widths) // rows)
+        return all(
+            sum(widths[r * per_row : (r + 1) * per_row]) + GAP * (per_row + 1) <= self.rect.width
+            for r in range(rows)
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, style.BAR, self.rect)

@@ -17,11 +17,12 @@ from game.engine import ActionTemplate, Game, Legal
 from game.i18n import current_language, tr
 from game.rules.loader import local_name
 from game.state import Figure
-from game.ui import info
+from game.ui import info, legend
 from game.ui.actionbar import ActionBar, legal_by_verb
 from game.ui.camera import Camera
 from game.ui.describe import HOTKEYS
 from game.ui.dialogs import Menu, choice_menu, decision_menu
+from game.ui.render import overlays
 from game.ui.render.figures import Marks
 from game.ui.tools.attack import AttackTool
 from game.ui.tools.base import Context, Tool, moved_far
@@ -69,6 +70,8 @@ class TableInput:
         self.pan_button = 0
         self.held: set[int] = set()  # arrow keys held down (pan)
         self.help = False  # the controls overlay (F1)
+        self.legend = False  # the legend overlay (K)
+        self.hover_piece: str | None = None  # the terrain piece under the mouse (no figure)
         self._seen: tuple[int, int] | None = None
         self._legal: list[Legal] = []
         self._remake: Callable[[], Menu | None] | None = None  # builds the open menu
@@ -181,11 +184,13 @@ class TableInput:
         if self.menu is not None:
             self.menu.motion(pos)
         if not self.table.collidepoint(pos):
-            self.hovered = None
+            self.hovered = self.hover_piece = None
             return
         at = self._board(pos)
         fig = self.ctx.figure_at(at)
         self.hovered = fig.id if fig is not None else None
+        piece = legend.piece_under(self.game.state.board, at) if fig is None else None
+        self.hover_piece = piece.id if piece is not None else None
         tool = self.current_tool()
         if tool is not None:
             tool.motion(at, pos)
@@ -279,9 +284,11 @@ class TableInput:
         ):
             self.help = not self.help
             return None
-        if key == pygame.K_ESCAPE and self.help:
-            self.help = False
+        if key == pygame.K_ESCAPE and (self.help or self.legend):
+            self.help = self.legend = False
             return None
+        if key == pygame.K_k:
+            return self.choose("legend")
         if self.menu is not None:
             if key == pygame.K_ESCAPE and self.menu.cancellable:
                 self.menu = None
@@ -355,6 +362,9 @@ class TableInput:
             return None
         if verb == "help":
             self.help = not self.help
+            return None
+        if verb == "legend":
+            self.legend = not self.legend
             return None
         if verb == "ruler":
             self.tool = None if isinstance(self.tool, RulerTool) else RulerTool(self.ctx)
@@ -482,14 +492,34 @@ class TableInput:
         tool = self.current_tool()
         if tool is not None:
             tool.draw_over(surface)
+        line = self.terrain_hover()
+        if line:
+            overlays.label_box(surface, [line], self.mouse)
         if self.info is not None and self.info in self.game.state.figures:
             info.draw_card(
                 surface, self.table, self.game, self.game.state.figures[self.info], self.ctx.units()
             )
 
+    def terrain_hover(self) -> str:
+        """The name and cover of the terrain under the mouse, when nothing else is
+        shown there (no tool out, no enemy or piece aimed at, no menu, card or overlay)."""
+        piece = self.game.state.board.pieces.get(self.hover_piece or "")
+        if piece is None or self.tool is not None or self.menu is not None:
+            return ""
+        if self.info is not None or self.help or self.legend:
+            return ""
+        aiming = self.default_tool
+        if aiming is not None and (
+            aiming.attack_preview() is not None or getattr(aiming, "piece", None)
+        ):
+            return ""
+        return legend.hover_line(self.game.state.board, piece)
+
     def draw_ui(self, surface: pygame.Surface) -> None:
         """The action bar, an open menu and the tooltip under the mouse."""
         self.bar.draw(surface)
+        if self.legend:
+            legend.draw_legend(surface, self.table, surface.get_rect())
         if self.help:
             draw_help(surface, self.table)
         if self.menu is not None:

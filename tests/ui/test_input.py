@@ -141,7 +141,7 @@ def test_only_legal_verbs_are_enabled_and_disabled_ones_say_why(app) -> None:
     assert not buttons["charge"].enabled and "reach" in buttons["charge"].tooltip
     legal_verbs = {a.verb for a in app.game.legal_actions()}
     for verb, b in buttons.items():
-        if verb not in ("ruler", "fit", "help"):
+        if verb not in ("ruler", "fit", "legend", "help"):
             assert b.enabled == (verb in legal_verbs)
     key(app, pygame.K_h)  # First aid: disabled, nothing happens
     assert app.input.tool is None and app.input.menu is None

@@ -97,7 +97,7 @@ def test_changing_the_language_rebuilds_the_open_dialog_and_the_action_bar() -> 
     app.update(1 / 60)
     assert app.input.menu is not None
     assert app.input.menu.title == "Die Toten: where does the next wave come in?"
-    assert [b.label for b in app.input.bar.buttons] == ["Ruler", "Fit", "Help"]
+    assert [b.label for b in app.input.bar.buttons] == ["Ruler", "Fit", "Legend", "Help"]
     settings = next(p for p in app.panels if isinstance(p, SettingsPanel))
     key(app, pygame.K_F2)
     settings.change("language")  # English → Deutsch (the next language)
@@ -105,7 +105,7 @@ def test_changing_the_language_rebuilds_the_open_dialog_and_the_action_bar() -> 
     app.render()
     assert app.input.menu is not None
     assert app.input.menu.title.startswith("Die Toten:") and "Welle" in app.input.menu.title
-    assert [b.label for b in app.input.bar.buttons] == ["Maßband", "Einpassen", "Hilfe"]
+    assert [b.label for b in app.input.bar.buttons] == ["Maßband", "Einpassen", "Legende", "Hilfe"]
 
 
 def test_a_structure_roll_without_damage_shows_no_minus_zero() -> None:

@@ -180,11 +180,21 @@ class SpriteKey:
     eligible: bool
 
 
+ICON_MIN, ICON_MAX = 12, 26
+"""px: status icons grow with the base (zoom) between these."""
+
+
+def icon_size(r: float) -> int:
+    """px of a status icon beside a base of radius r px: readable when zoomed out,
+    larger when zoomed in."""
+    return int(max(ICON_MIN, min(ICON_MAX, 6 + r * 0.6)))
+
+
 @cached("sprite", 32 * MB)
 def sprite(key: SpriteKey) -> tuple[pygame.Surface, int, int]:
     """The figure's picture, cropped to what is drawn, and its offset from the centre."""
     r = key.r
-    size = int(max(10, min(22, r * 0.55)))
+    size = icon_size(r)
     half = math.ceil(max(r + max(5.0, r * 0.4) + 2, r + 12, r * 0.75 + 2 * size + 2))
     image = pygame.Surface((2 * half + 1, 2 * half + 1), pygame.SRCALPHA)
     _paint(image, key, (float(half), float(half)), size)
@@ -197,7 +207,7 @@ def _fast(image: pygame.Surface) -> pygame.Surface:
     return image.convert_alpha() if pygame.display.get_surface() is not None else image
 
 
-def _paint(surface: pygame.Surface, key: SpriteKey, centre: Point, icon_size: int) -> None:
+def _paint(surface: pygame.Surface, key: SpriteKey, centre: Point, icon_px: int) -> None:
     r = key.r
     colour = style.side_colour(key.side) if key.standing else DOWN_GREY
     cx, cy = centre
@@ -222,7 +232,7 @@ def _paint(surface: pygame.Surface, key: SpriteKey, centre: Point, icon_size: in
         _down(surface, centre, r)
     if r >= 5 and key.standing:
         _pips(surface, key.tp, key.max_tp, centre, r)
-    _statuses(surface, key.statuses, centre, r, icon_size)
+    _statuses(surface, key.statuses, centre, r, icon_px)
 
 
 def _circle(centre: Point, r: float, n: int = 28) -> list[Point]:

@@ -18,6 +18,7 @@ from game.board.terrain import Board, TerrainKind, TerrainPiece
 from game.i18n import current_language, tr
 from game.naming import entry_label
 from game.ui import fonts
+from game.ui.cache import MB, cached
 from game.ui.camera import Camera
 from game.ui.render import draw, icons, style
 
@@ -209,6 +210,27 @@ def _fill(
         pygame.draw.polygon(mask, (0, 0, 0, 0), [(x - box.x, y - box.y) for x, y in hole])
     piece.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     layer.blit(piece, box.topleft)
+
+
+@cached("swatch", MB)
+def swatch(kind: TerrainKind, size: tuple[int, int]) -> pygame.Surface:
+    """A small sample of a kind as the table draws it (fill, hatching, outline and
+    a module's icon), for the legend (cached; the palette's change empties it)."""
+    w, h = size
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    out.fill(style.TABLE)
+    st = style.terrain_style(kind)
+    pts: list[Point] = [(1.0, 1.0), (w - 2.0, 1.0), (w - 2.0, h - 2.0), (1.0, h - 2.0)]
+    _fill(out, st, pts, [])
+    if st.dashed:
+        draw.dashed_polyline(out, st.outline, pts, width=1, dash=4, gap=3, closed=True)
+    else:
+        pygame.draw.polygon(out, st.outline, pts, min(2, st.width))
+    name = ICON_OF.get(kind)
+    if name is not None:
+        ic = icons.icon(name, h - 4)
+        out.blit(ic, ic.get_rect(center=(w // 2, h // 2)))
+    return out
 
 
 ICON_OF = {
