@@ -5,10 +5,12 @@ module labels that step off the bases, and the real window, editor and map."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from table_kit import make_app, settle, shot
 
-from game.ui.render import labels
-from game.ui.render.figures import Marks, draw_figures
+from game.ui import fonts
+from game.ui.render import labels, style
+from game.ui.render.figures import NAME_MIN_R, Marks, draw_figures
 from game.ui.render.terrain import label_spots
 
 AREA = pygame.Rect(0, 0, 800, 600)
@@ -78,9 +80,12 @@ def test_the_selected_figure_is_named_even_when_nothing_is_free() -> None:
 
 
 def test_short_names_only_when_no_full_name_fits() -> None:
-    assert labels.short_name("Shambler 4") == "S4"
-    assert labels.short_name("Militia 12") == "M12"
-    assert labels.short_name("Jonas") == "Jon…"
+    assert labels.short_name("Shambler 4") == "Sha 4"
+    assert labels.short_name("Militia 12") == "Mil 12"
+    assert labels.short_name("Raider veteran 9") == "Vet 9"
+    assert labels.short_name("Miliz 2") == "Miliz 2"
+    assert labels.short_name("Marksman") == "Mark."
+    assert labels.short_name("Jonas") == "Jonas"
     assert labels.short_name("Oda") == "Oda"
     roomy = _name("Shambler 4", (300.0, 300.0))
     labels.place([roomy], [], AREA)
@@ -121,3 +126,45 @@ def test_the_refuge_names_every_defender_clear_of_every_base(monkeypatch) -> Non
         assert _overlaps(lab.chosen.rect, seen_bases) == []
     monkeypatch.undo()
     shot(app, "labels_refuge.png")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (900, 620), (1024, 700)])
+def test_every_figure_keeps_a_readable_label_in_a_small_window(
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """Small bases get their short name ("Mil 2", "Sha 4") instead of nothing; the
+    hovered figure its full name."""
+    app = make_app("refuge_horde", seed=3, size=size, panels=True)
+    for _ in range(40):  # the first wave on the table
+        app.animator.skip()
+        app.step_ai(10.0)
+        if any(f.on_table for f in app.game.state.figures.values() if f.side == "horde"):
+            break
+    seen: list[labels.Label] = []
+    real_place = labels.place
+
+    def spy(items, bases, area):  # type: ignore[no-untyped-def]
+        out = real_place(items, bases, area)
+        seen.extend(out)
+        return out
+
+    monkeypatch.setattr(labels, "place", spy)
+    figures = [f for f in app.game.state.figures.values() if f.on_table]
+    militia = next(f for f in figures if f.name == "Militia 2")
+    side_index = {sid: i for i, sid in enumerate(app.game.state.sides)}
+    assert militia.radius * app.camera.scale < NAME_MIN_R or size[0] > 900  # small bases
+    draw_figures(app.screen, app.camera, figures, side_index, Marks())
+    names = [lab for lab in seen if lab.centre is not None]
+    assert len(names) == len(figures)  # nobody without a label
+    for lab in names:
+        assert lab.chosen is not None and lab.chosen.image.get_height() >= 12  # 10 px letters
+    seen.clear()
+    draw_figures(app.screen, app.camera, figures, side_index, Marks(hovered=militia.id))
+    hovered = next(
+        lab for lab in seen if lab.centre == app.camera.to_screen_f(*militia.pos) and lab.rank == 0
+    )
+    assert hovered.chosen is not None
+    full = fonts.outlined("Militia 2", 11, style.TEXT, style.INK).get_width()
+    assert hovered.chosen.image.get_width() >= full - 1
+    monkeypatch.undo()
+    shot(app, f"labels_small_{size[0]}x{size[1]}.png")

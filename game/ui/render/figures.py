@@ -22,7 +22,9 @@ Point = tuple[float, float]
 DOWN_GREY = (120, 120, 120)
 LOST_PIP = (150, 150, 150)
 NAME_MIN_R = 7.0
-"""px: smaller bases show no name (unless selected or hovered)."""
+"""px: smaller bases show only their short name (unless selected or hovered)."""
+SMALL_NAME = 10
+"""px: the letters of a short name beside a small base."""
 
 
 @dataclass(slots=True)
@@ -111,19 +113,20 @@ def pip_row_width(max_tp: int, r: float) -> int:
     return n * pip_size(r) + (n - 1) if n else 0
 
 
-def name_label(fig: Figure, centre: Point, r: float, marks: Marks) -> labels.Label | None:
-    """The figure's name with its candidate spots and rank (lower goes first)."""
+def name_label(fig: Figure, centre: Point, r: float, marks: Marks) -> labels.Label:
+    """The figure's name with its candidate spots and rank (lower goes first): the
+    full name, then the short one; only the short one beside a small base (the
+    hovered or selected figure keeps its full name)."""
     important = fig.id in (marks.selected, marks.hovered)
-    if r < NAME_MIN_R and not important:
-        return None
-    size = 11 if r < 12 else 13
+    small = r < NAME_MIN_R and not important
+    size = SMALL_NAME if small else (11 if r < 12 else 13)
     name = local_figure_name(fig.name)
-    text = fonts.outlined(name, size, style.TEXT, style.INK)
     short = labels.short_name(name)
-    brief = fonts.outlined(short, size, style.TEXT, style.INK) if short != name else None
+    full = fonts.outlined(short if small else name, size, style.TEXT, style.INK)
+    brief = None if small or short == name else fonts.outlined(short, size, style.TEXT, style.INK)
     rank = 0 if important else (1 if fig.id in marks.eligible or fig.id in marks.targets else 3)
     pips = pip_size(r) + 4 if fig.standing and r >= 5 and fig.max_tp > 0 else 0
-    options = labels.name_options(text, brief, centre, r, pips)
+    options = labels.name_options(full, brief, centre, r, pips)
     return labels.Label(options, rank, centre, r)
 
 

@@ -5,8 +5,10 @@ of the module icons.
 A figure's name tries below its base, above it (over the TP pips), right, left, the
 four diagonals, then the same directions a step and two steps farther out (drawn
 with a thin leader line to the base); only when none of those is free does the
-shortened name ("S4" for "Shambler 4") try the same spots, and only then the
-least crowded spot of all is taken. Nothing is dropped. A module's label tries its
+shortened name ("Sha 4" for "Shambler 4") try the same spots, and only then the
+least crowded spot of all is taken. Nothing is dropped: a base too small for its
+full name (a small window) gets the short name alone, and the hovered or
+selected figure always its full name. A module's label tries its
 module's middle, then just outside its outline.
 
 Placement is greedy by rank (lower first: the selected or hovered figure, the
@@ -66,14 +68,22 @@ class Label:
     chosen: Option | None = field(default=None)
 
 
+SHORT_WORD = 5
+"""Letters a word may have and still be shown whole in a short name."""
+
+
 def short_name(name: str) -> str:
-    """A shortened name: 'Shambler 4' → 'S4', 'Militia 12' → 'M12', 'Jonas' → 'Jon…'."""
+    """A shortened name that still reads as one: the word before the number cut to
+    three letters — 'Shambler 4' → 'Sha 4', 'Raider veteran 9' → 'Vet 9', 'Miliz 2'
+    stays; a name without a number: 'Marksman' → 'Mark.', 'Jonas' stays."""
     words = name.split()
     if len(words) > 1 and re.fullmatch(r"\d+", words[-1]):
-        return "".join(w[0] for w in words[:-1]) + words[-1]
-    if len(name) <= 4:
+        word = words[-2]
+        short = word if len(word) <= SHORT_WORD else word[:3]
+        return f"{short[:1].upper()}{short[1:]} {words[-1]}"
+    if len(name) <= SHORT_WORD + 1:
         return name
-    return name[:3] + "…"
+    return name[:4].rstrip() + "."
 
 
 def base_box(centre: Point, r: float, top_extra: float = 0.0) -> pygame.Rect:
