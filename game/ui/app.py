@@ -37,7 +37,7 @@ from game.ui.coach import Coach
 from game.ui.input import TableInput
 from game.ui.overlay_toggle import OverlayToggle
 from game.ui.panel import Panel, is_busy, is_visible, slot_of
-from game.ui.preview import AttackPreview, attack_preview
+from game.ui.preview import AttackPreview, TemplatePreview, attack_preview, template_preview
 from game.ui.render import hud, style
 from game.ui.render.table import Scene, TableView, entry_hover
 from game.ui.render.terrain import EntryZone
@@ -47,6 +47,8 @@ if TYPE_CHECKING:
     from ai.base import Controller
 
 log = logging.getLogger(__name__)
+Preview = AttackPreview | TemplatePreview
+"""An attack or a throw being considered (with its odds)."""
 
 STEP = 1.0 / 60.0
 """Fixed update step, s."""
@@ -187,7 +189,7 @@ class App:
         self.entries = entry_zones(game)
         self.intent: tuple[str, str] | None = None
         self.ai_next: act.Action | None = None
-        self.ai_preview: AttackPreview | None = None
+        self.ai_preview: Preview | None = None
         self.ai_timer = 0.0
         self._failed_at = None
         self.stuck = False
@@ -237,11 +239,12 @@ class App:
 
     # -- what panels may ask ---------------------------------------------------------
     @property
-    def preview(self) -> AttackPreview | None:
-        """The attack being considered: the player's hover, or the AI's next attack."""
+    def preview(self) -> Preview | None:
+        """The attack (or throw) being considered: the player's hover, or the AI's
+        next attack or throw."""
         if self.input.my_turn():
             found = self.input.attack_preview()
-            return found if isinstance(found, AttackPreview) else None
+            return found if isinstance(found, AttackPreview | TemplatePreview) else None
         return self.ai_preview
 
     @property
@@ -465,8 +468,12 @@ class App:
         ends = [a for a in legal if isinstance(a, act.EndActivation)]
         return (ends or legal or [None])[0]
 
-    def _preview_of(self, action: act.Action) -> AttackPreview | None:
+    def _preview_of(self, action: act.Action) -> Preview | None:
+        """What the AI's next action is shown with before it is made: an attack's
+        sight lines and odds, a throw's template and odds (None for other actions)."""
         st = self.game.state
+        if isinstance(action, act.Throw) and action.figure in st.figures:
+            return template_preview(self.game, st.figures[action.figure], action.weapon, action.at)
         if isinstance(action, act.Attack | act.Charge) and action.target in st.figures:
             attacker, target = st.figures[action.figure], st.figures[action.target]
             burst = action.burst if isinstance(action, act.Attack) else False

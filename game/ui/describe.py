@@ -10,6 +10,7 @@ from game.engine import Game
 from game.i18n import tr
 from game.naming import piece_name
 from game.odds import AttackOdds
+from game.ui.preview import TemplatePreview
 
 VERBS = (
     "move",
@@ -149,4 +150,18 @@ def odds_lines(odds: AttackOdds, tp: int | None = None) -> list[str]:
     )
     if odds.p_takedown is not None:
         lines.append(tr("ui.input.odds_takedown", p=percent(odds.p_takedown)))
+    return lines
+
+
+def throw_lines(game: Game, preview: TemplatePreview, skip: int = 0) -> list[str]:
+    """A throw's odds: hitting the point, then every figure it would wound if it
+    lands there (take-down and at least one wound), after the first `skip` of them."""
+    lines = [tr("ui.input.throw_hit", hit=percent(preview.p_hit), need=preview.need)]
+    figures = game.state.figures
+    for fid, odds in preview.odds[skip:]:
+        name = figures[fid].name if fid in figures else fid
+        down = percent(odds.p_takedown or 0.0)
+        lines.append(
+            tr("ui.input.throw_target", name=name, down=down, one=percent(odds.at_least(1)))
+        )
     return lines

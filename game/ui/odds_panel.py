@@ -17,11 +17,12 @@ import pygame
 
 from game.i18n import tr
 from game.odds import AttackOdds
-from game.ui import fonts
+from game.ui import describe, fonts
 from game.ui.describe import percent, percent_number
 from game.ui.panels.base import PanelBase
 from game.ui.panels.theme import Colour, Theme
 from game.ui.panels.widgets import PAD, frame
+from game.ui.preview import TemplatePreview
 
 STICKY = 6.0  # seconds the last odds stay after the preview is gone (autoplay: until the next)
 CHART_BUCKETS = 5  # wound bars: 0, 1, 2, 3, 4+
@@ -173,6 +174,11 @@ def sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ])", text.strip()) if s]
 
 
+Shown = tuple[str, AttackOdds | None, str | None, tuple[str, ...]]
+"""What the panel shows: the title, the odds (None: none to give), why the action
+cannot be made (None: it can), and further lines (a throw's other figures)."""
+
+
 class OddsPanel(PanelBase):
     """The sidebar odds of the attack being considered (`app.preview`)."""
 
@@ -180,7 +186,7 @@ class OddsPanel(PanelBase):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.last: tuple[str, AttackOdds | None, str | None] | None = None
+        self.last: Shown | None = None
         self.age = 0.0
         self.fresh = False  # the attack shown is the one being considered now
         self.players = False  # the attack shown was the player's (hovered)
@@ -198,7 +204,7 @@ class OddsPanel(PanelBase):
         mine = self.players_turn()
         self.fresh = preview is not None
         if preview is not None:
-            self.last = (self.title_of(preview), preview.odds, preview.problem)
+            self.last = self.shown_of(preview)
             self.age, self.players = 0.0, mine
             return
         self.age += dt
@@ -209,18 +215,30 @@ class OddsPanel(PanelBase):
         self.last = None
         self.fresh = self.players = False
 
+    def shown_of(self, preview: Any) -> Shown:
+        """What to show of an attack's preview — or of a throw's (TemplatePreview):
+        the odds of the figure nearest the template's centre, then the chance to hit
+        the point and the other figures it would wound."""
+        if isinstance(preview, TemplatePreview):
+            odds = preview.odds[0][1] if preview.odds else None
+            notes = describe.throw_lines(self.game, preview, skip=1) if self.game else []
+            return (self.title_of(preview), odds, preview.problem, tuple(notes))
+        return (self.title_of(preview), preview.odds, preview.problem, ())
+
     def title_of(self, preview: Any) -> str:
-        """'Bruno → Shambler 2 · Assault rifle' in the reader's language."""
+        """'Bruno → Shambler 2 · Assault rifle' in the reader's language ('… → the
+        point · …' for a throw that would touch nobody)."""
         game = self.game
         figures = game.state.figures if game is not None else {}
         attacker = (
             figures[preview.attacker].name if preview.attacker in figures else preview.attacker
         )
         target = figures[preview.target].name if preview.target in figures else preview.target
+        target = target or tr("ui.dice.odds.the_point")
         return tr("ui.dice.odds.what", attacker=attacker, target=target, weapon=preview.weapon)
 
     @property
-    def current(self) -> tuple[str, AttackOdds | None, str | None] | None:
+    def current(self) -> Shown | None:
         if self.last is None:
             return None
         if self.age > 0 and self.age > STICKY and not self.option("autoplay", False):
@@ -253,12 +271,12 @@ class OddsPanel(PanelBase):
         self,
         surface: pygame.Surface,
         inner: pygame.Rect,
-        shown: tuple[str, AttackOdds | None, str | None],
+        shown: Shown,
         size: int,
     ) -> None:
         """The attack (who → whom · weapon, wrapped), why it cannot be made, its odds;
         an attack no longer being considered is greyed and says so."""
-        what, odds, problem = shown
+        what, odds, problem, notes = shown
         th = self.theme if self.fresh else dimmed(self.theme)
         line_h = fonts.font(size).get_linesize()
         y = inner.top
@@ -272,9 +290,17 @@ class OddsPanel(PanelBase):
                 surface.blit(fonts.text(text, size, th.failure, True), (inner.left, y))
                 y += line_h
         if odds is not None:
-            OddsWidget(th, size).draw(
+            y += OddsWidget(th, size).draw(
                 surface, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), odds
             )
+        small = max(10, size - 2)
+        small_h = fonts.font(small).get_linesize()
+        for note in notes:  # whole lines only
+            for text in fonts.wrap(note, small, inner.width):
+                if y + small_h > inner.bottom:
+                    return
+                surface.blit(fonts.text(text, small, th.text), (inner.left, y))
+                y += small_h
 
     def _draw_hint(self, surface: pygame.Surface, inner: pygame.Rect, size: int) -> None:
         """No attack in view: what to do, and how the odds are worked out — as many

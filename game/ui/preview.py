@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import shapely
 from shapely.geometry import Point as ShapelyPoint
@@ -23,6 +23,9 @@ from game.cover import Cover
 from game.engine import Game
 from game.odds import AttackOdds, attack_odds
 from game.play import blast, bridge, context, flow, movement, sight, space
+from game.rules.attack import hit_plan
+from game.rules.checks import Outcome, check_outcome, outcome_probabilities
+from game.rules.combatant import AttackContext
 from game.state import Figure
 
 Point = tuple[float, float]
@@ -253,7 +256,13 @@ def hidden_strips(los: LosResult, target: Figure) -> tuple[tuple[Point, ...], ..
 
 @dataclass(frozen=True, slots=True)
 class TemplatePreview:
-    """A thrown template at `centre`: who it would touch, and why not if illegal."""
+    """A thrown template at `centre`: who it would touch, and why not if illegal.
+
+    `p_hit` is the chance the throw hits the point (W20 + bonus ≥ the point's
+    number, a natural 20 always) and `need` the W20 face that does it; `odds` gives
+    every touched figure's exact odds *if the template lands on the point* (its own
+    damage pool with its cover from the centre, a natural 20's dice included; a
+    miss scatters, §5.5, and is counted as no wound)."""
 
     figure: str
     weapon: str
@@ -263,11 +272,23 @@ class TemplatePreview:
     touched: tuple[str, ...]
     shielded: tuple[str, ...]
     problem: str | None
+    p_hit: float = 0.0
+    need: int = 20
+    odds: tuple[tuple[str, AttackOdds], ...] = ()
 
     def action(self) -> act.Action:
         return act.Throw(
             self.figure, self.weapon, (round(self.centre[0], 3), round(self.centre[1], 3))
         )
+
+    @property
+    def attacker(self) -> str:
+        return self.figure
+
+    @property
+    def target(self) -> str:
+        """The figure nearest the centre among those it would wound ('' for none)."""
+        return self.odds[0][0] if self.odds else ""
 
 
 def template_preview(game: Game, fig: Figure, weapon: str, centre: Point) -> TemplatePreview:
@@ -276,6 +297,27 @@ def template_preview(game: Game, fig: Figure, weapon: str, centre: Point) -> Tem
     centre = (round(float(centre[0]), 3), round(float(centre[1]), 3))
     touches = blast.touched(game, centre, radius) if radius > 0 else []
     problem = problem_of(game, act.Throw(fig.id, weapon, centre))
+    ctx = AttackContext(aimed=fig.aimed > 0, arsenal=context.arsenal_active(game, fig))
+    thrower = bridge.combatant(game, fig)
+    hit = hit_plan(thrower, arms, ctx, game.rules, game.rules.knobs.template.throw_target)
+    outcomes = outcome_probabilities(hit.bonus, hit.target_number, hit.edge)
+    hit_faces = [f for f in range(1, 21) if check_outcome(f, hit.bonus, hit.target_number).success]
+    landed = sorted(
+        (t for t in touches if not t.shielded), key=lambda t: math.dist(t.figure.pos, centre)
+    )
+    odds = tuple(
+        (
+            t.figure.id,
+            attack_odds(
+                thrower,
+                bridge.combatant(game, t.figure),
+                arms,
+                replace(ctx, cover=t.cover),
+                game.rules,
+            ),
+        )
+        for t in landed
+    )
     return TemplatePreview(
         fig.id,
         weapon,
@@ -285,4 +327,7 @@ def template_preview(game: Game, fig: Figure, weapon: str, centre: Point) -> Tem
         tuple(t.figure.id for t in touches if not t.shielded),
         tuple(t.figure.id for t in touches if t.shielded),
         problem,
+        outcomes[Outcome.SUCCESS] + outcomes[Outcome.CRITICAL],
+        min(hit_faces, default=20),
+        odds,
     )

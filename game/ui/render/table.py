@@ -22,6 +22,7 @@ from game.engine import Game
 from game.i18n import current_language
 from game.state import Figure
 from game.ui.camera import Camera
+from game.ui.preview import TemplatePreview
 from game.ui.render import draw, markers, overlays, style
 from game.ui.render.figures import Marks, draw_figures
 from game.ui.render.terrain import EntryZone, TerrainLayer, module_labels
@@ -151,8 +152,11 @@ class TableView:
             moving = [st.figures[fid] for fid in s.positions if fid in st.figures]
             draw_figures(screen, s.camera, moving, s.side_index, s.marks, s.positions)
         s.over(screen)
-        if s.ai_preview is not None:
-            overlays.draw_sight(screen, s.camera, s.ai_preview)
+        preview = s.ai_preview
+        if isinstance(preview, TemplatePreview) and preview.figure in st.figures:
+            overlays.draw_template(screen, s.camera, preview, st.figures[preview.figure].pos)
+        elif preview is not None:
+            overlays.draw_sight(screen, s.camera, preview)
         markers.draw_scale_bar(screen, s.camera, s.units)
 
     def _entry_choice(self, surface: pygame.Surface, s: Scene) -> None:

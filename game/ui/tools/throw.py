@@ -10,6 +10,7 @@ from game import actions as act
 from game.i18n import tr
 from game.naming import local_figure_name
 from game.state import Figure
+from game.ui import describe
 from game.ui import preview as pv
 from game.ui.render import overlays
 from game.ui.render.figures import Marks
@@ -64,14 +65,24 @@ class ThrowTool(Tool):
             return
         camera = self.ctx.camera
         overlays.draw_template(surface, camera, self.preview, self.figure.pos)
+        at = camera.to_screen_f(*self.preview.centre)
+        thrower = camera.to_screen_f(*self.figure.pos)
+        gap = max(14.0, self.preview.radius * camera.scale + 6)
+        overlays.label_box(surface, self.lines(), at, avoid=(thrower, at), gap=gap)
+
+    def lines(self) -> list[str]:
+        """The throw's box: the weapon, its odds, who it touches or why not."""
+        assert self.preview is not None
         lines = [tr("ui.actions.do_throw", weapon=self.weapon)]
+        if self.preview.problem is None:
+            lines += describe.throw_lines(self.ctx.game, self.preview)
         if self.preview.touched:
             lines.append(tr("ui.input.touches", names=self._names(self.preview.touched)))
         if self.preview.shielded:
             lines.append(tr("ui.input.shielded", names=self._names(self.preview.shielded)))
         if self.preview.problem:
             lines.append(tr("ui.input.not_now", reason=self.preview.problem))
-        overlays.label_box(surface, lines, camera.to_screen_f(*self.preview.centre))
+        return lines
 
     def _names(self, ids: tuple[str, ...]) -> str:
         """The figures' names in the reader's language, joined."""
@@ -80,3 +91,7 @@ class ThrowTool(Tool):
 
     def hint(self) -> str:
         return tr("ui.input.hint_throw")
+
+    def attack_preview(self) -> pv.TemplatePreview | None:
+        """The throw being considered (the odds panel shows its odds)."""
+        return self.preview
