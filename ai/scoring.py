@@ -69,8 +69,7 @@ class OddsBook:
         if found is None:
             comb = bridge.combatant(game, figure).changed(weakened=False, suppressed=False)
             found = 0.0
-            for carried in figure.weapons:
-                weapon = game.rules.weapon(carried.name)
+            for weapon in bridge.weapons(game, figure):
                 if weapon.type not in ("melee", "ranged"):
                     continue
                 odds = self.odds(game, comb, STANDARD_TARGET, weapon, AttackContext())
@@ -122,8 +121,7 @@ class Arm:
 def arms(game: Game, figure: Figure, *, melee: bool = True) -> list[Arm]:
     """The figure's weapons usable for an attack now (bursts as their own entries)."""
     out: list[Arm] = []
-    for carried in figure.weapons:
-        weapon = game.rules.weapon(carried.name)
+    for weapon in bridge.weapons(game, figure):
         if weapon.is_melee:
             if melee:
                 out.append(Arm(weapon))

@@ -1,5 +1,7 @@
 """The bridge between the engine's `Figure` (mutable battle state) and the rules'
-`Combatant` (a frozen view the pure resolution functions take and return)."""
+`Combatant` (a frozen view the pure resolution functions take and return), and the
+weapons a figure can use (`weapons`: what it carries, and fists when that has no
+melee weapon)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.rules.combatant import Combatant, Condition
+from game.rules.models import Weapon
 from game.state import Figure, Presence
 
 if TYPE_CHECKING:
@@ -19,6 +22,14 @@ INTERCEPTS_USED = "intercepts_used"
 PAIN_ROUND = "pain_round"
 PAIN_IGNORED = "pain_ignored"
 WEAKENED = "weakened"  # effect: Seuchenhauch until the figure's next activation
+
+
+def weapons(game: Game, figure: Figure) -> tuple[Weapon, ...]:
+    """Every weapon the figure can use, in carrying order: the carried ones, then the
+    implicit unarmed weapon when none of them is a melee weapon (knob
+    melee.unarmed_weapon, §5.4 "Fists / improvised"; never for the infected).
+    Attacks, charges, coups-de-grâce, free attacks, the AI and the UI read this."""
+    return game.rules.arms((w.name for w in figure.weapons), game.profile(figure).faction)
 
 
 def combatant(game: Game, figure: Figure) -> Combatant:

@@ -8,6 +8,9 @@ Attack modes: "action" (the Attack action), "charge" (melee after a charge move)
 Only "action" and "charge" pause for an Abfangen decision; the others decide it
 at once (see `game.play.intercept`).
 
+A figure fights with `bridge.weapons`: what it carries, and fists (knob
+melee.unarmed_weapon, §5.4) when that holds no melee weapon.
+
 Incapacitated figures cannot be attacked; the FinishOff action is the deliberate
 coup-de-grâce on one (§9, P: melee, base contact, no roll — it dies). An Attack, a
 Throw and a coup-de-grâce are each the activation's one Attack (§4, `flow.ATTACKS`).
@@ -51,9 +54,7 @@ def _weapon(game: Game, attacker: Figure, name: str, mode: str) -> Weapon | str:
         return f"there is no weapon {name!r}"
     if mode == "gift":
         return weapon if weapon.type == "gift" else f"the {weapon.name} is not a gift"
-    try:
-        attacker.weapon(weapon.name)
-    except KeyError:
+    if all(w.name != weapon.name for w in bridge.weapons(game, attacker)):
         return f"{attacker.name} carries no {weapon.name}"
     if weapon.type == "thrown":
         return f"the {weapon.name} is thrown with the Throw action (§5.5)"
@@ -78,10 +79,11 @@ def attack_problem(
 ) -> str | None:
     """Why this attack is not allowed now (None: it is) (§5.1, §5.6, §10, §13).
 
-    Checks the weapon (carried, not thrown, loaded and not jammed, burst only for
-    Automatisch with the ammo for it), the target (a standing enemy on the table,
-    not veiled from this distance), base contact for melee, and for ranged
-    attacks range ≤ 2 × range and line of sight. Call it before changing anything.
+    Checks the weapon (one of `bridge.weapons`: carried, or fists; not thrown,
+    loaded and not jammed, burst only for Automatisch with the ammo for it), the
+    target (a standing enemy on the table, not veiled from this distance), base
+    contact for melee, and for ranged attacks range ≤ 2 × range and line of sight.
+    Call it before changing anything.
     """
     if mode not in MODES:
         return f"unknown attack mode {mode!r} (one of {', '.join(MODES)})"
@@ -279,13 +281,8 @@ def do_finish(game: Game, action: act.FinishOff) -> list[Event]:
 
 
 def _usable(game: Game, figure: Figure) -> list[Weapon]:
-    """Carried melee and ranged weapons, in carrying order."""
-    out = []
-    for carried in figure.weapons:
-        arms = game.rules.weapon(carried.name)
-        if arms.type in ("melee", "ranged"):
-            out.append(arms)
-    return out
+    """The figure's melee and ranged weapons (fists included), in carrying order."""
+    return [w for w in bridge.weapons(game, figure) if w.type in ("melee", "ranged")]
 
 
 def _ranged_attacks(

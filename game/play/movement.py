@@ -21,10 +21,11 @@ Before all of that, enemies the mover leaves base contact with strike first
 by such a blow, it does not move.
 
 Decisions: a suppressed figure's move must end farther from the nearest enemy it
-can see at the start (no visible enemy: no restriction); a figure without a carried
-melee weapon neither charges nor gets free attacks (the combat room attacks only
-with carried weapons); a Charge records the actions "move" and "attack", so neither
-can follow it; burning zones and minefields are entered when the base centre
+can see at the start (no visible enemy: no restriction); a figure carrying no melee
+weapon charges and strikes free attacks with the unarmed weapon (fists, §5.4; knob
+melee.unarmed_weapon, `bridge.weapons`) — with that knob off, or an infected without
+natural weapons, it does neither; a Charge records the actions "move" and "attack",
+so neither can follow it; burning zones and minefields are entered when the base centre
 crosses into them (a figure already inside is not entering); a Run is silent only
 with the talent `Leisetreter`; whatever the path sets off while the base is over a
 wall (a zone entered, an overwatch zone) happens where it lands on the far side.
@@ -42,9 +43,10 @@ from game.board.paths import PathResult, truncate_path
 from game.board.terrain import TerrainKind
 from game.board.vaults import Span
 from game.events import Event
-from game.play import combat, fire, flow, noise, overwatch, sight, space
+from game.play import bridge, combat, fire, flow, noise, overwatch, sight, space
 from game.play.space import MovementEvent, Point2
 from game.rules.area import minefield_weapon
+from game.rules.loader import UnknownNameError
 
 if TYPE_CHECKING:
     from game.engine import Game, Handler, Legal
@@ -250,9 +252,10 @@ def plan_move(game: Game, figure: Figure, to: Point2, mode: str) -> Plan:
 
 
 def melee_weapons(game: Game, figure: Figure) -> list[str]:
-    """The melee weapons the figure carries (a figure with none cannot strike in
-    melee: the combat room attacks only with carried weapons)."""
-    return [w.name for w in figure.weapons if game.rules.weapon(w.name).is_melee]
+    """The melee weapons the figure can strike with: those it carries, else the
+    unarmed weapon (`bridge.weapons`; none when that knob is off, or for the
+    infected)."""
+    return [w.name for w in bridge.weapons(game, figure) if w.is_melee]
 
 
 def best_melee(game: Game, figure: Figure) -> str | None:
@@ -267,9 +270,13 @@ def best_melee(game: Game, figure: Figure) -> str | None:
 
 
 def _melee_name(game: Game, figure: Figure, weapon: str) -> str:
-    for name in melee_weapons(game, figure):
-        if name.casefold() == weapon.casefold():
-            return name
+    """The table name of the melee weapon the charge names (any of its names)."""
+    try:
+        name = game.rules.weapon(weapon).name
+    except UnknownNameError:
+        name = weapon
+    if name in melee_weapons(game, figure):
+        return name
     raise IllegalAction(f"{figure.name} has no melee weapon {weapon!r} to charge with")
 
 

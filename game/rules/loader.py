@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import difflib
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -136,6 +136,9 @@ class RulesData:
     strain: Strain
     injury: InjuryTable
     _index: Mapping[str, Mapping[str, str]] = field(repr=False)
+    _arms: dict[tuple[tuple[str, ...], str], tuple[Weapon, ...]] = field(
+        default_factory=dict, repr=False
+    )
 
     # -- lookups ---------------------------------------------------------------
     def canonical(self, kind: str, name: str) -> str:
@@ -148,6 +151,26 @@ class RulesData:
 
     def weapon(self, name: str) -> Weapon:
         return self.weapons[self.canonical("weapon", name)]
+
+    def unarmed(self) -> Weapon | None:
+        """The melee weapon of a figure that carries none (knob melee.unarmed_weapon:
+        §5.4's "Fists / improvised"); None when the knob is empty."""
+        name = self.knobs.melee.unarmed_weapon
+        return self.weapon(name) if name else None
+
+    def arms(self, carried: Iterable[str], faction: str) -> tuple[Weapon, ...]:
+        """Every weapon a figure of `faction` carrying `carried` can use: those, in
+        carrying order, then the unarmed weapon when none of them is a melee weapon.
+        The infected get none: they fight with their profile's natural weapons."""
+        key = (tuple(carried), faction)
+        found = self._arms.get(key)
+        if found is None:
+            found = tuple(self.weapon(name) for name in key[0])
+            unarmed = self.unarmed()
+            if unarmed and faction != "infected" and not any(w.is_melee for w in found):
+                found += (unarmed,)
+            self._arms[key] = found
+        return found
 
     def armour(self, name: str) -> Armour:
         return self.armours[self.canonical("armour", name)]
@@ -481,6 +504,7 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> RulesData:
             seen.add(key)
             base = ranks[key].base
 
+    _check_unarmed(knobs, weapons, ref)
     for name, e in entries.items():
         _check_gifts(name, e, archetypes, signatures, ref)
     profiles = {
@@ -503,6 +527,21 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> RulesData:
         injury=injury,
         _index=index,
     )
+
+
+def _check_unarmed(knobs: Knobs, weapons: Mapping[str, Weapon], ref: Any) -> None:
+    """melee.unarmed_weapon is empty or names a melee weapon."""
+    name = knobs.melee.unarmed_weapon
+    if not name:
+        return
+    weapon = weapons[ref("weapon", name, "knobs.toml", "melee", "unarmed_weapon")]
+    if not weapon.is_melee:
+        raise RulesDataError(
+            "knobs.toml",
+            "melee",
+            "unarmed_weapon",
+            f"{name!r} is a {weapon.type} weapon; the unarmed weapon must be a melee weapon",
+        )
 
 
 def _check_gifts(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from game.dice import DiceExpression, DiceExpressionError
 
@@ -485,6 +485,17 @@ class AttackKnobs(Model):
     front_arc: float = Field(ge=0, le=360)
 
 
+class MeleeKnobs(Model):
+    unarmed_weapon: str  # a melee weapon's name (checked by the loader); "" or "none": none
+
+    @field_validator("unarmed_weapon")
+    @classmethod
+    def _none(cls, value: str) -> str:
+        """Blanks and "none" (any case: handy on a command line) mean no weapon."""
+        value = value.strip()
+        return "" if value.casefold() == "none" else value
+
+
 class OverwatchKnobs(Model):
     max_angle: float = Field(gt=0, le=360)
     range_factor: float = Field(gt=0, le=10)
@@ -578,6 +589,7 @@ class Knobs(Model):
     noise: NoiseKnobs
     template: TemplateKnobs
     attack: AttackKnobs
+    melee: MeleeKnobs
     overwatch: OverwatchKnobs
     ammo: AmmoKnobs
     tests: CheckKnobs

@@ -167,7 +167,9 @@ def test_legal_lists_reachable_charges_only(fake: FakeCombat) -> None:
 
 
 def test_a_figure_without_a_melee_weapon_cannot_charge(fake: FakeCombat) -> None:
-    game = start(scenario([("a", "m", "Militia", 10, 10), ("b", "r1", "Raider", 10, 20)]))
+    # Without an unarmed weapon (knob melee.unarmed_weapon off) a pistol has no melee.
+    figures = [("a", "m", "Militia", 10, 10), ("b", "r1", "Raider", 10, 20)]
+    game = start(scenario(figures), knobs={"melee.unarmed_weapon": ""})
     activate(game, "m")  # a militia with a pistol only
     assert not any(isinstance(a, Charge) for a in legal(game, game.state.figures["m"]))
     with pytest.raises(IllegalAction, match="no melee weapon 'Fists'"):
