@@ -71,7 +71,6 @@ FAMILY_OF_KIND: dict[str, str] = {
             "injury",
             "out",
             "infected",
-            "ignited",
             "burning",
             "burning_zone",
             "entered_burning",
@@ -83,7 +82,9 @@ FAMILY_OF_KIND: dict[str, str] = {
         ),
         "harm",
     ),
-    **dict.fromkeys(("morale", "morale_immune", "suppressed", "save"), "morale"),
+    **dict.fromkeys(
+        ("morale", "morale_immune", "morale_steadfast", "suppressed", "save"), "morale"
+    ),
     **dict.fromkeys(("noise_made", "noise_check"), "noise"),
     **dict.fromkeys(
         (
