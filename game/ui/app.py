@@ -31,13 +31,14 @@ from game.events import Event
 from game.i18n import tr
 from game.play.events import ActivationEnded, ActivationStarted
 from game.ui import cache, describe, errors, fonts, layout, screenshot
+from game.ui.ai_worker import AiWorker, Choice
 from game.ui.anim import Animator
 from game.ui.camera import Camera
 from game.ui.coach import Coach
 from game.ui.input import TableInput
 from game.ui.overlay_toggle import OverlayToggle
 from game.ui.panel import Panel, is_busy, is_visible, slot_of
-from game.ui.preview import AttackPreview, TemplatePreview, attack_preview, template_preview
+from game.ui.preview import AttackPreview, TemplatePreview, action_preview
 from game.ui.render import hud, style
 from game.ui.render.table import Scene, TableView, entry_hover
 from game.ui.render.terrain import EntryZone
@@ -84,6 +85,9 @@ class UiOptions:
     language: str | None = None
     scenario: str | None = None
     """The scenario file played (for "save replay" of a user's own scenario)."""
+    ai_thread: bool | None = None
+    """The AI chooses in a thread of its own (None: yes, but for a run of `frames`
+    frames, which then plays the same at any machine speed)."""
     heat: Any = None
     """A heat map of this layout (the editor's, for a test raid): D shows it too."""
 
@@ -164,6 +168,8 @@ class App:
         self.stuck = False  # the AI cannot go on (its fallback failed too)
         self._resized_at: float | None = None
         self._coach = Coach()
+        threaded = self.options.ai_thread
+        self.ai_worker = AiWorker(self.options.frames is None if threaded is None else threaded)
         self.human_actions = 0  # actions the players at the table have taken
         self._acc = 0.0
         self.layout = layout.Layout.for_size(self.screen.get_size(), sidebar=self.options.panels)
@@ -190,6 +196,8 @@ class App:
         self.intent: tuple[str, str] | None = None
         self.ai_next: act.Action | None = None
         self.ai_preview: Preview | None = None
+        self.ai_worker.forget()  # a choice under way was for the last game
+        self._want_intent = False
         self.ai_timer = 0.0
         self._failed_at = None
         self.stuck = False
@@ -413,26 +421,36 @@ class App:
 
     # -- the AI ------------------------------------------------------------------------
     def step_ai(self, dt: float) -> list[Event]:
-        """Advance the AI's clock; apply its next action when it is due."""
+        """Advance the AI's clock; apply its next action when it is due. The AI
+        chooses in its own thread (game/ui/ai_worker.py) from as soon as the game
+        waits for it — through the pause and the animations — and the window goes
+        on drawing meanwhile."""
         game = self.game
         pending = game.pending()
         if pending is None or pending.side in self.human_sides or self.stuck:
             return []
-        if self.animating or self.error_panel.busy or any(is_busy(p) for p in self.shown_panels()):
-            return []
         if self.warm.busy:  # the first AI move waits for the kernels (once per install)
+            return []
+        controller = self.controllers[pending.side]
+        assert controller is not None
+        retry = self._failed_at == len(game.history)  # its last choice here failed
+        if self.ai_next is None and not retry and not self.ai_worker.asked_for(game):
+            self.ai_worker.start(controller, game, self._want_intent, action_preview)
+            self._want_intent = False
+        if self.animating or self.error_panel.busy or any(is_busy(p) for p in self.shown_panels()):
             return []
         self.ai_timer -= dt
         if self.ai_timer > 0:
             return []
-        controller = self.controllers[pending.side]
-        assert controller is not None
         speed = max(self.options.speed, 1e-3)
         if self.ai_next is None:
-            retry = self._failed_at == len(game.history)  # its last choice here failed
             fallback = self._fallback() if retry else None
-            self.ai_next = fallback if fallback is not None else self._choose(controller)
-            self.ai_preview = self._preview_of(self.ai_next)
+            choice = Choice(fallback) if fallback is not None else self._chosen(pending.side)
+            if choice is None or choice.action is None:
+                return []  # still thinking (the status line says so)
+            self.ai_next = choice.action
+            shown = choice.preview  # worked out beside the choice, on the AI's thread
+            self.ai_preview = shown if shown is not None else action_preview(game, choice.action)
             if self.ai_preview is not None:
                 self.ai_timer = AI_ATTACK_HOLD / speed
                 return []
@@ -444,44 +462,33 @@ class App:
             fallback = self._fallback()
             events = self.apply(fallback) if fallback is not None else []
         if pending.kind == "activate" and any(isinstance(e, ActivationStarted) for e in events):
-            line = controller.intent(self.game)
-            if line:
-                self.intent = (pending.side, line)
+            self._want_intent = True  # the next choice comes with the activation's intent
         self.ai_preview = None
         self.ai_timer = AI_PAUSE / speed
         return events
 
-    def _choose(self, controller: Controller) -> act.Action:
-        try:
-            return controller.choose(self.game)
-        except Exception as exc:  # a broken controller must not take the window down
-            log.exception("controller failed")
-            self.say(tr("ui.input.ai_failed", reason=str(exc)))
-            fallback = self._fallback()
-            if fallback is None:
-                raise
-            return fallback
+    def _chosen(self, side: str) -> Choice | None:
+        """The AI's choice once it is in (None while it thinks); its intent line goes
+        up; a controller that raised is replaced by the fallback for this action."""
+        choice = self.ai_worker.take(self.game)
+        if choice is None:
+            return None
+        if choice.intent:
+            self.intent = (side, choice.intent)
+        if choice.error is None and choice.action is not None:
+            return choice
+        exc = choice.error or RuntimeError("no action")
+        self.say(tr("ui.input.ai_failed", reason=str(exc)))  # the window stays up
+        fallback = self._fallback()
+        if fallback is None:
+            raise exc
+        return Choice(fallback)
 
     def _fallback(self) -> act.Action | None:
         """Something legal when the AI's choice was refused: end the activation."""
         legal = [a for a in self.game.legal_actions() if isinstance(a, act.Action)]
         ends = [a for a in legal if isinstance(a, act.EndActivation)]
         return (ends or legal or [None])[0]
-
-    def _preview_of(self, action: act.Action) -> Preview | None:
-        """What the AI's next action is shown with before it is made: an attack's
-        sight lines and odds, a throw's template and odds (None for other actions)."""
-        st = self.game.state
-        if isinstance(action, act.Throw) and action.figure in st.figures:
-            return template_preview(self.game, st.figures[action.figure], action.weapon, action.at)
-        if isinstance(action, act.Attack | act.Charge) and action.target in st.figures:
-            attacker, target = st.figures[action.figure], st.figures[action.target]
-            burst = action.burst if isinstance(action, act.Attack) else False
-            mode = "charge" if isinstance(action, act.Charge) else "action"
-            return attack_preview(
-                self.game, attacker, target, action.weapon, burst=burst, mode=mode
-            )
-        return None
 
     # -- the loop ---------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -630,6 +637,10 @@ class App:
             return tr("ui.input.warming", seconds=f"{self.warm.elapsed:.0f}")
         if self.intent is not None and not self.input.my_turn():
             return self.intent[1]  # the line names who acts ("Horde: …")
+        pending = self.game.pending()
+        if self.ai_worker.thinking and pending is not None and not self.input.my_turn():
+            who = describe.side_with_player(self.game, pending.side, self.human_sides)
+            return tr("ui.input.ai_thinking", who=who)
         if self.ai_next is not None and not self.input.my_turn():
             return describe.describe(self.game, self.ai_next)
         return self.input.hint()
@@ -688,5 +699,6 @@ def run(
     try:
         return app.run()
     finally:
+        app.ai_worker.close()
         cache.reset_all()  # fonts and surfaces die with pygame
         pygame.quit()

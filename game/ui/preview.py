@@ -331,3 +331,17 @@ def template_preview(game: Game, fig: Figure, weapon: str, centre: Point) -> Tem
         min(hit_faces, default=20),
         odds,
     )
+
+
+def action_preview(game: Game, action: act.Action) -> AttackPreview | TemplatePreview | None:
+    """What an action is shown with before it is made: an attack's or a charge's
+    sight lines and odds, a throw's template and odds (None for other actions)."""
+    st = game.state
+    if isinstance(action, act.Throw) and action.figure in st.figures:
+        return template_preview(game, st.figures[action.figure], action.weapon, action.at)
+    if isinstance(action, act.Attack | act.Charge) and action.target in st.figures:
+        attacker, target = st.figures[action.figure], st.figures[action.target]
+        burst = action.burst if isinstance(action, act.Attack) else False
+        mode = "charge" if isinstance(action, act.Charge) else "action"
+        return attack_preview(game, attacker, target, action.weapon, burst=burst, mode=mode)
+    return None

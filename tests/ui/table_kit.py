@@ -43,7 +43,9 @@ def make_app(
     **options: Any,
 ) -> App:
     """An app on a fresh game; `human` sides are played by the test (default: the
-    scenario's human sides), the others by the stand-in AI."""
+    scenario's human sides), the others by the stand-in AI — choosing on the test's
+    thread (`ai_thread=True` for the window's own AI thread)."""
+    options.setdefault("ai_thread", False)
     sc = scenario(name)
     game = Game(sc, seed=seed)
     humans = set(human) if human is not None else {s.id for s in sc.side if s.controller == "human"}

@@ -168,3 +168,22 @@ def test_every_figure_keeps_a_readable_label_in_a_small_window(
     assert hovered.chosen.image.get_width() >= full - 1
     monkeypatch.undo()
     shot(app, f"labels_small_{size[0]}x{size[1]}.png")
+
+
+def test_lazy_name_options_place_as_the_full_list_does() -> None:
+    """The options worked out on demand give the same spots, the same box around
+    them and so the same placement as the whole list."""
+    centres = [(300.0 + 17 * (i % 7) + 3 * (i // 7), 250.0 + 15 * (i // 7)) for i in range(35)]
+    bases = _bases(centres)
+    lazy = [_name(f"Shambler {i + 1}", c) for i, c in enumerate(centres)]
+    eager = [_name(f"Shambler {i + 1}", c) for i, c in enumerate(centres)]
+    for label in eager:
+        label.options = list(label.options)
+    for a, b in zip(lazy, eager, strict=True):
+        assert isinstance(a.options, labels.NameOptions)
+        assert [o.rect for o in a.options] == [o.rect for o in b.options]
+        union = b.options[0].rect.unionall([o.rect for o in b.options[1:]])
+        assert a.options.reach() == union
+    labels.place(lazy, bases, AREA)
+    labels.place(eager, bases, AREA)
+    assert [lab.chosen.rect for lab in lazy] == [lab.chosen.rect for lab in eager]  # type: ignore[union-attr]

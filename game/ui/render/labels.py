@@ -21,8 +21,9 @@ take well under a millisecond (tests/bench/bench_labels.py).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 import pygame
 
@@ -61,7 +62,7 @@ class Label:
     """A label to place: its options best first, its rank (lower goes first) and,
     for a figure's name, the base it belongs to (for the leader line)."""
 
-    options: list[Option]
+    options: Sequence[Option]
     rank: float
     centre: Point | None = None
     radius: float = 0.0
@@ -117,20 +118,74 @@ def spot(
     return pygame.Rect(round(left), round(top), w, h)
 
 
+class NameOptions(Sequence[Option]):
+    """A figure's name options: the full name at every spot, then the short one —
+    each worked out only when placement asks for it (most names take their first
+    spot, so a crowd of 200 costs a few spots a name, not 48)."""
+
+    __slots__ = ("_centre", "_made", "_pictures", "_r", "_reach", "_top_extra")
+
+    def __init__(
+        self, pictures: tuple[pygame.Surface, ...], centre: Point, r: float, top_extra: float
+    ) -> None:
+        self._pictures = pictures
+        self._centre = centre
+        self._r = r
+        self._top_extra = top_extra
+        self._made: dict[int, Option] = {}
+        self._reach: pygame.Rect | None = None
+
+    def __len__(self) -> int:
+        return len(self._pictures) * LEVELS * len(DIRECTIONS)
+
+    @overload
+    def __getitem__(self, i: int) -> Option: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Option]: ...
+
+    def __getitem__(self, i: int | slice) -> Option | Sequence[Option]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        i %= len(self)
+        found = self._made.get(i)
+        if found is not None:
+            return found
+        per_picture = LEVELS * len(DIRECTIONS)
+        picture = self._pictures[i // per_picture]
+        level, d = divmod(i % per_picture, len(DIRECTIONS))
+        rect = spot(
+            self._centre, self._r, self._top_extra, picture.get_size(), DIRECTIONS[d], level
+        )
+        found = self._made[i] = Option(picture, rect, leader=level > 0)
+        return found
+
+    def __iter__(self) -> Iterator[Option]:
+        return (self[i] for i in range(len(self)))
+
+    def reach(self) -> pygame.Rect:
+        """The box around every option, from the five spots that bound them (the
+        farthest left, right and down, and the two highest)."""
+        if self._reach is not None:
+            return self._reach
+        far = LEVELS - 1
+        rects = [
+            spot(self._centre, self._r, self._top_extra, picture.get_size(), d, far)
+            for picture in self._pictures
+            for d in ((-1, 0), (1, 0), (0, 1), (0, -1), (-1, -1))
+        ]
+        self._reach = rects[0].unionall(rects[1:])
+        return self._reach
+
+
 def name_options(
     image: pygame.Surface, short: pygame.Surface | None, centre: Point, r: float, top_extra: float
-) -> list[Option]:
+) -> NameOptions:
     """A figure's name options: the full name at every spot, then the short one."""
-    out = []
-    for picture in (image, short):
-        if picture is None:
-            continue
-        size = picture.get_size()
-        for level in range(LEVELS):
-            for d in DIRECTIONS:
-                rect = spot(centre, r, top_extra, size, d, level)
-                out.append(Option(picture, rect, leader=level > 0))
-    return out
+    pictures = (image,) if short is None else (image, short)
+    return NameOptions(pictures, centre, r, top_extra)
 
 
 def _cost(
@@ -149,6 +204,8 @@ def _cost(
 
 def _reach(label: Label) -> pygame.Rect:
     """The box around all of a label's options (to pick the obstacles near it)."""
+    if isinstance(label.options, NameOptions):
+        return label.options.reach()
     first = label.options[0].rect
     return first.unionall([o.rect for o in label.options[1:]])
 
@@ -223,6 +280,7 @@ def draw(
         if ends is not None:
             pygame.draw.line(surface, ink, ends[0], ends[1], 3)
             pygame.draw.line(surface, line, ends[0], ends[1], 1)
-    for label in labels:
-        if label.chosen is not None:
-            surface.blit(label.chosen.image, label.chosen.rect)
+    surface.blits(
+        [(lab.chosen.image, lab.chosen.rect) for lab in labels if lab.chosen is not None],
+        doreturn=False,
+    )
