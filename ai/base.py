@@ -36,6 +36,7 @@ class Controller(Protocol):
 
 def decision_dice(game: Game, salt: int = 0) -> Dice:
     """Dice for one decision, spawned from the game's seed: the same for the same seed
-    and number of actions taken, independent of the game's own dice."""
-    seq = np.random.SeedSequence(game.seed, spawn_key=(1 + salt, len(game.history)))
+    and number of actions taken (kept in the state, so a saved game loaded again
+    decides as the original would), independent of the game's own dice."""
+    seq = np.random.SeedSequence(game.seed, spawn_key=(1 + salt, game.state.action_count))
     return Dice.seeded(seq)

@@ -100,6 +100,7 @@ class Game:
         events = flow.named(self, events + flow.advance(self))
         self.history.append(action)
         self.state.event_count += len(events)
+        self.state.action_count += 1
         return events
 
     def is_over(self) -> bool:

@@ -216,6 +216,7 @@ class GameState:
     outcome: str | None = None
     spawned: int = 0  # counter for spawned figure and pack ids
     event_count: int = 0
+    action_count: int = 0  # actions applied so far (the AI's decision dice key on it)
 
     def clone(self) -> GameState:
         """A cheap, independent copy."""
@@ -306,6 +307,7 @@ class GameState:
             outcome=data["outcome"],
             spawned=data["spawned"],
             event_count=data["event_count"],
+            action_count=data.get("action_count", 0),  # saves before it: 0
         )
 
 

@@ -59,3 +59,29 @@ def test_a_raid_saved_after_its_waves_came_continues_as_the_original(name: str, 
     assert events, "nothing was played after loading"
     assert loaded.to_dict() == original.to_dict()
     assert loaded.outcome() == original.outcome()
+
+
+def test_the_ai_plays_a_loaded_game_as_it_would_have_played_the_original() -> None:
+    """The AI's decision dice key on the actions taken so far, which the save keeps:
+    each side's AI, asked on the original and on the loaded copy, chooses the same."""
+    from ai import controller_for
+
+    scenario = load_checked(ROOT / "scenarios" / "refuge_raiders.toml")
+    original = Game(scenario, seed=5)
+    _play(original, RandomBot(), until_spawned=2)
+    loaded = Game(scenario, seed=5)
+    loaded.load_state(json.loads(json.dumps(original.to_dict())))
+    assert loaded.state.action_count == len(original.history) > 0
+    players = {
+        side.id: controller_for(side.controller if side.controller != "human" else "ai:tactical")
+        for side in scenario.side
+    }
+    for _ in range(40):
+        if original.is_over():
+            break
+        pending = original.pending()
+        assert pending is not None
+        side = pending.side
+        action = players[side].choose(original)
+        assert players[side].choose(loaded) == action
+        assert loaded.apply(action) == original.apply(action)
