@@ -89,6 +89,4 @@ def board_scenario(path: str) -> tuple[Scenario, RulesData]:
     checked = check_file(path)
     if checked.layout is None:
         raise CliError("\n".join(checked.problems))
-    scenario = checked.layout
-    rules = load_rules()
-    return scenario, rules.with_overrides(scenario.knobs) if scenario.knobs else rules
+    return checked.layout, load_rules(checked.layout.knobs)
