@@ -74,7 +74,8 @@ class OddsWidget:
         return int(self.size * 4.6)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, odds: AttackOdds) -> int:
-        """Draw inside `rect`; return the height used."""
+        """Draw inside `rect`; return the height used. In a rect too short for all of
+        it the wound chart is left out, and the foot keeps only whole lines."""
         th, size = self.theme, self.size
         small = max(10, size - 2)
         line_h = fonts.font(size).get_linesize()
@@ -101,16 +102,25 @@ class OddsWidget:
             )
             y += line_h
         y += 4
-        chart = pygame.Rect(rect.left, y, rect.width, self.chart_height())
-        self._chart(surface, chart, odds, small)
-        y = chart.bottom + 2
-        foot = f"{tr('ui.dice.odds.needed', need=odds.needed)} · " + tr(
-            "ui.dice.odds.expected", n=f"{odds.expected_wounds:.1f}"
-        )
         small_h = fonts.font(small).get_linesize()
-        for text in fonts.wrap(foot, small, rect.width)[:2]:
-            surface.blit(fonts.text(text, small, th.dim), (rect.left, y))
-            y += small_h
+        if y + self.chart_height() + 2 + small_h <= rect.bottom:
+            chart = pygame.Rect(rect.left, y, rect.width, self.chart_height())
+            self._chart(surface, chart, odds, small)
+            y = chart.bottom + 2
+        foot = [
+            tr("ui.dice.odds.needed", need=odds.needed),
+            tr("ui.dice.odds.expected", n=f"{odds.expected_wounds:.1f}"),
+        ]
+        whole = " · ".join(foot)
+        if fonts.font(small).size(whole)[0] <= rect.width:
+            foot = [whole]  # one line when it fits; else each phrase whole, while they fit
+        for phrase in foot:
+            lines = fonts.wrap(phrase, small, rect.width)
+            if y + small_h * len(lines) > rect.bottom:
+                break
+            for text in lines:
+                surface.blit(fonts.text(text, small, th.dim), (rect.left, y))
+                y += small_h
         return y - rect.top
 
     def _bar(
@@ -295,12 +305,14 @@ class OddsPanel(PanelBase):
             )
         small = max(10, size - 2)
         small_h = fonts.font(small).get_linesize()
+        self.text_bottom = y
         for note in notes:  # whole lines only
             for text in fonts.wrap(note, small, inner.width):
                 if y + small_h > inner.bottom:
                     return
                 surface.blit(fonts.text(text, small, th.text), (inner.left, y))
                 y += small_h
+                self.text_bottom = y
 
     def _draw_hint(self, surface: pygame.Surface, inner: pygame.Rect, size: int) -> None:
         """No attack in view: what to do, and how the odds are worked out — as many

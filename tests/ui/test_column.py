@@ -11,6 +11,7 @@ import pygame
 import pytest
 from table_kit import make_app, shot
 from test_dice_view import DAMAGE, TO_HIT
+from test_odds_panel import ODDS
 
 from game.events import Event
 from game.i18n import set_language
@@ -86,7 +87,13 @@ def test_the_dice_card_and_the_log_never_overlap(
     assert card.rows + card.hidden == len(ROLLS)
     assert isinstance(odds, OddsPanel)
     inner_bottom = odds.rect.bottom - 4
-    assert odds.text_bottom <= inner_bottom
+    assert odds.text_bottom <= inner_bottom  # the hint: whole sentences
+    title = "Militia 4 → Shambler 6 · Assault rifle"  # "Last considered: …": two lines
+    odds.last = (title, ODDS, None, ("Hits the point: 60%",))
+    odds.age = 0.0
+    odds.update = lambda dt: None  # type: ignore[method-assign]  # held as it is
+    app.render()
+    assert odds.text_bottom <= inner_bottom  # the odds: whole lines
     if size == (1600, 1000) and not demo:
         assert card.rows == len(ROLLS) and not card.compact  # room for every roll
     if size[1] >= 800:
