@@ -5,8 +5,9 @@
 `file: field.path: reason` (list indices count from 0 in file order, e.g.
 `refuge.toml: terrain[3].polygon: self-intersecting`). Structural problems come from
 the models, geometric and cross-reference problems from `check_geometry`; more
-checks (profile and weapon names against the rules data) plug in through
-`register_validator` or the `validators` argument. Never evaluates code.
+checks (profile and weapon names against the rules data) plug in as parts validators,
+through `register_parts_validator` or the `parts_validators` argument. Never
+evaluates code.
 """
 
 from __future__ import annotations
@@ -371,9 +372,6 @@ class ScenarioError(Exception):
 Issue = tuple[str, str]
 """A problem: (field path such as 'terrain[3].polygon', reason)."""
 
-Validator = Callable[[Scenario], Iterable[Issue]]
-"""An extra check on a structurally valid scenario (e.g. profile names)."""
-
 RadiusLookup = Callable[[FigureSpec], float]
 """Base radius in cm of a figure (the engine supplies one from the rules data)."""
 
@@ -433,20 +431,7 @@ PartsValidator = Callable[[ScenarioParts], Iterable[Issue]]
 """A check that looks only at a scenario's parts (figures, rosters, knobs), so it
 can run on the parts of a file that did not validate as a whole."""
 
-_VALIDATORS: list[Validator] = []
 _PARTS_VALIDATORS: list[PartsValidator] = []
-
-
-def register_validator(validator: Validator) -> Validator:
-    """Add a check run on every scenario load (usable as a decorator)."""
-    if validator not in _VALIDATORS:
-        _VALIDATORS.append(validator)
-    return validator
-
-
-def unregister_validator(validator: Validator) -> None:
-    if validator in _VALIDATORS:
-        _VALIDATORS.remove(validator)
 
 
 def register_parts_validator(validator: PartsValidator) -> PartsValidator:
@@ -742,36 +727,35 @@ def parse_scenario(
     text: str,
     filename: str = "<scenario>",
     *,
-    validators: Sequence[Validator] | None = None,
+    parts_validators: Sequence[PartsValidator] | None = None,
     base_radius: RadiusLookup | None = None,
 ) -> Scenario:
     """Parse and validate scenario TOML text; raise ScenarioError with all problems.
 
-    `validators` run in addition to the registered ones; `base_radius` replaces the
-    default base-size lookup (25 mm, or 40 mm for the profiles RULES.md names).
+    `parts_validators` run in addition to the registered ones; `base_radius` replaces
+    the default base-size lookup (25 mm, or 40 mm for the profiles RULES.md names).
     """
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError([f"{filename}: toml: {exc}"]) from None
-    return scenario_from_data(raw, filename, validators=validators, base_radius=base_radius)
+    return scenario_from_data(
+        raw, filename, parts_validators=parts_validators, base_radius=base_radius
+    )
 
 
 def scenario_from_data(
     raw: dict[str, Any],
     filename: str = "<scenario>",
     *,
-    validators: Sequence[Validator] | None = None,
     base_radius: RadiusLookup | None = None,
     parts_validators: Sequence[PartsValidator] | None = None,
 ) -> Scenario:
     """Validate already parsed scenario data (e.g. from an editor) like a file.
 
     Every problem in one run: the models' structural ones, the geometric ones, and
-    the validators'. Model validators run whenever the file validates as a whole
-    (geometric problems do not stop them); parts validators (`parts_validators` and
-    the registered ones) run on the whole scenario, or else on the parts that
-    validate on their own."""
+    the parts validators' (`parts_validators` and the registered ones), which run on
+    the whole scenario, or else on the parts that validate on their own."""
     if not isinstance(raw, dict):
         raise ScenarioError([f"{filename}: (file): not a table of sections"])
     issues: list[Issue] = []
@@ -784,9 +768,6 @@ def scenario_from_data(
     parts = ScenarioParts.of(model) if model is not None else ScenarioParts.salvage(raw)
     for check_parts in [*_PARTS_VALIDATORS, *(parts_validators or ())]:
         issues.extend(check_parts(parts))
-    if model is not None:
-        for validator in [*_VALIDATORS, *(validators or ())]:
-            issues.extend(validator(model))
     issues = _dedupe(issues)
     if issues:
         raise ScenarioError([f"{filename}: {path}: {reason}" for path, reason in issues])
@@ -797,7 +778,7 @@ def scenario_from_data(
 def load_scenario(
     path: str | Path,
     *,
-    validators: Sequence[Validator] | None = None,
+    parts_validators: Sequence[PartsValidator] | None = None,
     base_radius: RadiusLookup | None = None,
 ) -> Scenario:
     """Read and validate a scenario file; raise ScenarioError with all problems."""
@@ -810,7 +791,9 @@ def load_scenario(
         raise ScenarioError([f"{path.name}: not UTF-8 text"]) from None
     except OSError as exc:
         raise ScenarioError([f"{path}: cannot read: {exc.strerror or exc}"]) from None
-    return parse_scenario(text, path.name, validators=validators, base_radius=base_radius)
+    return parse_scenario(
+        text, path.name, parts_validators=parts_validators, base_radius=base_radius
+    )
 
 
 def raw_items(raw: Any, key: str) -> list[tuple[int, dict[str, Any]]]:

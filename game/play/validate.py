@@ -30,7 +30,6 @@ from game.scenario import (
     Scenario,
     ScenarioError,
     ScenarioParts,
-    Validator,
     default_radius,
     register_parts_validator,
     scenario_from_data,
@@ -161,16 +160,6 @@ def parts_validator_for(rules: RulesData) -> PartsValidator:
 
     def validate(parts: ScenarioParts) -> list[Issue]:
         return issues_against(parts, rules)
-
-    return validate
-
-
-def validator_for(rules: RulesData) -> Validator:
-    """`parts_validator_for` as a check of a whole scenario."""
-    check = parts_validator_for(rules)
-
-    def validate(scenario: Scenario) -> list[Issue]:
-        return list(check(ScenarioParts.of(scenario)))
 
     return validate
 

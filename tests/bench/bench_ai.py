@@ -41,7 +41,7 @@ from ai.tactical import TacticalAI  # noqa: E402
 from game.board.freespace import free_space  # noqa: E402
 from game.board.terrain import Board  # noqa: E402
 from game.engine import Game  # noqa: E402
-from game.play.validate import rules_radius, validator_for  # noqa: E402
+from game.play.validate import parts_validator_for, rules_radius  # noqa: E402
 from game.rules.loader import load_rules  # noqa: E402
 from game.scenario import Scenario, scenario_from_data  # noqa: E402
 
@@ -58,7 +58,7 @@ REPEATS = 3
 def _checked(raw: dict[str, Any], name: str) -> Scenario:
     rules = load_rules()
     return scenario_from_data(
-        raw, name, validators=[validator_for(rules)], base_radius=rules_radius(rules)
+        raw, name, parts_validators=[parts_validator_for(rules)], base_radius=rules_radius(rules)
     )
 
 

@@ -16,13 +16,11 @@ from game.board.terrain import Board, TerrainKind
 from game.cover import Cover
 from game.scenario import (
     FigureSpec,
-    Scenario,
     ScenarioError,
+    ScenarioParts,
     load_scenario,
     parse_scenario,
-    register_validator,
     scenario_from_data,
-    unregister_validator,
 )
 
 DATA = Path(__file__).parent / "data"
@@ -208,28 +206,25 @@ def test_single_errors(text: str, error: str) -> None:
     assert any(e.startswith(f"t.toml: {error}") for e in info.value.errors), info.value.errors
 
 
-def test_validator_hooks_run_on_structurally_valid_files() -> None:
-    seen: list[str] = []
+def test_parts_validators_run_even_on_broken_files() -> None:
+    seen: list[list[str]] = []
 
-    def profiles(sc: Scenario) -> list[tuple[str, str]]:
-        seen.append(sc.scenario.name)
+    def profiles(parts: ScenarioParts) -> list[tuple[str, str]]:
+        seen.append([path for path, _ in parts.figures] + [path for path, _ in parts.rosters])
         return [("side[0].squad[0].figure[0].profile", "unknown profile 'Bruno'")]
 
     with pytest.raises(ScenarioError) as info:
-        load_scenario(DATA / "refuge_valid.toml", validators=[profiles])
+        load_scenario(DATA / "refuge_valid.toml", parts_validators=[profiles])
     assert info.value.errors == [
         "refuge_valid.toml: side[0].squad[0].figure[0].profile: unknown profile 'Bruno'"
     ]
-    register_validator(profiles)
-    try:
-        with pytest.raises(ScenarioError):
-            load_scenario(DATA / "refuge_valid.toml")
-        geometry = errors_of("broken_geometry.toml")  # geometric errors: the hook runs too
-        errors_of("broken_structure.toml")  # no whole model to give it: skipped
-    finally:
-        unregister_validator(profiles)
-    load_scenario(DATA / "refuge_valid.toml")
-    assert seen == ["Test refuge", "Test refuge", "Broken geometry"]
+    geometry = errors_of("broken_geometry.toml", parts_validators=[profiles])
+    errors_of("broken_structure.toml", parts_validators=[profiles])  # on the salvaged parts
+    load_scenario(DATA / "refuge_valid.toml")  # not registered: only where passed
+    assert len(seen) == 3
+    assert seen[2] == [
+        "side[1].raid.roster[0]"
+    ]  # figure 'x' (bad `at`) and 'y' (bad stats) dropped
     bruno = "side[0].squad[0].figure[0].profile: unknown profile 'Bruno'"
     assert f"broken_geometry.toml: {bruno}" in geometry
 
