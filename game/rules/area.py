@@ -24,7 +24,6 @@ from game.rules.attack import (
     check_context,
     damage_plan,
     hit_plan,
-    noise_radius,
     roll_damage,
     roll_hit,
     take_damage,
@@ -84,7 +83,6 @@ class Throw:
     on_thrower: bool
     radius: float
     burning_rounds: int
-    noise: float
     ammo: AmmoState | None
 
 
@@ -132,7 +130,6 @@ def throw_template(
         on_thrower=on_thrower,
         radius=radius,
         burning_rounds=burning,
-        noise=noise_radius(weapon, rules),
         ammo=ammo,
     )
 

@@ -426,8 +426,8 @@ class AttackResult:
 
     `target` is the target after the attack (TP, condition, counters); `ammo` the
     weapon's ammo after it (None when not tracked); `push` the Wuchtig distance
-    in cm (0: none) along `push_direction`; `noise` the radius of the noise
-    marker it leaves (0: quiet, §3.8).
+    in cm (0: none) along `push_direction`. The noise it leaves is the engine's
+    (`noise_source`, §3.8).
     """
 
     events: tuple[Event, ...]
@@ -443,7 +443,6 @@ class AttackResult:
     push: float = 0.0
     push_direction: tuple[float, float] | None = None
     infected: bool = False
-    noise: float = 0.0
     faces: tuple[int, ...] = ()
 
     @property
@@ -457,12 +456,6 @@ def noise_source(weapon: Weapon) -> Literal["firearm", "explosion"] | None:
     if not weapon.loud:
         return None
     return "explosion" if weapon.has("Explosiv") else "firearm"
-
-
-def noise_radius(weapon: Weapon, rules: RulesData) -> float:
-    """Loudness radius of an attack with this weapon (§3.8): 0 when Leise."""
-    source = noise_source(weapon)
-    return 0.0 if source is None else float(getattr(rules.knobs.noise_radius, source))
 
 
 def take_damage(
@@ -534,7 +527,6 @@ def finish_attack(
         wounds=wounds,
         ammo=ammo,
         ammo_used=plan.ammo,
-        noise=noise_radius(weapon, rules),
         faces=faces,
         **extra,
     )

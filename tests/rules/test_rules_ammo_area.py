@@ -115,7 +115,7 @@ def test_throw_hits_the_point(rules: RulesData, fig: Fig) -> None:
         ammo=fresh_ammo(grenade, rules),
     )
     assert throw.hit and throw.offset == (0.0, 0.0) and throw.radius == 4.0
-    assert throw.ammo == AmmoState(0, None) and throw.noise == 90.0
+    assert throw.ammo == AmmoState(0, None)
     assert (
         throw.events[0].explain("en")
         == "Ferdl throws at the point: W20 9 + 1 = 10 ≥ 10 → hit (§3.4)"

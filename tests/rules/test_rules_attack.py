@@ -15,6 +15,7 @@ from game.rules.attack import (
     Pushed,
     ToHitRolled,
     WeaponJammed,
+    noise_source,
     plan_attack,
     range_band,
     resolve_attack,
@@ -94,7 +95,13 @@ def test_hit_and_damage_events_exact(rules: RulesData, fig: Fig) -> None:
         "Raider 3 takes 2 wounds: TP 4 → 2 (§3.5)",
     ]
     assert (result.hit, result.wounds, result.taken, result.target.tp) == (True, 2, 2, 2)
-    assert result.noise == rules.knobs.noise_radius.firearm
+
+
+def test_the_marker_an_attack_leaves(rules: RulesData) -> None:
+    # §3.8: Laut → a firearm marker, Explosiv → an explosion, Leise → none
+    assert noise_source(rules.weapon("Hunting rifle")) == "firearm"
+    assert noise_source(rules.weapon("Hand grenade")) == "explosion"
+    assert noise_source(rules.weapon("Knife")) is None
 
 
 def test_pool_against_five_plus_counts_only_fives_and_sixes(rules: RulesData, fig: Fig) -> None:
