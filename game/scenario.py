@@ -38,6 +38,7 @@ from shapely.geometry import Polygon
 
 from game.board.terrain import make_piece
 from game.dice import DiceExpression, DiceExpressionError
+from game.rules.models import ATTRIBUTE_MAX, ATTRIBUTE_MIN
 
 # -- shared field types ---------------------------------------------------------
 
@@ -163,7 +164,8 @@ class ModuleSpec(_PieceSpec):
         return self
 
 
-Attribute = Annotated[int, Field(ge=-5, le=10)]
+Attribute = Annotated[int, Field(ge=ATTRIBUTE_MIN, le=ATTRIBUTE_MAX)]
+"""An inline attribute: within the bounds the rules data holds profiles to."""
 
 
 class InlineStats(_Model):

@@ -49,6 +49,10 @@ BROKEN = {
         f"{FIGURE}[2].stats.archetype: unknown archetype 'Ninja' (Krieger, Späher, Hüter,",
         f"{FIGURE}[2].stats.weapons[1]: unknown weapon 'Laser' (Fists, Knife, Machete,",
     ],
+    "inline_attribute_range": [
+        f"{FIGURE}[2].stats.KÖR: input should be less than or equal to 5",
+        f"{FIGURE}[2].stats.WIL: input should be greater than or equal to -1",
+    ],
     "overwatch_unarmed": [f"{FIGURE}[2].overwatch: katz has no ranged weapon (weapons: Fire axe)"],
     "not_toml": ["toml: Expected ']' at the end of a table declaration"],
     # One run names every problem: the rules-data checks still look at the parts that
