@@ -10,6 +10,14 @@ from game.rules.profile import Profile
 from game.scenario import FigureSpec, InlineStats
 
 
+class InlineStatsError(ValueError):
+    """Inline stats that make no valid profile; `field` names the stats field at fault."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(reason)
+        self.field = field
+
+
 def figure_profile(spec: FigureSpec, rules: RulesData) -> Profile:
     """The resolved profile of a scenario figure (raises on unknown names)."""
     if spec.stats is None:
@@ -19,7 +27,10 @@ def figure_profile(spec: FigureSpec, rules: RulesData) -> Profile:
 
 
 def inline_profile(stats: InlineStats, rules: RulesData) -> Profile:
-    """A one-off profile: the base profile (or a plain extra) with overrides."""
+    """A one-off profile: the base profile (or a plain extra) with overrides.
+
+    Raises InlineStatsError when the overrides break a rule of the profiles data:
+    an archetype without Gezeichnet on a base with gifts (§13)."""
     base = rules.profile(stats.base) if stats.base else rules.profile("Militia")
     knobs = rules.knobs
     kor = base.kor if stats.KOER is None else stats.KOER
@@ -43,6 +54,13 @@ def inline_profile(stats: InlineStats, rules: RulesData) -> Profile:
     morale_immune = base.morale_immune
     if stats.archetype is not None:
         arch = rules.archetype(stats.archetype)
+        if base.gifts and "Gezeichnet" not in arch.signatures:
+            raise InlineStatsError(
+                "archetype",
+                f"{arch.name} has no Gezeichnet, but the base {base.name} has gifts "
+                f"({', '.join(base.gifts)}): only a figure with Gezeichnet (the Hexer) "
+                "has gifts (§13)",
+            )
         archetype = arch.name
         morale_immune = base.mindless or arch.morale_immune
     level = stats.level or base.level

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from game.play.profiles import inline_profile
+from game.play.profiles import InlineStatsError, inline_profile
 from game.rules.loader import RulesData, RulesDataError, UnknownNameError, load_rules
 from game.rules.profile import Profile
 from game.scenario import (
@@ -76,6 +76,8 @@ def _stats_issues(rules: RulesData, stats: InlineStats, path: str) -> list[Issue
     if not issues:
         try:
             inline_profile(stats, rules)
+        except InlineStatsError as exc:
+            issues.append((f"{path}.{exc.field}", str(exc)))
         except (UnknownNameError, RulesDataError, ValueError, KeyError, IndexError) as exc:
             issues.append((path, f"cannot build the profile: {exc}"))
     return issues

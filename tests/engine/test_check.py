@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import main
+from game.play.profiles import InlineStatsError, inline_profile
 from game.play.validate import (
     flat_knobs,
     knob_issues,
@@ -16,7 +17,7 @@ from game.play.validate import (
     rules_radius,
 )
 from game.rules.loader import load_rules
-from game.scenario import FigureSpec, ScenarioError, parse_scenario
+from game.scenario import FigureSpec, InlineStats, ScenarioError, parse_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).parent / "data"
@@ -52,6 +53,10 @@ BROKEN = {
     "inline_attribute_range": [
         f"{FIGURE}[2].stats.KÖR: input should be less than or equal to 5",
         f"{FIGURE}[2].stats.WIL: input should be greater than or equal to -1",
+    ],
+    "inline_gifts_without_gezeichnet": [
+        f"{FIGURE}[2].stats.archetype: Krieger has no Gezeichnet, but the base Oda has gifts "
+        "(Riss-Stoß, Grauen): only a figure with Gezeichnet (the Hexer) has gifts (§13)"
     ],
     "overwatch_unarmed": [f"{FIGURE}[2].overwatch: katz has no ranged weapon (weapons: Fire axe)"],
     "not_toml": ["toml: Expected ']' at the end of a table declaration"],
@@ -176,6 +181,16 @@ def test_radius_hook_reads_profiles_and_inline_stats() -> None:
     )
     unknown = FigureSpec.model_validate({"id": "u", "profile": "Zombie", "at": [5, 5]})
     assert [radius(f) for f in (brute, mira, big, unknown)] == [2.0, 1.25, 2.0, 1.25]
+
+
+def test_inline_gifts_stay_with_gezeichnet() -> None:
+    rules = load_rules()
+    oda = inline_profile(InlineStats(base="Oda", archetype="hexer", level=2), rules)
+    assert (oda.archetype, oda.gifts) == ("Hexer", ("Riss-Stoß", "Grauen"))
+    assert inline_profile(InlineStats(base="Bruno", archetype="Späher"), rules).gifts == ()
+    with pytest.raises(InlineStatsError, match="Späher has no Gezeichnet") as exc:
+        inline_profile(InlineStats(base="Oda", archetype="Späher"), rules)
+    assert exc.value.field == "archetype"
 
 
 def test_names_are_matched_like_the_rules_data() -> None:
