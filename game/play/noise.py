@@ -70,7 +70,8 @@ def make_noise(
 def loudest(
     markers: list[NoiseMarker], at: tuple[float, float] | None = None
 ) -> NoiseMarker | None:
-    """The loudest marker (largest radius); ties go to the nearest to `at`, then the latest."""
+    """The loudest marker (largest radius); ties go to the nearest to `at` (§8); when
+    still tied (or without `at`) the earliest in `markers` stays."""
     best: NoiseMarker | None = None
     for m in markers:
         if (

@@ -14,8 +14,8 @@ from game.engine import Game
 from game.events import Event
 from game.play.attention import AttentionDrawn, AttentionLost, marker_of
 from game.play.events import WaveArrived
-from game.play.noise import NoiseChecked, NoiseMade, make_noise
-from game.state import Presence
+from game.play.noise import NoiseChecked, NoiseMade, loudest, make_noise
+from game.state import NoiseMarker, Presence
 
 HORDE = Raid(threat="infected", budget=0.5, roster=(("Shambler", 1.0),), entries=(NORTH, SOUTH))
 # Mira stands near the south entry, the shambler runs up to the north one.
@@ -142,6 +142,16 @@ def test_a_louder_marker_takes_the_attention_a_quieter_one_does_not() -> None:
     assert [e.figure for e in of(near, AttentionDrawn)] == ["z1"] and z1.attention == 3
     far = make_noise(game, "explosion", (10.0, 5.0))  # as loud, farther: z1 stays
     assert of(far, AttentionDrawn) == [] and z1.attention == 3
+
+
+def test_the_loudest_marker_ties_go_to_the_nearest_then_the_earliest() -> None:
+    first, second = NoiseMarker(0, 0, 60, "firearm", 1), NoiseMarker(10, 0, 60, "firearm", 1)
+    quiet = NoiseMarker(9, 0, 10, "run", 1)
+    assert loudest([quiet, first, second]) is first  # no place: the earliest
+    assert loudest([first, second], (8.0, 0.0)) is second  # the nearest
+    assert loudest([first, second], (5.0, 0.0)) is first  # as near: the earliest
+    assert loudest([second, first], (5.0, 0.0)) is second
+    assert loudest([]) is None
 
 
 def test_an_infected_that_sees_a_living_target_at_its_activation_forgets_the_noise() -> None:
