@@ -7,6 +7,7 @@ import pygame
 from game.engine import Game
 from game.i18n import DEFAULT_LANGUAGE, current_language, tr
 from game.naming import local_figure_name
+from game.play import bridge
 from game.rules.loader import local_name
 from game.state import Figure
 from game.ui import fonts
@@ -54,19 +55,21 @@ def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
         gear = ", ".join(x for x in (armour, prof.shield) if x)
         lines.append((tr("ui.input.card_armour", gear=gear), False))
     lines.append((tr("ui.input.card_weapons", ammo=fig.ammo), True))
-    for w in fig.weapons:
-        arms = game.rules.weapon(w.name)
+    # Every usable weapon: the carried ones (in order, with their state), then the
+    # implicit fists (§5.4) a figure without a melee weapon strikes with.
+    for i, arms in enumerate(bridge.weapons(game, fig)):
+        w = fig.weapons[i] if i < len(fig.weapons) else None
         bits = [tr(f"ui.input.weapon_{arms.type}")]
         if arms.range is not None:
             bits.append(format_length(arms.range, units))
         bits.append(f"{arms.pool}W6")
         if arms.br:
             bits.append(f"BR {arms.br}")
-        if w.loaded is not None:
+        if w is not None and w.loaded is not None:
             bits.append(tr("ui.input.card_loaded", loaded=w.loaded, mag=arms.mag or w.loaded))
-        if w.uses is not None:
+        if w is not None and w.uses is not None:
             bits.append(tr("ui.input.card_uses", uses=w.uses))
-        if w.jammed:
+        if w is not None and w.jammed:
             bits.append(tr("ui.input.card_jammed"))
         if arms.keywords:
             bits.append(", ".join(term(k) for k in arms.keywords))

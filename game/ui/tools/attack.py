@@ -9,7 +9,7 @@ import pygame
 from game import actions as act
 from game.i18n import tr
 from game.naming import board_kinds
-from game.play import movement
+from game.play import bridge, movement
 from game.state import Figure
 from game.ui import describe
 from game.ui import preview as pv
@@ -63,12 +63,9 @@ class AttackTool(Tool):
         if self.mode == "charge":
             best = movement.best_melee(game, fig)
             return (best, False) if best else None
-        names = [
-            w.name for w in fig.weapons if game.rules.weapon(w.name).type in ("ranged", "melee")
-        ]
-        ranged = [n for n in names if game.rules.weapon(n).type == "ranged"]
-        picks = ranged or names
-        return (picks[0], False) if picks else None
+        usable = [w for w in bridge.weapons(game, fig) if w.type in ("ranged", "melee")]
+        picks = [w for w in usable if w.type == "ranged"] or usable
+        return (picks[0].name, False) if picks else None
 
     def motion(self, at: Point, pos: tuple[int, int]) -> None:
         self.at = at
