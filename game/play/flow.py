@@ -44,7 +44,7 @@ ATTACKS = frozenset({"attack", "throw", "finish"})
 """Verbs that are the activation's one Attack (§4): the Attack action (a charge
 records one), a Throw (a thrown weapon's attack, §5.5) and the coup-de-grâce (a
 melee attack, §9)."""
-CHARGE_IS = frozenset({"move", "charge", *ATTACKS})  # a charge is a Move and an Attack
+CHARGE_IS = frozenset({"move", *ATTACKS})  # a charge is a Move and an Attack (it records both)
 SUPPRESSED_MAY = {"move", "run", "cover"}  # §7: take cover and/or move away
 _MAX_STEPS = 100_000
 
