@@ -85,7 +85,9 @@ FAMILY_OF_KIND: dict[str, str] = {
     **dict.fromkeys(
         ("morale", "morale_immune", "morale_steadfast", "suppressed", "save"), "morale"
     ),
-    **dict.fromkeys(("noise_made", "noise_check"), "noise"),
+    # Noise and the attention it draws (§8): infected turning toward a marker, or
+    # letting go of it for a living target they now see.
+    **dict.fromkeys(("noise_made", "noise_check", "attention_drawn", "attention_lost"), "noise"),
     **dict.fromkeys(
         (
             "strain",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.i18n import tr
+from game.play.attention import AttentionDrawn, AttentionLost
 from game.rules.morale import MoraleImmune, StoodFast
 from game.ui.log import FAMILY_OF_KIND, family_of
 
@@ -12,6 +13,12 @@ from game.ui.log import FAMILY_OF_KIND, family_of
 def test_standing_fast_beside_a_hueter_is_a_morale_line() -> None:
     assert family_of(StoodFast("Steady", "Jonas")) == "morale"
     assert family_of(MoraleImmune("Bruno")) == "morale"
+
+
+def test_attention_drawn_and_lost_are_noise_lines_like_the_noise_itself() -> None:
+    assert family_of(AttentionDrawn("Shambler 1", "firearm", 20.0, 30.0)) == "noise"
+    assert family_of(AttentionLost("Shambler 1", "Bruno")) == "noise"
+    assert FAMILY_OF_KIND["noise_made"] == "noise"
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
