@@ -100,6 +100,11 @@ def check_args(args: argparse.Namespace) -> tuple[list[str], float, Path]:
     return names, scale, output_path(args.output)
 
 
+def named_itself(text: str, name: str) -> bool:
+    """Whether the `--overlay` list names `name` itself (not only through `all`)."""
+    return any(parse_names(item) == [name] for item in text.split(","))
+
+
 def heat_possible(scenario: Scenario, file: str, asked: bool) -> bool:
     """Whether the heat map's raids can be simulated (the scenario must be a battle):
     when it cannot, a CliError if heat was named, else (`all`) a note on stderr."""
@@ -130,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
 
     game = Game(scenario, seed=scenario.scenario.seed or 0)
     heat = None
-    asked = "heat" in args.overlay.lower()
+    asked = named_itself(args.overlay, "heat")
     if "heat" in names and not heat_possible(scenario, str(args.scenario), asked):
         names.remove("heat")
     if "heat" in names:
