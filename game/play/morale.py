@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.events import Event
 from game.play import bridge, context
-from game.rules.morale import at_half_strength, morale_test, morale_test_due
+from game.rules.morale import UNVERRUECKBAR, at_half_strength, morale_test, morale_test_due
 from game.state import Figure
 
 if TYPE_CHECKING:
@@ -35,10 +35,15 @@ def after_casualty(game: Game, figure: Figure) -> list[Event]:
     if at_half_strength(squad.start_size, standing, rules):
         squad.half_tested = True
     up = [m for m in members if m.standing]
-    adjacent = [[bridge.combatant(game, a) for a in context.contacts(game, m, m.side)] for m in up]
-    result = morale_test(
-        [bridge.combatant(game, m) for m in up], rules, game.dice, adjacent=adjacent
-    )
+    squad_now = [bridge.combatant(game, m) for m in up]
+    # only an Unverrückbar figure looks at its allies in base contact (a Hüter, §3.7)
+    adjacent = [
+        [bridge.combatant(game, a) for a in context.contacts(game, m, m.side)]
+        if UNVERRUECKBAR in c.talents
+        else []
+        for m, c in zip(up, squad_now, strict=True)
+    ]
+    result = morale_test(squad_now, rules, game.dice, adjacent=adjacent)
     for fig, after in zip(up, result.figures, strict=True):
         bridge.write_back(game, fig, after)
         if fig.suppressed:
