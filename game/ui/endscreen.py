@@ -26,7 +26,6 @@ from game.events import Event
 from game.i18n import tr
 from game.naming import piece_name
 from game.play.events import GameOver
-from game.play.outcome import CONSEQUENCES
 from game.replay import make_record, save_record
 from game.sim import casualties
 from game.state import Presence
@@ -61,7 +60,7 @@ class Summary:
     loot: int
     breaches: int
     modules_lost: tuple[str, ...]
-    consequences: tuple[str, ...]  # catalogue keys under ui.end.consequence
+    consequences: tuple[str, ...]  # a raid's, from the GameOver event: keys of engine.consequence
     raid: bool
     winners: str = ""  # the winning sides' names ("" for a draw or a Partial)
     losers: str = ""
@@ -85,9 +84,14 @@ def headline(info: Summary) -> tuple[str, str | None]:
     return you or tr("ui.end.side_wins", side=info.winners), line
 
 
-def consequence_text(info: Summary, key: str) -> str:
-    """One consequence line (a skirmish's names the side holding the field)."""
-    return tr(f"ui.end.consequence.{key}", winner=info.winners, loser=info.losers)
+def consequence_lines(info: Summary) -> list[str]:
+    """The lines under "Consequences": a raid's for the refuge (§12's table, the
+    engine's texts), else the one line naming the side that holds the field."""
+    if info.raid:
+        return [tr(f"engine.consequence.{key}") for key in info.consequences]
+    if info.winners:
+        return [tr("ui.end.field_held", winner=info.winners)]
+    return [tr("ui.end.field_open")]
 
 
 def perspective(won: tuple[str, ...], lost: tuple[str, ...], humans: Collection[str]) -> str | None:
@@ -101,7 +105,8 @@ def perspective(won: tuple[str, ...], lost: tuple[str, ...], humans: Collection[
 
 def summary(game: Game, over: GameOver | None = None, humans: Collection[str] = ()) -> Summary:
     """The outcome, who won (from the one human side's view when there is one) and
-    the key numbers of a finished game."""
+    the key numbers of a finished game; a raid's consequences are the ones the
+    engine's GameOver event `over` carries (none without it)."""
     from game.play.outcome import raid_sides, verdict
 
     st = game.state
@@ -122,7 +127,6 @@ def summary(game: Game, over: GameOver | None = None, humans: Collection[str] = 
     )
     raid = bool(raid_sides(game))
     result = verdict(game)
-    keys = CONSEQUENCES.get(outcome, ()) if raid else (outcome,)
     rounds = over.round if over is not None else min(st.round, game.scenario.scenario.max_rounds)
     return Summary(
         outcome=outcome,
@@ -132,7 +136,7 @@ def summary(game: Game, over: GameOver | None = None, humans: Collection[str] = 
         loot=st.loot_taken,
         breaches=st.breaches,
         modules_lost=tuple(module_name(game, m) for m in st.destroyed_modules),
-        consequences=tuple(keys),
+        consequences=over.consequences if over is not None else (),
         raid=raid,
         winners=side_names(game, result.winners),
         losers=side_names(game, result.losers),
@@ -369,8 +373,7 @@ class EndScreen(PanelBase):
         line_h = fonts.font(size).get_linesize()
         big = fonts.font(int(size * 2.2), True).get_linesize()
         lines = sum(
-            len(fonts.wrap(consequence_text(info, k), size, width - size - 10)[:2])
-            for k in info.consequences
+            len(fonts.wrap(text, size, width - size - 10)[:2]) for text in consequence_lines(info)
         )
         numbers = max(len(info.losses), 3 if info.raid else 0)
         message = line_h + 4 if self.message else 0
@@ -393,11 +396,11 @@ class EndScreen(PanelBase):
         y += line_h
         colour = outcome_colour(info, th)
         shape = {th.success: "plus", th.failure: "cross"}.get(colour, "diamond")
-        for key in info.consequences:
+        for line in consequence_lines(info):
             draw_icon(
                 surface, shape, (inner.left + size // 2 + 2, y + line_h // 2), size - 4, colour
             )
-            for text in fonts.wrap(consequence_text(info, key), size, inner.width - size - 10)[:2]:
+            for text in fonts.wrap(line, size, inner.width - size - 10)[:2]:
                 surface.blit(fonts.text(text, size, th.text), (inner.left + size + 10, y))
                 y += line_h
         return y

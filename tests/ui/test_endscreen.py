@@ -12,12 +12,13 @@ from panel_kit import distinct_colours, fake_app, new_game, shot, surface, until
 
 from game.i18n import set_language, tr
 from game.naming import piece_name
+from game.play.events import GameOver
 from game.play.outcome import CONSEQUENCES
 from game.replay import load_record, verify
 from game.ui.endscreen import (
     ENV_REPLAYS,
     EndScreen,
-    consequence_text,
+    consequence_lines,
     headline,
     save_replay,
     summary,
@@ -51,18 +52,45 @@ def test_summary_of_a_finished_skirmish(finished) -> None:
     game, _ = finished
     info = summary(game)
     assert info.outcome == game.outcome()
-    assert info.consequences == (info.outcome,)
+    assert info.consequences == ()  # §12's consequences are a raid's
+    field = (
+        tr("ui.end.field_held", winner=info.winners) if info.winners else tr("ui.end.field_open")
+    )
+    assert consequence_lines(info) == [field]
     assert {loss.side for loss in info.losses} == set(game.state.sides)
     assert all(0 <= loss.lost <= loss.total for loss in info.losses)
-    for key in info.consequences:
-        assert tr(f"ui.end.consequence.{key}")
 
 
-def test_every_raid_consequence_has_words() -> None:
-    for lang in ("en", "de"):
-        for keys in CONSEQUENCES.values():
-            for key in keys:
-                assert tr(f"ui.end.consequence.{key}", language=lang)
+def test_a_raid_shows_the_consequences_its_game_over_event_carries() -> None:
+    """One catalogue: the engine's texts (engine.consequence, §12's table), taken
+    from the GameOver event, not looked up again from the outcome."""
+    game = new_game("refuge_raiders")
+    game.state.outcome = "defeat"
+    over = GameOver("defeat", "defenders_out", 6, ("population_flees", "morale_collapses"))
+    info = summary(game, over)
+    assert info.consequences == ("population_flees", "morale_collapses")
+    assert consequence_lines(info) == [
+        "The population flees.",
+        "The refuge's morale collapses.",
+    ]
+    assert summary(game).consequences == ()  # nothing without the event
+    set_language("de")
+    try:
+        assert consequence_lines(info) == [
+            "Die Bewohner fliehen.",
+            "Die Moral der Zuflucht bricht zusammen.",
+        ]
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_raid_consequence_has_the_engines_words_and_no_second_copy(lang: str) -> None:
+    for keys in CONSEQUENCES.values():
+        for key in keys:
+            assert tr(f"engine.consequence.{key}", language=lang)
+            with pytest.raises(KeyError):
+                tr(f"ui.end.consequence.{key}", language=lang)
 
 
 def test_draws_and_is_modal(finished) -> None:
@@ -86,11 +114,12 @@ def test_raid_end_in_german_large(monkeypatch: pytest.MonkeyPatch) -> None:
     game.state.outcome = "defeat"
     set_language("de")
     try:
-        panel, target = _screen(game, [])
+        over = GameOver("defeat", "loot_lost", 7, CONSEQUENCES["defeat"])
+        panel, target = _screen(game, [over])
         panel.app.options.large_text = True
         panel.draw(target)
         shot(target, "end_raid_de")
-        info = summary(game)
+        info = summary(game, panel.over)
         assert info.raid and info.consequences == CONSEQUENCES["defeat"]
         assert info.modules_lost == (piece_name(game.state.board, module, "de"),)
         assert module not in info.modules_lost[0]  # by name, not by id
@@ -153,7 +182,7 @@ def test_a_skirmish_end_names_the_winner_and_the_beaten(finished) -> None:
     assert title == tr("ui.end.side_wins", side=info.winners)
     assert line is not None and info.winners in line and info.losers in line
     assert {info.winners, info.losers} == set(names.values())
-    assert "first side" not in " ".join(consequence_text(info, k) for k in info.consequences)
+    assert consequence_lines(info) == [f"{info.winners} hold the field."]
     panel, target = _screen(game, events)
     panel.draw(target)
     shot(target, "end_skirmish_named")
