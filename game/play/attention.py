@@ -116,8 +116,8 @@ def clear(game: Game) -> None:
 
 
 def _sees_living(game: Game, figures: list[Figure]) -> list[str | None]:
-    """For each figure, the nearest standing enemy it can see (None: none); one
-    batched sight query per enemy (and side)."""
+    """For each figure, the nearest standing enemy it can see (None: none); batched
+    sight queries (`_seen`) for each side."""
     out: dict[str, str | None] = {}
     for side in dict.fromkeys(f.side for f in figures):
         group = [f for f in figures if f.side == side]
@@ -131,19 +131,28 @@ def _sees_living(game: Game, figures: list[Figure]) -> list[str | None]:
 
 
 def _seen(game: Game, figures: list[Figure], enemies: list[Figure]) -> np.ndarray:
-    """(figures, enemies): who sees whom (sight is symmetric, §10)."""
-    seen = np.zeros((len(figures), len(enemies)), np.bool_)
-    if not figures or not enemies:
+    """(figures, enemies): who sees whom. Sight is symmetric (§10), so one batched
+    query per figure of the smaller group, the other group as its targets (one
+    query for a single infected at its activation)."""
+    if len(figures) <= len(enemies):
+        return _seen_by(game, figures, enemies)
+    return _seen_by(game, enemies, figures).T
+
+
+def _seen_by(game: Game, viewers: list[Figure], targets: list[Figure]) -> np.ndarray:
+    """(viewers, targets): one `visible_batch` per viewer."""
+    seen = np.zeros((len(viewers), len(targets)), np.bool_)
+    if not viewers or not targets:
         return seen
-    pts = np.array([f.pos for f in figures])
-    radii = np.array([f.radius for f in figures])
+    pts = np.array([t.pos for t in targets])
+    radii = np.array([t.radius for t in targets])
     params = sight.params(game)
-    for j, enemy in enumerate(enemies):
-        seen[:, j] = visible_batch(
+    for i, viewer in enumerate(viewers):
+        seen[i] = visible_batch(
             game.state.board,
-            enemy.pos,
+            viewer.pos,
             pts,
-            viewer_radius=enemy.radius,
+            viewer_radius=viewer.radius,
             target_radii=radii,
             params=params,
         )
