@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.cli import CliError
-from game.i18n import languages, set_language
+from game.i18n import languages, set_language, tr
 from game.play.validate import load_battle
 from game.scenario import Scenario, ScenarioError
 
@@ -66,9 +66,9 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     try:
         size = (int(w), int(h))
     except ValueError:
-        raise CliError(f"--size needs WxH in px, e.g. 1600x1000 (got {text!r})") from None
+        raise CliError(tr("cli.play.bad_size", text=text)) from None
     if not sep or not (320 <= size[0] <= 10000 and 240 <= size[1] <= 10000):
-        raise CliError(f"--size must be between 320x240 and 10000x10000 (got {text!r})")
+        raise CliError(tr("cli.play.size_range", text=text))
     return size
 
 
@@ -83,7 +83,7 @@ def side_list(given: str | Sequence[str] | None) -> list[str] | None:
         for part in item.split(","):
             name = part.strip()
             if not name:
-                raise CliError(f"--side {item!r}: an empty side name")
+                raise CliError(tr("cli.play.empty_side", given=item))
             if name not in out:
                 out.append(name)
     return out
@@ -100,7 +100,7 @@ def controllers_for(
     chosen = side_list(side)
     for name in chosen or ():
         if name not in ids:
-            raise CliError(f"--side {name!r}: the scenario's sides are {', '.join(ids)}")
+            raise CliError(tr("cli.play.unknown_side", side=name, sides=", ".join(ids)))
     out: dict[str, Controller | None] = {}
     for s in scenario.side:
         human = s.id in chosen if chosen is not None else s.controller == "human"
@@ -121,24 +121,21 @@ def load_settings() -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.seed is not None and args.seed < 0:
-        raise CliError(f"--seed must be 0 or more (got {args.seed})")
-    if args.speed is not None and not 0 < args.speed <= 100:
-        raise CliError(f"--speed must be above 0 and at most 100 (got {args.speed})")
-    if args.frames is not None and args.frames < 1:
-        raise CliError(f"--frames must be at least 1 (got {args.frames})")
-    if args.screenshot and args.frames is None:
-        raise CliError("--screenshot needs --frames N")
-    if args.frames is None and os.environ.get("SDL_VIDEODRIVER") in HEADLESS_DRIVERS:
-        raise CliError(
-            "--frames N is needed under SDL_VIDEODRIVER="
-            f"{os.environ['SDL_VIDEODRIVER']} (a window nobody can close would run forever)"
-        )
-    size = parse_size(args.size)
-    settings = load_settings()
+    settings = load_settings()  # first: the errors below speak the player's language
     language = args.lang or getattr(settings, "language", None)
     if language:
         set_language(language)
+    if args.seed is not None and args.seed < 0:
+        raise CliError(tr("cli.run.bad_seed", seed=args.seed))
+    if args.speed is not None and not 0 < args.speed <= 100:
+        raise CliError(tr("cli.play.bad_speed", speed=args.speed))
+    if args.frames is not None and args.frames < 1:
+        raise CliError(tr("cli.play.bad_frames", frames=args.frames))
+    if args.screenshot and args.frames is None:
+        raise CliError(tr("cli.play.screenshot_needs_frames"))
+    if args.frames is None and os.environ.get("SDL_VIDEODRIVER") in HEADLESS_DRIVERS:
+        raise CliError(tr("cli.play.frames_headless", driver=os.environ["SDL_VIDEODRIVER"]))
+    size = parse_size(args.size)
     path = Path(args.scenario) if args.scenario else DEFAULT_SCENARIO
     try:
         scenario = load_battle(path)

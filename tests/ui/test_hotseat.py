@@ -4,6 +4,7 @@ playing either side."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -13,7 +14,8 @@ import pytest
 from table_kit import ROOT, SHOTS, TABLE, click, key, make_app, run_ai, scenario, screen_pos, shot
 
 from game.cli import CliError
-from game.cli.play import controllers_for, side_list
+from game.cli.play import add_arguments, controllers_for, run, side_list
+from game.i18n import set_language
 from game.ui.coach import HANDOVER_S
 from game.ui.render import hud
 
@@ -38,6 +40,25 @@ def test_both_sides_named_are_played_at_the_table() -> None:
     assert all(c is not None for c in controllers_for(sc, "a,b", True).values())
     with pytest.raises(CliError, match="'zz'"):
         controllers_for(sc, "a,zz", False)
+
+
+def test_play_errors_speak_the_players_language() -> None:
+    sc = scenario("table")
+    with pytest.raises(CliError, match=r"^--side 'a,': an empty side name$"):
+        side_list("a,")
+    parser = argparse.ArgumentParser()
+    add_arguments(parser, "play")
+    try:
+        set_language("de")
+        with pytest.raises(CliError, match=r"^--side 'a,': ein leerer Seitenname$"):
+            side_list("a,")
+        with pytest.raises(CliError, match=r"^--side 'zz': die Seiten des Szenarios sind a, b$"):
+            controllers_for(sc, "a,zz", False)
+        set_language("en")
+        with pytest.raises(CliError, match=r"^--speed muss größer als 0"):  # --lang comes first
+            run(parser.parse_args([str(TABLE), "--lang", "de", "--speed", "0", "--frames", "1"]))
+    finally:
+        set_language("en")
 
 
 def test_the_play_command_opens_a_hot_seat_game() -> None:
