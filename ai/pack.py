@@ -24,7 +24,6 @@ from ai.ways import enemies as enemies_of
 from ai.ways import enemies_in_contact
 from game.board.fields import FlowField, Goal
 from game.board.freespace import Circle
-from game.board.sight import visible_batch
 from game.play import movement, noise, sight, space
 from game.state import NoiseMarker
 
@@ -124,22 +123,7 @@ def jams_of(game: Game, members: list[Figure]) -> tuple[tuple[Circle, ...], tupl
 
 def _visible(game: Game, members: list[Figure], enemies: list[Figure]) -> np.ndarray:
     """(members, enemies): who sees whom (one batch per enemy)."""
-    seen = np.zeros((len(members), len(enemies)), np.bool_)
-    if not members or not enemies:
-        return seen
-    pts = np.array([m.pos for m in members])
-    radii = np.array([m.radius for m in members])
-    params = sight.params(game)
-    for j, enemy in enumerate(enemies):
-        seen[:, j] = visible_batch(
-            game.state.board,
-            enemy.pos,
-            pts,
-            viewer_radius=enemy.radius,
-            target_radii=radii,
-            params=params,
-        )
-    return seen
+    return sight.seen_by(game, enemies, members).T
 
 
 def plan_pack(game: Game, members: list[Figure], key: tuple[object, ...]) -> PackPlan:

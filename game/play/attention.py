@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from game.board.sight import visible_batch
 from game.events import Event
 from game.play import sight
 from game.play.events import EngineEvent
@@ -135,25 +134,5 @@ def _seen(game: Game, figures: list[Figure], enemies: list[Figure]) -> np.ndarra
     query per figure of the smaller group, the other group as its targets (one
     query for a single infected at its activation)."""
     if len(figures) <= len(enemies):
-        return _seen_by(game, figures, enemies)
-    return _seen_by(game, enemies, figures).T
-
-
-def _seen_by(game: Game, viewers: list[Figure], targets: list[Figure]) -> np.ndarray:
-    """(viewers, targets): one `visible_batch` per viewer."""
-    seen = np.zeros((len(viewers), len(targets)), np.bool_)
-    if not viewers or not targets:
-        return seen
-    pts = np.array([t.pos for t in targets])
-    radii = np.array([t.radius for t in targets])
-    params = sight.params(game)
-    for i, viewer in enumerate(viewers):
-        seen[i] = visible_batch(
-            game.state.board,
-            viewer.pos,
-            pts,
-            viewer_radius=viewer.radius,
-            target_radii=radii,
-            params=params,
-        )
-    return seen
+        return sight.seen_by(game, figures, enemies)
+    return sight.seen_by(game, enemies, figures).T

@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import numpy as np
 from shapely.geometry import Point
 
 from game.board.sight import (
@@ -21,6 +22,7 @@ from game.board.sight import (
     SightParams,
     line_of_sight,
     line_of_sight_batch,
+    visible_batch,
 )
 from game.board.terrain import AREA_MODULE_KINDS
 from game.cover import Cover
@@ -104,6 +106,27 @@ def batch(game: Game, viewer: Figure, targets: Sequence[Figure]) -> SightBatch:
         target_radii=[t.radius for t in targets],
         params=params(game),
     )
+
+
+def seen_by(game: Game, viewers: Sequence[Figure], targets: Sequence[Figure]) -> np.ndarray:
+    """(viewers, targets): whether each viewer sees each target, one vectorised
+    `visible_batch` per viewer (visibility only, no cover)."""
+    seen = np.zeros((len(viewers), len(targets)), np.bool_)
+    if not viewers or not targets:
+        return seen
+    pts = np.array([t.pos for t in targets])
+    radii = np.array([t.radius for t in targets])
+    sight_params = params(game)
+    for i, viewer in enumerate(viewers):
+        seen[i] = visible_batch(
+            game.state.board,
+            viewer.pos,
+            pts,
+            viewer_radius=viewer.radius,
+            target_radii=radii,
+            params=sight_params,
+        )
+    return seen
 
 
 def near_terrain(game: Game, figure: Figure) -> bool:
