@@ -20,6 +20,7 @@ from game.events import Event
 from game.play import bridge, harm, noise, sight
 from game.play.combat_events import BurningZoneAdded, TemplateLanded
 from game.rules.area import template_damage
+from game.rules.attack import noise_source
 from game.rules.combatant import Combatant
 from game.rules.models import Weapon
 
@@ -99,8 +100,8 @@ def explode(
     for touch, result in zip(hit, results, strict=True):
         events += result.events
         events += harm.land(game, touch.figure, result)
-    if arms.loud:
-        kind = "explosion" if arms.has("Explosiv") else "firearm"
+    kind = noise_source(arms)
+    if kind is not None:
         events += noise.make_noise(game, kind, centre, attacker.id if attacker else None)
     if arms.has("Feuer"):
         events += burning_zone(game, centre, radius)
