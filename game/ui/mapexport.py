@@ -3,11 +3,12 @@ overlays, its name, a legend, a scale bar and cm ticks along the edges, rendered
 to a pygame Surface at a given DPI and scale; saved as PNG, or as a PDF tiled
 onto A4 pages (game/ui/mapprint.py) when the file name ends in .pdf.
 
-Two palettes: "screen" (the window's dark table) and "print" (a white table, a
-light grid, lighter terrain fills: less ink and a smaller PDF), the default for a
-PDF or a true-size map. Labels on the table (entry zones, each defender's field)
-sit on opaque boxes sized with the print's scale, placed clear of each other, of
-the modules' labels and of the figures.
+Two palettes (game.ui.render.style.palette): "screen" (the window's dark table)
+and "print" (a white table, a light grid, lighter terrain fills: less ink and a
+smaller PDF), the default for a PDF or a true-size map; the palette is passed to
+the terrain layer, the overlays and the legend. Labels on the table (entry zones,
+each defender's field) sit on opaque boxes sized with the print's scale, placed
+clear of each other, of the modules' labels and of the figures.
 
 At scale 1:1 a table cm is a paper cm: `dpi / 2.54` px per cm. The table is
 drawn by the window's own renderers (game/ui/render/terrain.py, figures.py) and
@@ -19,15 +20,13 @@ from __future__ import annotations
 import math
 import os
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 from PIL import Image
 
-from game.board.terrain import TerrainKind
 from game.engine import Game
 from game.i18n import tr
 from game.overlays.planner import DefenceOverlays
@@ -44,7 +43,6 @@ from game.ui.overlay_draw import (
     field_tags,
     legend_entries,
     text_px,
-    tint,
 )
 from game.ui.render import draw, style
 from game.ui.render.figures import Marks, draw_figures
@@ -54,20 +52,13 @@ from game.ui.units import format_length, nice_length
 MM_PER_INCH = 25.4
 MAX_SIDE_PX = 40_000
 """The largest map side in px (a 2 m table at 1:1 and 500 dpi)."""
-PAPER: style.RGB = (255, 255, 255)
-INK: style.RGB = (20, 20, 22)
+PAPER: style.RGB = style.PAPER
+INK: style.RGB = style.PRINT_INK
 GREY: style.RGB = (96, 96, 100)
 
 
-PALETTES = ("screen", "print")
-PRINT_CHROME: dict[str, style.RGB] = {
-    "TABLE": PAPER,
-    "TABLE_GRID": (212, 212, 206),
-    "TABLE_EDGE": INK,
-}
-"""The table's colours in the print palette."""
-PRINT_LIGHTEN = 0.55
-"""How much lighter terrain fills are in the print palette (walls stay dark)."""
+PALETTES = style.MAP_PALETTES
+"""The map's palettes (`style.palette`)."""
 ENTRY_TEXT_CM = 0.45
 """Height of an entry zone's label on the table (a print's labels grow with its scale)."""
 
@@ -94,43 +85,6 @@ def parse_scale(text: str) -> float:
 def default_palette(path: Path, scale: float) -> str:
     """ "print" for a PDF or a true-size map (it goes on paper), else "screen"."""
     return "print" if path.suffix.lower() == ".pdf" or scale == 1 else "screen"
-
-
-def _light(st: style.TerrainStyle) -> style.TerrainStyle:
-    """A terrain style for paper: a lighter fill and hatching; an outline too light
-    to see on white (the infirmary's, the storage's) darker."""
-    r, g, b, alpha = st.fill
-    ir, ig, ib, ink_alpha = st.ink
-    fill = (*tint((r, g, b), PRINT_LIGHTEN), alpha)
-    ink = (*tint((ir, ig, ib), PRINT_LIGHTEN / 2), ink_alpha)
-    outline = st.outline
-    if 0.299 * outline[0] + 0.587 * outline[1] + 0.114 * outline[2] > 170:
-        outline = (outline[0] * 11 // 20, outline[1] * 11 // 20, outline[2] * 11 // 20)
-    return replace(st, fill=fill, ink=ink, outline=outline)
-
-
-@contextmanager
-def palette(name: str) -> Iterator[None]:
-    """Draw with the palette `name` inside the block: "print" sets the table's colours
-    and lightens the terrain fills of game.ui.render.style (as its own `use_palette`
-    does) and puts them back after; "screen" changes nothing. The map is drawn in one
-    thread (its own process in the editor and the CLI)."""
-    if name != "print":
-        yield
-        return
-    chrome = {key: getattr(style, key) for key in PRINT_CHROME}
-    terrain = dict(style.TERRAIN)
-    try:
-        for key, value in PRINT_CHROME.items():
-            setattr(style, key, value)
-        style.TERRAIN.update(
-            {kind: _light(st) for kind, st in terrain.items() if kind is not TerrainKind.WALL}
-        )
-        yield
-    finally:
-        for key, value in chrome.items():
-            setattr(style, key, value)
-        style.TERRAIN.update(terrain)
 
 
 def scale_text(scale: float) -> str:
@@ -250,16 +204,13 @@ def render_map(
 ) -> tuple[pygame.Surface, MapLayout]:
     """The whole map (title, table with overlays and figures, ticks, legend, scale
     bar) on a new surface, in the palette named (`PALETTES`)."""
-    with palette(palette_name):
-        return _render(game, overlays, dpi, scale, title)
-
-
-def _render(
-    game: Game, overlays: DefenceOverlays, dpi: float, scale: float, title: str | None
-) -> tuple[pygame.Surface, MapLayout]:
     if not pygame.font.get_init():
         pygame.font.init()
-    entries = [*legend_entries(overlays, each_field=True), *_figure_entries(game)]
+    look = style.palette(palette_name)
+    entries = [
+        *legend_entries(overlays, each_field=True, palette=look),
+        *_figure_entries(game),
+    ]
     lay = plan_layout(game, entries, dpi, scale)
     surface = pygame.Surface(lay.size)
     surface.fill(PAPER)
@@ -271,6 +222,7 @@ def _render(
         board,
         [],  # the entry zones: drawn here, their labels placed with the others
         labels=False,
+        palette=look,
     )
     surface.blit(layer, lay.board.topleft)
     del layer
@@ -280,7 +232,7 @@ def _render(
     page = lay.page
     draw_entry_zones(surface, camera, zones, max(2, page.mm(0.5)), page.mm(4), page.mm(2.5))
     surface.set_clip(None)
-    draw_overlays(surface, camera, overlays, each_field=True)
+    draw_overlays(surface, camera, overlays, each_field=True, palette=look)
     side_index = {sid: i for i, sid in enumerate(game.state.sides)}
     figures = [f for f in game.state.figures.values() if f.presence is Presence.TABLE]
     surface.set_clip(lay.board)
@@ -288,14 +240,14 @@ def _render(
     tags: list[object] = [*module_labels(board, camera), *entry_tags(camera, zones, size)]
     if overlays.fire is not None:
         names = {f.id: f.name for f in game.state.figures.values()}
-        tags += field_tags(camera, overlays.fire, names)
+        tags += field_tags(camera, overlays.fire, names, palette=look)
     draw_figures(surface, camera, figures, side_index, Marks(), fixed=tags)
     surface.set_clip(None)
     pygame.draw.rect(surface, INK, lay.board.inflate(2, 2), max(1, lay.page.mm(0.3)))
     _ticks(surface, lay, board.width, board.height)
     _title(surface, lay, title or game.scenario.scenario.name, overlays)
     _scale_bar(surface, lay, board.width)
-    _legend(surface, lay, game, side_index)
+    _legend(surface, lay, game, side_index, look)
     return surface, lay
 
 
@@ -374,7 +326,11 @@ def _scale_bar(surface: pygame.Surface, lay: MapLayout, width_cm: float) -> None
 
 
 def _legend(
-    surface: pygame.Surface, lay: MapLayout, game: Game, side_index: dict[str, int]
+    surface: pygame.Surface,
+    lay: MapLayout,
+    game: Game,
+    side_index: dict[str, int],
+    look: style.Palette,
 ) -> None:
     f = _fonts(lay.page)
     page = lay.page
@@ -389,12 +345,12 @@ def _legend(
         for entry, text_w in row:
             rect = pygame.Rect(x, y, sw, sh)
             if entry.swatch == "figure":
-                _figure_swatch(surface, rect, side_index.get(defending, 0), page)
+                _figure_swatch(surface, rect, side_index.get(defending, 0), page, look)
             elif entry.swatch == "entry":
                 index = side_index.get(attacking[0], 1) if attacking else 1
-                _entry_swatch(surface, rect, index, page)
+                _entry_swatch(surface, rect, index, page, look)
             else:
-                draw_swatch(surface, rect, entry, page.px_per_cm)
+                draw_swatch(surface, rect, entry, page.px_per_cm, look)
             _text(
                 surface,
                 entry.label,
@@ -406,8 +362,10 @@ def _legend(
         y += row_h
 
 
-def _figure_swatch(surface: pygame.Surface, rect: pygame.Rect, index: int, page: Page) -> None:
-    pygame.draw.rect(surface, style.TABLE, rect)
+def _figure_swatch(
+    surface: pygame.Surface, rect: pygame.Rect, index: int, page: Page, look: style.Palette
+) -> None:
+    pygame.draw.rect(surface, look.table, rect)
     r = min(rect.height * 0.4, 1.25 * page.px_per_cm)
     colour = style.side_colour(index)
     pygame.draw.circle(surface, INK, rect.center, r + 1)
@@ -416,8 +374,10 @@ def _figure_swatch(surface: pygame.Surface, rect: pygame.Rect, index: int, page:
     pygame.draw.rect(surface, INK, rect, 1)
 
 
-def _entry_swatch(surface: pygame.Surface, rect: pygame.Rect, index: int, page: Page) -> None:
-    pygame.draw.rect(surface, style.TABLE, rect)
+def _entry_swatch(
+    surface: pygame.Surface, rect: pygame.Rect, index: int, page: Page, look: style.Palette
+) -> None:
+    pygame.draw.rect(surface, look.table, rect)
     colour = style.side_colour(index)
     inner = rect.inflate(-page.mm(2), -page.mm(2))
     pts = [inner.topleft, inner.topright, inner.bottomright, inner.bottomleft]

@@ -5,7 +5,9 @@ Each overlay has its own colour AND pattern (hatching, dashes, glyphs), so they 
 apart without colour too. Sizes (line widths, hatch spacing, glyphs) follow the
 zoom, with a floor for the screen, so a print at true size keeps ~1 mm patterns.
 Big surfaces (a print at 150 dpi) are filled in tiles: memory stays bounded.
-Shared by the map export (game/ui/mapexport.py), the editor and the in-game table.
+Shared by the map export (game/ui/mapexport.py), the editor and the in-game table;
+what depends on the table's colours takes the `style.Palette` it is drawn in (the
+window's, `style.screen()`, when given none).
 """
 
 from __future__ import annotations
@@ -31,23 +33,13 @@ from game.overlays.threat import Threat
 from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.render import draw, icons, style
-from game.ui.render.style import TerrainStyle
+from game.ui.render.style import Palette, TerrainStyle, tint
 from game.ui.render.terrain import EntryZone
 
 Point = tuple[float, float]
 Rings = list[tuple[list[Point], list[list[Point]]]]
 TILE = 1024
 """px: the largest piece of a big surface filled at once."""
-
-
-def tint(colour: style.RGB, share: float) -> style.RGB:
-    """`colour` mixed with white (`share` of white): a lighter shade of it."""
-    r, g, b = colour
-    return (
-        round(r + (255 - r) * share),
-        round(g + (255 - g) * share),
-        round(b + (255 - b) * share),
-    )
 
 
 FIRE_PALE: style.RGB = tint(style.GREEN, 0.55)
@@ -235,38 +227,44 @@ def area(surface: pygame.Surface, camera: Camera, geometry: BaseGeometry, st: Te
 
 
 def draw_fire(
-    surface: pygame.Surface, camera: Camera, fire: FieldsOfFire, each: bool = False
+    surface: pygame.Surface,
+    camera: Camera,
+    fire: FieldsOfFire,
+    each: bool = False,
+    palette: Palette | None = None,
 ) -> None:
     """The union: long range lighter and sparser, normal range stronger; with `each`,
     every defender's own field (within range) outlined in a thin line too."""
     area(surface, camera, fire.long, FIRE_LONG)
     area(surface, camera, fire.normal, FIRE_NORMAL)
     if each:
-        draw_field_outlines(surface, camera, fire)
+        draw_field_outlines(surface, camera, fire, palette)
 
 
-def light_table() -> bool:
+def light_table(palette: Palette | None = None) -> bool:
     """Is the table drawn light (the print palette)?"""
-    r, g, b = style.TABLE
-    return 0.299 * r + 0.587 * g + 0.114 * b > 140
+    return (palette or style.screen()).light
 
 
-def field_edge() -> style.RGB:
+def field_edge(palette: Palette | None = None) -> style.RGB:
     """The colour of a defender's field outline: dark green on a light table, light
     green on a dark one."""
-    return FIRE_DARK if light_table() else FIRE_PALE
+    return FIRE_DARK if light_table(palette) else FIRE_PALE
 
 
-def dead_style() -> TerrainStyle:
+def dead_style(palette: Palette | None = None) -> TerrainStyle:
     """Dead ground darkens a dark table; on a light one a light grey does."""
-    return DEAD_ON_PAPER if light_table() else DEAD
+    return DEAD_ON_PAPER if light_table(palette) else DEAD
 
 
-def draw_field_outlines(surface: pygame.Surface, camera: Camera, fire: FieldsOfFire) -> None:
+def draw_field_outlines(
+    surface: pygame.Surface, camera: Camera, fire: FieldsOfFire, palette: Palette | None = None
+) -> None:
     """Each defender's field within range as a thin outline (names: `field_tags`)."""
     width = px(camera, 0.025, 1)
+    edge = field_edge(palette)
     for field in fire.each:
-        outline_geometry(surface, camera, field.normal, field_edge(), width)
+        outline_geometry(surface, camera, field.normal, edge, width)
 
 
 def draw_own_field(surface: pygame.Surface, camera: Camera, field: FieldOfFire) -> None:
@@ -402,13 +400,17 @@ def tag_points(
 
 
 def field_tags(
-    camera: Camera, fire: FieldsOfFire, names: Mapping[str, str], size_cm: float = 0.35
+    camera: Camera,
+    fire: FieldsOfFire,
+    names: Mapping[str, str],
+    size_cm: float = 0.35,
+    palette: Palette | None = None,
 ) -> list[Tag]:
     """Each defender's name on its field's outline (the printed map)."""
     w, h = camera.board_size
     inside = shapely.box(1.5, 1.5, w - 1.5, h - 1.5)
     size = text_px(camera, size_cm)
-    edge = field_edge()
+    edge = field_edge(palette)
     out = []
     for field in fire.each:
         image = label_box(names.get(field.figure, field.figure), size, style.INK, style.WHITE, edge)
@@ -420,9 +422,11 @@ def field_tags(
     return out
 
 
-def draw_dead(surface: pygame.Surface, camera: Camera, dead: DeadGround) -> None:
+def draw_dead(
+    surface: pygame.Surface, camera: Camera, dead: DeadGround, palette: Palette | None = None
+) -> None:
     """The dead ground darkened and cross-hatched; the edge of the ground looked at."""
-    area(surface, camera, dead.dead, dead_style())
+    area(surface, camera, dead.dead, dead_style(palette))
     near = dead.refuge.buffer(dead.reach).intersection(shapely.box(0, 0, *camera.board_size))
     outline_geometry(surface, camera, near, style.VERMILLION, px(camera, 0.03, 1), True)
 
@@ -599,18 +603,20 @@ def draw_overlays(
     shown: Collection[str] | None = None,
     *,
     each_field: bool = False,
+    palette: Palette | None = None,
 ) -> None:
     """The overlays present (and named in `shown`), in drawing order, clipped to the
-    table; `each_field`: every defender's field outlined too (the printed map)."""
+    table (drawn in `palette`); `each_field`: every defender's field outlined too
+    (the printed map)."""
     names = [n for n in overlays.shown() if shown is None or n in shown]
     old = surface.get_clip()
     surface.set_clip(_clip(surface).clip(pygame.Rect(camera.board_rect())))
     try:
         for name in names:
             if name == "fire" and overlays.fire is not None:
-                draw_fire(surface, camera, overlays.fire, each_field)
+                draw_fire(surface, camera, overlays.fire, each_field, palette)
             elif name == "dead" and overlays.dead is not None:
-                draw_dead(surface, camera, overlays.dead)
+                draw_dead(surface, camera, overlays.dead, palette)
             elif name == "heat" and overlays.heat is not None:
                 draw_heat(surface, camera, overlays.heat)
             elif name == "threat" and overlays.threat is not None:
@@ -640,9 +646,11 @@ def legend_entries(
     *,
     each_field: bool = False,
     own: str | None = None,
+    palette: Palette | None = None,
 ) -> list[LegendEntry]:
-    """The legend lines of the overlays present (`each_field`: the defenders' own
-    outlines; `own`: the name of the defender whose field is highlighted)."""
+    """The legend lines of the overlays present, for a table in `palette`
+    (`each_field`: the defenders' own outlines; `own`: the name of the defender
+    whose field is highlighted)."""
     names = [n for n in overlays.shown() if shown is None or n in shown]
     out: list[LegendEntry] = []
     for name in names:
@@ -659,7 +667,7 @@ def legend_entries(
                 out.append(LegendEntry("fire_own", label, "area", FIRE_OWN))
         elif name == "dead" and overlays.dead is not None:
             label = tr("planner.legend.dead", reach=f"{overlays.dead.reach:g}")
-            out.append(LegendEntry("dead", label, "area", dead_style()))
+            out.append(LegendEntry("dead", label, "area", dead_style(palette)))
         elif name == "threat" and overlays.threat is not None:
             out += _threat_entries(overlays.threat)
         elif name == "heat" and overlays.heat is not None:
@@ -694,13 +702,18 @@ def _threat_entries(threats: Sequence[Threat]) -> list[LegendEntry]:
 
 
 def draw_swatch(
-    surface: pygame.Surface, rect: pygame.Rect, entry: LegendEntry, scale: float
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    entry: LegendEntry,
+    scale: float,
+    palette: Palette | None = None,
 ) -> None:
-    """The legend's sample for an entry inside `rect`, drawn as on a table seen at
-    `scale` px per cm (same line widths and hatching as the map)."""
+    """The legend's sample for an entry inside `rect`, drawn as on a table (in
+    `palette`) seen at `scale` px per cm (same line widths and hatching as the map)."""
+    look = palette or style.screen()
     w, h = rect.width / scale, rect.height / scale
     cam = Camera((w, h), (rect.x, rect.y, rect.width, rect.height), scale, (w / 2, h / 2))
-    pygame.draw.rect(surface, style.TABLE, rect)
+    pygame.draw.rect(surface, look.table, rect)
     old = surface.get_clip()
     surface.set_clip(rect)
     width = px(cam, 0.06, 2)
@@ -725,6 +738,6 @@ def draw_swatch(
     elif entry.swatch == "field" and entry.look is not None:
         fill_geometry(surface, cam, shapely.box(0, 0, w, h), entry.look)
         box = shapely.box(0, 0, w, h).buffer(-2 * inset, join_style="mitre")
-        outline_geometry(surface, cam, box, field_edge(), px(cam, 0.025, 1))
+        outline_geometry(surface, cam, box, field_edge(look), px(cam, 0.025, 1))
     surface.set_clip(old)
     pygame.draw.rect(surface, style.INK, rect, 1)

@@ -13,6 +13,7 @@ import pytest
 import shapely
 from PIL import Image
 
+from game.board.terrain import TerrainKind
 from game.overlays.planner import DefenceOverlays, compute_overlays
 from game.ui import mapexport
 from game.ui.camera import Camera
@@ -20,6 +21,7 @@ from game.ui.overlay_draw import (
     FIRE_DARK,
     FIRE_LONG,
     FIRE_NORMAL,
+    FIRE_PALE,
     draw_overlays,
     entry_tags,
     field_edge,
@@ -69,15 +71,15 @@ def test_each_defenders_field_is_outlined_where_the_union_shows_no_edge() -> Non
     assert overlays.fire is not None and len(overlays.fire.each) >= 5
     points = inner_edges(overlays.fire)
     assert len(points) > 50
-    with mapexport.palette("print"):
-        cam = table_camera(game, 8.0)
-        found = {}
-        for each in (False, True):
-            surface = pygame.Surface(cam.view[2:])
-            surface.fill(style.TABLE)
-            draw_overlays(surface, cam, overlays, each_field=each)
-            hits = [near_colour(surface, cam.to_screen(*p), FIRE_DARK) for p in points]
-            found[each] = sum(hits) / len(hits)
+    paper = style.palette("print")
+    cam = table_camera(game, 8.0)
+    found = {}
+    for each in (False, True):
+        surface = pygame.Surface(cam.view[2:])
+        surface.fill(paper.table)
+        draw_overlays(surface, cam, overlays, each_field=each, palette=paper)
+        hits = [near_colour(surface, cam.to_screen(*p), FIRE_DARK) for p in points]
+        found[each] = sum(hits) / len(hits)
     assert found[False] == 0.0
     assert found[True] > 0.9
 
@@ -138,7 +140,24 @@ def test_the_print_palette_is_a_white_table_and_is_put_back() -> None:
     corner = cam.to_screen(5.0, 5.0)  # open table near the corner
     assert tuple(printed.get_at(corner))[:3] == mapexport.PAPER
     assert tuple(screen.get_at(corner))[:3] == before[0]
-    assert (style.TABLE, dict(style.TERRAIN)) == before
+    assert (style.TABLE, dict(style.TERRAIN)) == before  # the window's colours untouched
+
+
+def test_the_print_palette_is_its_own_and_the_screen_one_follows_the_settings() -> None:
+    paper = style.palette("print")
+    assert paper is style.PRINT and paper.light and paper.table == mapexport.PAPER
+    wall, building = TerrainKind.WALL, TerrainKind.BUILDING
+    assert paper.terrain_style(wall) == style.terrain_style(wall)  # walls stay dark
+    assert paper.terrain_style(building).fill == (183, 178, 174, 255)  # 55 % lighter
+    assert style.palette("screen") == style.screen() and not style.screen().light
+    try:
+        style.use_palette("high-contrast")
+        contrast = style.palette("screen")
+        assert contrast.table == (52, 52, 52)
+        assert contrast.terrain_style(building).outline == style.WHITE
+        assert style.palette("print") is paper  # paper keeps its own colours
+    finally:
+        style.use_palette("okabe-ito")
 
 
 def test_the_long_range_is_a_lighter_shade_of_the_field_colour() -> None:
@@ -154,8 +173,8 @@ def test_the_long_range_is_a_lighter_shade_of_the_field_colour() -> None:
         assert lightness(long) > lightness(normal) + 10
         assert long[1] == max(long)  # still green
     assert FIRE_LONG.hatch == FIRE_NORMAL.hatch and FIRE_LONG.spacing > FIRE_NORMAL.spacing
-    with mapexport.palette("print"):
-        assert field_edge() == FIRE_DARK
+    assert field_edge(style.PRINT) == FIRE_DARK
+    assert field_edge() == field_edge(style.screen()) == FIRE_PALE
 
 
 @pytest.mark.parametrize(

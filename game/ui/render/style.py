@@ -6,10 +6,17 @@ Two palettes (the settings' "palette"): "okabe-ito" (the default) and
 solid piece. `use_palette(name)` switches the module's colours; the drawing code
 reads them as `style.NAME` when it draws, and the cached pictures key on
 `PALETTE`.
+
+The table itself (its colours and how terrain is drawn on it) is also a `Palette`
+object for the drawing code that draws in more than one: the printed map passes
+`palette("print")` (a white table, lighter terrain fills) to the terrain layer and
+the overlays, which draw with `screen()` (the palette in use) when given none. No
+module changes these colours but `use_palette`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from game.board.terrain import TerrainKind
@@ -119,14 +126,25 @@ BROKEN = TerrainStyle((120, 110, 100, 70), "dots", (90, 80, 70, 200), (110, 100,
 
 
 def terrain_style(kind: TerrainKind, *, open: bool = False, broken: bool = False) -> TerrainStyle:
-    """The style of a piece in its current state (an open gate, a broken barricade)."""
+    """The style of a piece in its current state (an open gate, a broken barricade),
+    in the palette in use."""
+    return _piece_style(TERRAIN, PALETTE == "high-contrast", kind, open, broken)
+
+
+def _piece_style(
+    terrain: Mapping[TerrainKind, TerrainStyle],
+    outlined: bool,
+    kind: TerrainKind,
+    open: bool,
+    broken: bool,
+) -> TerrainStyle:
     if broken:
         found = BROKEN
     elif kind is K.GATE and open:
         found = OPEN_GATE
     else:
-        found = TERRAIN[kind]
-    if PALETTE == "high-contrast" and not found.dashed:
+        found = terrain[kind]
+    if outlined and not found.dashed:
         return replace(found, outline=WHITE, width=max(2, found.width))
     return found
 
@@ -184,6 +202,91 @@ def use_palette(name: str | None) -> bool:
     return True
 
 
+@dataclass(frozen=True, slots=True)
+class Palette:
+    """The table's colours and its terrain styles, for drawing code that is told which
+    palette to draw in (`screen()`, `palette(name)`)."""
+
+    name: str
+    table: RGB
+    table_grid: RGB
+    table_edge: RGB
+    terrain: Mapping[TerrainKind, TerrainStyle]
+    outlined: bool = False
+    """White outlines on every solid piece (high-contrast)."""
+
+    def terrain_style(
+        self, kind: TerrainKind, *, open: bool = False, broken: bool = False
+    ) -> TerrainStyle:
+        """The style of a piece in its current state in this palette."""
+        return _piece_style(self.terrain, self.outlined, kind, open, broken)
+
+    @property
+    def light(self) -> bool:
+        """Is the table light (paper)?"""
+        return lightness(self.table) > 140
+
+
+def screen() -> Palette:
+    """The window's table in the palette in use (`use_palette`)."""
+    return Palette(PALETTE, TABLE, TABLE_GRID, TABLE_EDGE, TERRAIN, PALETTE == "high-contrast")
+
+
+PAPER: RGB = WHITE
+"""The printed map's paper and table."""
+PRINT_INK: RGB = (20, 20, 22)
+"""The printed map's lines and text (and the table's edge)."""
+PRINT_LIGHTEN = 0.55
+"""How much lighter terrain fills are in the print palette (walls stay dark)."""
+
+
+def tint(colour: RGB, share: float) -> RGB:
+    """`colour` mixed with white (`share` of white): a lighter shade of it."""
+    r, g, b = colour
+    return (
+        round(r + (255 - r) * share),
+        round(g + (255 - g) * share),
+        round(b + (255 - b) * share),
+    )
+
+
+def lightness(colour: RGB) -> float:
+    """Perceived brightness, 0–255."""
+    r, g, b = colour
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def _on_paper(st: TerrainStyle) -> TerrainStyle:
+    """A terrain style for paper: a lighter fill and hatching; an outline too light
+    to see on white (the infirmary's, the storage's) darker."""
+    r, g, b, alpha = st.fill
+    ir, ig, ib, ink_alpha = st.ink
+    fill = (*tint((r, g, b), PRINT_LIGHTEN), alpha)
+    ink = (*tint((ir, ig, ib), PRINT_LIGHTEN / 2), ink_alpha)
+    outline = st.outline
+    if lightness(outline) > 170:
+        outline = (outline[0] * 11 // 20, outline[1] * 11 // 20, outline[2] * 11 // 20)
+    return replace(st, fill=fill, ink=ink, outline=outline)
+
+
+PRINT = Palette(
+    "print",
+    PAPER,
+    (212, 212, 206),
+    PRINT_INK,
+    {kind: st if kind is K.WALL else _on_paper(st) for kind, st in TERRAIN.items()},
+)
+"""The printed map's palette: a white table, a light grid, lighter terrain fills
+(less ink, a smaller PDF); walls stay dark."""
+MAP_PALETTES = ("screen", "print")
+"""The palettes a map is drawn in (`palette`)."""
+
+
+def palette(name: str) -> Palette:
+    """The palette named in `MAP_PALETTES`: "print", or the window's ("screen")."""
+    return PRINT if name == "print" else screen()
+
+
 def side_colour(index: int) -> RGB:
     return SIDE_COLOURS[index % len(SIDE_COLOURS)]
 
@@ -194,5 +297,4 @@ def side_shape(index: int) -> str:
 
 def ink_on(colour: RGB) -> RGB:
     """Black or white, whichever reads better on `colour`."""
-    r, g, b = colour
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else WHITE
+    return INK if lightness(colour) > 140 else WHITE

@@ -118,24 +118,27 @@ def render_layer(
     entries: Sequence[EntryZone],
     *,
     labels: bool = True,
+    palette: style.Palette | None = None,
 ) -> pygame.Surface:
-    """Render the table region into a new surface."""
+    """Render the table region into a new surface, in `palette` (default: the
+    window's, `style.screen()`)."""
+    look = palette or style.screen()
     layer = pygame.Surface(size, pygame.SRCALPHA)
     layer.fill((0, 0, 0, 0))
     table = pygame.Rect(
         frame.pt(0.0, board.height), (board.width * frame.s, board.height * frame.s)
     )
-    layer.fill(style.TABLE, table)
-    _grid(layer, frame, board)
+    layer.fill(look.table, table)
+    _grid(layer, frame, board, look.table_grid)
     pieces = sorted(board, key=_order)
     for piece in pieces:
-        _piece(layer, frame, piece)
+        _piece(layer, frame, piece, look)
     for entry in entries:
         _entry(layer, frame, entry)
     if labels:
         for piece in pieces:
             _label(layer, frame, piece)
-    pygame.draw.rect(layer, style.TABLE_EDGE, table, 2)
+    pygame.draw.rect(layer, look.table_edge, table, 2)
     return layer
 
 
@@ -146,17 +149,17 @@ def _order(piece: TerrainPiece) -> tuple[int, int, str]:
     return (2 if solid else 1, 0, piece.id)
 
 
-def _grid(layer: pygame.Surface, frame: Frame, board: Board) -> None:
+def _grid(layer: pygame.Surface, frame: Frame, board: Board, colour: style.RGB) -> None:
     step = GRID_CM
     while step * frame.s < 24:
         step *= 2
     x = step
     while x < board.width - 1e-9:
-        pygame.draw.line(layer, style.TABLE_GRID, frame.pt(x, 0.0), frame.pt(x, board.height))
+        pygame.draw.line(layer, colour, frame.pt(x, 0.0), frame.pt(x, board.height))
         x += step
     y = step
     while y < board.height - 1e-9:
-        pygame.draw.line(layer, style.TABLE_GRID, frame.pt(0.0, y), frame.pt(board.width, y))
+        pygame.draw.line(layer, colour, frame.pt(0.0, y), frame.pt(board.width, y))
         y += step
 
 
@@ -171,8 +174,8 @@ def _rings(
     return out
 
 
-def _piece(layer: pygame.Surface, frame: Frame, piece: TerrainPiece) -> None:
-    st = style.terrain_style(piece.kind, open=piece.open, broken=piece.destroyed)
+def _piece(layer: pygame.Surface, frame: Frame, piece: TerrainPiece, look: style.Palette) -> None:
+    st = look.terrain_style(piece.kind, open=piece.open, broken=piece.destroyed)
     for exterior, holes in _rings(piece.polygon):
         pts = frame.pts(exterior)
         hole_pts = [frame.pts(h) for h in holes]
