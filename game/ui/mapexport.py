@@ -8,7 +8,9 @@ and "print" (a white table, a light grid, lighter terrain fills: less ink and a
 smaller PDF), the default for a PDF or a true-size map; the palette is passed to
 the terrain layer, the overlays and the legend. Labels on the table (entry zones,
 each defender's field) sit on opaque boxes sized with the print's scale, placed
-clear of each other, of the modules' labels and of the figures.
+clear of each other, of the modules' labels and of the figures; the modules' labels
+and the figures' names are sized with it too (3.5 mm at 1:1, `label_px`), not at
+the window's pixel sizes.
 
 At scale 1:1 a table cm is a paper cm: `dpi / 2.54` px per cm. The table is
 drawn by the window's own renderers (game/ui/render/terrain.py, figures.py) and
@@ -61,6 +63,12 @@ PALETTES = style.MAP_PALETTES
 """The map's palettes (`style.palette`)."""
 ENTRY_TEXT_CM = 0.45
 """Height of an entry zone's label on the table (a print's labels grow with its scale)."""
+MODULE_TEXT_CM = 0.35
+"""Height of a module's label on the table (3.5 mm at 1:1)."""
+NAME_TEXT_CM = 0.35
+"""Height of a figure's name on the table (3.5 mm at 1:1)."""
+LABEL_MIN_MM = 1.8
+"""The smallest label on paper (a small scale: 1:8 on one page)."""
 
 
 class MapTooLarge(ValueError):
@@ -236,12 +244,15 @@ def render_map(
     side_index = {sid: i for i, sid in enumerate(game.state.sides)}
     figures = [f for f in game.state.figures.values() if f.presence is Presence.TABLE]
     surface.set_clip(lay.board)
-    size = text_px(camera, ENTRY_TEXT_CM, 12)
-    tags: list[object] = [*module_labels(board, camera), *entry_tags(camera, zones, size)]
+    tags: list[object] = [
+        *module_labels(board, camera, size=label_px(page, camera, MODULE_TEXT_CM)),
+        *entry_tags(camera, zones, label_px(page, camera, ENTRY_TEXT_CM, 12)),
+    ]
     if overlays.fire is not None:
         names = {f.id: f.name for f in game.state.figures.values()}
         tags += field_tags(camera, overlays.fire, names, palette=look)
-    draw_figures(surface, camera, figures, side_index, Marks(), fixed=tags)
+    name_px = label_px(page, camera, NAME_TEXT_CM)
+    draw_figures(surface, camera, figures, side_index, Marks(), fixed=tags, name_px=name_px)
     surface.set_clip(None)
     pygame.draw.rect(surface, INK, lay.board.inflate(2, 2), max(1, lay.page.mm(0.3)))
     _ticks(surface, lay, board.width, board.height)
@@ -249,6 +260,12 @@ def render_map(
     _scale_bar(surface, lay, board.width)
     _legend(surface, lay, game, side_index, look)
     return surface, lay
+
+
+def label_px(page: Page, camera: Camera, cm: float, floor: int = 10) -> int:
+    """The text size of a label `cm` high on the table: it grows with the print's
+    scale, and is never under LABEL_MIN_MM on paper nor `floor` px."""
+    return max(text_px(camera, cm, floor), page.mm(LABEL_MIN_MM))
 
 
 def _text(

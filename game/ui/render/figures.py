@@ -63,10 +63,12 @@ def draw_figures(
     marks: Marks,
     positions: Mapping[str, Point] | None = None,
     fixed: Sequence[Any] = (),
+    name_px: int | None = None,
 ) -> None:
     """Every figure on the table (incapacitated ones first, the selected one last),
     then the names and the `fixed` labels (terrain.ModuleLabel: an image and the
-    spots it may take), each placed clear of the other labels and of every base."""
+    spots it may take), each placed clear of the other labels and of every base.
+    `name_px`: the names' text size (the printed map's; default: by base size)."""
     shown = [f for f in figures if f.on_table]
     shown.sort(key=lambda f: (f.standing, f.id == marks.selected, f.id == marks.hovered))
     clip = surface.get_clip() or surface.get_rect()
@@ -80,7 +82,7 @@ def draw_figures(
             continue
         draw_figure(surface, fig, centre, r, side_index.get(fig.side, 0), marks)
         bases += base_boxes(fig, centre, r)
-        label = name_label(fig, centre, r, marks)
+        label = name_label(fig, centre, r, marks, name_px)
         if label is not None:
             names.append(label)
     names += [module_label(item) for item in fixed]
@@ -113,13 +115,17 @@ def pip_row_width(max_tp: int, r: float) -> int:
     return n * pip_size(r) + (n - 1) if n else 0
 
 
-def name_label(fig: Figure, centre: Point, r: float, marks: Marks) -> labels.Label:
+def name_label(
+    fig: Figure, centre: Point, r: float, marks: Marks, size: int | None = None
+) -> labels.Label:
     """The figure's name with its candidate spots and rank (lower goes first): the
     full name, then the short one; only the short one beside a small base (the
-    hovered or selected figure keeps its full name)."""
+    hovered or selected figure keeps its full name). `size`: px of the text
+    (default: 10–13 px by the base's size)."""
     important = fig.id in (marks.selected, marks.hovered)
     small = r < NAME_MIN_R and not important
-    size = SMALL_NAME if small else (11 if r < 12 else 13)
+    if size is None:
+        size = SMALL_NAME if small else (11 if r < 12 else 13)
     name = local_figure_name(fig.name)
     short = labels.short_name(name)
     full = fonts.outlined(short if small else name, size, style.TEXT, style.INK)

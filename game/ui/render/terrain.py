@@ -262,21 +262,31 @@ def _label_text(piece: TerrainPiece) -> str | None:
     return text
 
 
-def label_image(piece: TerrainPiece, scale: float, plate: bool = True) -> pygame.Surface | None:
+def label_image(
+    piece: TerrainPiece, scale: float, plate: bool = True, size: int | None = None
+) -> pygame.Surface | None:
     """A module's icon and name as one picture (None for a piece without a label),
-    on a dark translucent plate (`plate`) so it reads over overlays and hatching."""
+    on a dark translucent plate (`plate`) so it reads over overlays and hatching.
+    The text is `size` px (the printed map's, from its scale), by default 10–14 px
+    with the zoom (`scale` px per cm: the window and the editor)."""
     text = _label_text(piece)
     if text is None:
         return None
-    label = fonts.outlined(text, max(10, min(14, round(scale * 1.3))), style.TEXT, style.INK)
+    if size is None:
+        text_px = max(10, min(14, round(scale * 1.3)))
+        icon_px = max(12, min(22, round(scale * 2.2)))
+    else:
+        text_px, icon_px = size, round(size * ICON_PER_TEXT)
+    label = fonts.outlined(text, text_px, style.TEXT, style.INK)
     name = ICON_OF.get(piece.kind)
-    ic = icons.icon(name, max(12, min(22, round(scale * 2.2)))) if name is not None else None
-    icon_w = ic.get_width() + 3 if ic is not None else 0
-    pad = 2 if plate else 0
+    ic = icons.icon(name, icon_px) if name is not None else None
+    icon_w = ic.get_width() + max(3, text_px // 5) if ic is not None else 0
+    pad = max(2, text_px // 7) if plate else 0
     height = max(ic.get_height() if ic is not None else 0, label.get_height())
     out = pygame.Surface((icon_w + label.get_width() + 2 * pad, height), pygame.SRCALPHA)
     if plate:
-        pygame.draw.rect(out, (*style.INK, PLATE_ALPHA), out.get_rect(), border_radius=3)
+        radius = max(3, text_px // 5)
+        pygame.draw.rect(out, (*style.INK, PLATE_ALPHA), out.get_rect(), border_radius=radius)
     if ic is not None:
         out.blit(ic, (pad, (height - ic.get_height()) // 2))
     out.blit(label, (pad + icon_w, (height - label.get_height()) // 2))
@@ -285,6 +295,8 @@ def label_image(piece: TerrainPiece, scale: float, plate: bool = True) -> pygame
 
 PLATE_ALPHA = 150
 """The opacity of the plate behind a module's label."""
+ICON_PER_TEXT = 1.5
+"""A module icon's size per px of its label's text, when the text's size is given."""
 
 
 def _label(layer: pygame.Surface, frame: Frame, piece: TerrainPiece) -> None:
@@ -307,12 +319,15 @@ class ModuleLabel:
     spots: tuple[pygame.Rect, ...]
 
 
-def module_labels(board: Board, camera: Camera, plate: bool = True) -> list[ModuleLabel]:
-    """The labels of the modules in view, for the figures' drawing to place."""
+def module_labels(
+    board: Board, camera: Camera, plate: bool = True, size: int | None = None
+) -> list[ModuleLabel]:
+    """The labels of the modules in view, for the figures' drawing to place (`size`:
+    px of their text, as `label_image`)."""
     out = []
     view = pygame.Rect(camera.view)
     for piece in board:
-        image = label_image(piece, camera.scale, plate)
+        image = label_image(piece, camera.scale, plate, size)
         if image is None:
             continue
         x0, y0, x1, y1 = piece.polygon.bounds
