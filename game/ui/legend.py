@@ -12,7 +12,7 @@ import pygame
 
 from game.board.terrain import Board, TerrainKind, TerrainPiece, make_piece
 from game.cover import Cover
-from game.i18n import tr
+from game.i18n import current_language, tr
 from game.naming import piece_kind, piece_name
 from game.ui import fonts
 from game.ui.render import icons, style
@@ -99,8 +99,17 @@ def draw_legend(
 ) -> pygame.Rect:
     """The legend in a box over `area` (the table), or over `wider` (the whole
     window) when the table is too small (`layout`). Returns the box."""
-    place, laid, size, _ = layout(area, wider)
+    key = (tuple(area), tuple(wider) if wider else None, current_language(), style.PALETTE)
+    if key not in _LAID_OUT:
+        _LAID_OUT.clear()  # one window size, language and palette at a time
+        _LAID_OUT[key] = layout(area, wider)
+    place, laid, size, _ = _LAID_OUT[key]
     return _draw(surface, place, laid, size)
+
+
+_LAID_OUT: dict[tuple[object, ...], tuple[pygame.Rect, Laid, int, bool]] = {}
+"""The legend's layout for the window as it is (`layout` wraps and measures every
+row, too much to redo each frame while the legend is open)."""
 
 
 def layout(

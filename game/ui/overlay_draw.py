@@ -16,6 +16,7 @@ import itertools
 import math
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import pygame
@@ -296,6 +297,7 @@ def text_px(camera: Camera, cm: float, floor: int = 10) -> int:
     return max(floor, round(cm * camera.scale))
 
 
+@lru_cache(maxsize=256)  # drawn every frame in the editor; the result is only blitted
 def label_box(
     text: str,
     size: int,
