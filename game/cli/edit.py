@@ -89,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
         doc = Document.blank(tr("editor.new_name"), *board)
         doc.file = path
     from game import warmup
+    from game.ui.display import NoDisplay
     from game.ui.editor.app import EditorOptions
     from game.ui.editor.app import run as run_editor
 
@@ -101,4 +102,7 @@ def run(args: argparse.Namespace) -> int:
         units=getattr(settings, "units", "cm"),
         settings=settings,
     )
-    return run_editor(doc, options)
+    try:
+        return run_editor(doc, options)
+    except NoDisplay as exc:  # no screen (its unsaved work is in a recovery file)
+        raise CliError(str(exc)) from None

@@ -148,6 +148,7 @@ def run(args: argparse.Namespace) -> int:
     from game.engine import Game
     from game.ui.app import UiOptions
     from game.ui.app import run as run_window
+    from game.ui.display import NoDisplay
 
     game = Game(scenario, seed=args.seed, scenario_name=scenario.scenario.name)
     options = UiOptions(
@@ -163,4 +164,7 @@ def run(args: argparse.Namespace) -> int:
         language=language,
         scenario=str(path),
     )
-    return run_window(game, controllers, options, settings, warmup.start())
+    try:
+        return run_window(game, controllers, options, settings, warmup.start())
+    except NoDisplay as exc:  # no screen: say so and what to do, never an invisible window
+        raise CliError(str(exc)) from None

@@ -30,7 +30,7 @@ from game.engine import Game
 from game.events import Event
 from game.i18n import tr
 from game.play.events import ActivationEnded, ActivationStarted
-from game.ui import cache, describe, errors, fonts, layout, screenshot
+from game.ui import cache, describe, display, errors, fonts, layout, screenshot
 from game.ui.ai_worker import AiWorker, Choice
 from game.ui.anim import Animator
 from game.ui.camera import Camera
@@ -142,11 +142,10 @@ class App:
         self.warm = warm or WarmUp()  # kernels compiling beside the window (game.warmup)
         self.settings = settings  # the player's settings file (game.ui.settings), if loaded
         self.scenario_path: str | None = self.options.scenario
-        pygame.display.init()
-        pygame.font.init()
+        display.init()
         style.use_palette(self.options.palette)
         self._palette = style.PALETTE
-        self.screen = pygame.display.set_mode(initial_size(self.options), pygame.RESIZABLE)
+        self.screen = display.open_window(initial_size(self.options), self.options.frames)
         pygame.display.set_caption(self.options.caption)
         pygame.key.set_repeat(300, 40)
         self.running = True
@@ -694,8 +693,14 @@ def run(
     settings: Any = None,
     warm: WarmUp | None = None,
 ) -> int:
-    """Open the window and play `game`; controllers by side (None: the human)."""
-    app = App(game, controllers, options, settings, warm)
+    """Open the window and play `game`; controllers by side (None: the human).
+    `display.NoDisplay` when there is no screen to show it on."""
+    try:
+        app = App(game, controllers, options, settings, warm)
+    except display.NoDisplay:
+        cache.reset_all()
+        pygame.quit()
+        raise
     try:
         return app.run()
     finally:

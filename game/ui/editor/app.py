@@ -24,7 +24,7 @@ from game.overlays import OVERLAY_NAMES
 from game.overlays.fields_of_fire import FieldOfFire
 from game.overlays.heat import HeatMap, heat_map
 from game.overlays.planner import DefenceOverlays
-from game.ui import screenshot
+from game.ui import display, screenshot
 from game.ui.camera import Camera
 from game.ui.editor import edits, files, sidebar, toolbar, view
 from game.ui.editor import geometry as geo
@@ -93,9 +93,7 @@ class EditorApp:
 
     def __init__(self, doc: Document, options: EditorOptions | None = None) -> None:
         self.options = options or EditorOptions()
-        pygame.display.init()
-        pygame.font.init()
-        self.screen = pygame.display.set_mode(self.options.size or DEFAULT_SIZE, pygame.RESIZABLE)
+        self.screen = display.open_window(self.options.size or DEFAULT_SIZE, self.options.frames)
         pygame.key.set_repeat(300, 40)
         self.doc = doc
         self.history = History(doc)
@@ -587,6 +585,24 @@ class EditorApp:
 
         self.prompt = Prompt(tr("editor.prompt.save_as"), str(default), ok)
 
+    def recover(self) -> Path | None:
+        """Write unsaved work to `<name>.recovered.toml` (beside its file, else in the
+        working folder, else at home) when the window is lost; the file written, or
+        None when nothing was unsaved or nothing could be written."""
+        if not self.history.dirty:
+            return None
+        stem = self.doc.file.stem if self.doc.file is not None else files.slug(self.doc.name)
+        folders = [self.doc.file.parent] if self.doc.file is not None else []
+        for folder in [*folders, Path.cwd(), Path.home()]:
+            path = folder / f"{stem}.recovered.toml"
+            try:
+                files.write_atomic(path, self.doc.to_text())
+            except OSError:
+                log.warning("cannot write the recovery file %s", path)
+                continue
+            return path
+        return None
+
     def scratch_file(self, stem: str) -> Path:
         """The scenario as it is now, in a file of the editor's work folder."""
         path = self.workdir / f"{stem}.toml"
@@ -801,10 +817,18 @@ class EditorApp:
         return self.heat if self.heat_version == self.doc.version else None
 
     def reopen(self, size: tuple[int, int]) -> None:
-        """The window again after the play window shut pygame down."""
-        pygame.display.init()
-        pygame.font.init()
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        """The window again after the play window shut pygame down. When the screen
+        does not come back, the unsaved work is written to a recovery file first and
+        `display.NoDisplay` names it (the editor never runs on without a window)."""
+        try:
+            self.screen = display.reopen_window(size, self.options.frames)
+        except display.NoDisplay as exc:
+            saved = self.recover()
+            if saved is None:
+                raise
+            raise display.NoDisplay(
+                f"{exc} {tr('newcomer.display.recovered', file=str(saved))}"
+            ) from exc
         pygame.key.set_repeat(300, 40)
         pygame.event.clear()
         self.look = TableLook()
@@ -1103,8 +1127,8 @@ class EditorApp:
 
 def run(doc: Document, options: EditorOptions | None = None) -> int:
     """Open the editor on a document and edit until the window is closed."""
-    app = EditorApp(doc, options)
     try:
+        app = EditorApp(doc, options)
         return app.run()
     finally:
         pygame.quit()
