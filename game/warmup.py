@@ -1,13 +1,15 @@
 """Compile the numba kernels once per install, in a background process.
 
 The geometry kernels (sight lines, paths, flow fields, the AI's clearance checks)
-are compiled by numba on first use and cached on disk. On a fresh install that
-first use costs about 20 s — the first AI turn of the first battle would freeze the
-window that long. The window therefore starts `python -m game.warmup` beside itself
-when the cache is cold: it plays a few headless AI turns on the shipped scenarios
-(every kernel the table uses gets compiled and cached), then leaves a marker so
-later starts skip it. The window keeps running meanwhile and holds the AI's first
-move until the warm-up is done (`WarmUp.busy`), saying so on the status line.
+are compiled by numba on first use and cached on disk. On a fresh install the
+first AI turn alone needs about 40 s of CPU of compiling (minutes on a loaded
+machine). The window therefore starts `python -m game.warmup` beside itself when
+the cache is cold: it plays a few headless AI turns — the window's own scenario
+first, then the shipped ones — so every kernel the table uses gets compiled and
+cached, and leaves a marker so later starts skip it. Meanwhile the window does not
+wait: its kernels run on their interim Python path (game.board.jit: the kernels'
+own code as plain Python, the same answers) and each takes over its compiled form
+from the cache as soon as the warm-up has put it there.
 
 No pygame here. `DEADEARTH_NO_WARMUP=1` turns the warm-up off (the tests do).
 """
@@ -27,8 +29,9 @@ KERNEL_DIRS = (ROOT / "game", ROOT / "ai")
 SCENARIOS = ("refuge_horde", "refuge_raiders", "open_skirmish")
 ACTIONS = 160
 """Headless actions played per scenario: past the first activations of every side."""
-LIMIT_S = 180.0
-"""The window stops waiting for a warm-up after this long (it compiles what is left)."""
+LIMIT_S = 1800.0
+"""The window's kernels leave the interim path after this long even if the warm-up
+still runs (they compile what is left themselves)."""
 OFF = "DEADEARTH_NO_WARMUP"
 
 
@@ -67,9 +70,13 @@ def is_warm() -> bool:
     return marker().exists()
 
 
-def warm(actions: int = ACTIONS, scenarios: tuple[str, ...] = SCENARIOS) -> Path:
+def warm(
+    actions: int = ACTIONS, scenarios: tuple[str, ...] = SCENARIOS, first: Path | None = None
+) -> Path:
     """Play `actions` headless AI actions on each scenario (compiling every kernel on
-    the way), touch the tools' own kernels, then write the marker; returns it."""
+    the way; the scenario file `first` before them: the window's own, whose kernels
+    it needs soonest), touch the tools' own kernels, then write the marker; returns
+    it."""
     from ai import controller_for
     from game.board.reach import reachable_area
     from game.board.visibility import visibility_polygon
@@ -77,9 +84,15 @@ def warm(actions: int = ACTIONS, scenarios: tuple[str, ...] = SCENARIOS) -> Path
     from game.play import space
     from game.play.validate import load_checked
 
-    for name in scenarios:
-        scenario = load_checked(ROOT / "scenarios" / f"{name}.toml")
-        game = Game(scenario, seed=1)
+    files = [ROOT / "scenarios" / f"{name}.toml" for name in scenarios]
+    if first is not None:
+        files = [first, *(f for f in files if f.resolve() != first.resolve())]
+    for file in files:
+        try:
+            scenario = load_checked(file)
+        except Exception:  # a broken file is the window's to report
+            continue
+        game = Game(scenario, seed=None if file == first else 1)
         controllers = {
             s.id: controller_for(s.controller if s.controller != "human" else "ai:tactical")
             for s in scenario.side
@@ -127,33 +140,42 @@ class WarmUp:
 _running: WarmUp | None = None
 
 
-def start() -> WarmUp:
-    """Start the warm-up process if the kernels are not cached yet (and it is on);
-    one already running from this process is shared."""
+def start(first: str | Path | None = None) -> WarmUp:
+    """Start the warm-up process if the kernels are not cached yet (and it is on),
+    compiling the scenario file `first` first; one already running from this
+    process is shared. While it runs, this process's kernels are on their interim
+    Python path (game.board.jit), so nothing here waits for a compile."""
     global _running
     if os.environ.get(OFF) or is_warm():
         return WarmUp()
     if _running is not None and _running.busy:
         return _running
+    from game.board import jit
+
+    command = [sys.executable, "-m", "game.warmup"]
+    if first is not None:
+        command += ["--first", str(Path(first).resolve())]
     process = subprocess.Popen(
-        [sys.executable, "-m", "game.warmup"],
+        command,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         cwd=ROOT,
         start_new_session=True,
     )
-    _running = WarmUp(process)
-    return _running
+    running = _running = WarmUp(process)
+    jit.start_interim(lambda: running.busy)
+    return running
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=ACTIONS)
+    parser.add_argument("--first", type=Path, help="the window's scenario file, compiled first")
     args = parser.parse_args(argv)
     if hasattr(os, "nice"):
         os.nice(10)  # the window comes first
-    print(f"kernels cached; marker {warm(args.actions)}")
+    print(f"kernels cached; marker {warm(args.actions, first=args.first)}")
     return 0
 
 

@@ -6,11 +6,15 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from game import warmup
+from game.board import jit
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -22,8 +26,9 @@ def markers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
-def started(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    """Warm-up processes are recorded, not run (each runs for ever)."""
+def started(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[list[str]]]:
+    """Warm-up processes are recorded, not run (each runs for ever); the kernels'
+    interim path a start turns on is turned off again."""
     calls: list[list[str]] = []
 
     class FakeProcess:
@@ -34,7 +39,8 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
             return None
 
     monkeypatch.setattr(subprocess, "Popen", FakeProcess)
-    return calls
+    yield calls
+    jit.stop_interim()
 
 
 def test_the_stamp_names_the_kernel_sources() -> None:
@@ -47,9 +53,11 @@ def test_warming_leaves_the_marker_and_later_starts_skip_it(
     markers: Path, started: list[list[str]]
 ) -> None:
     assert not warmup.is_warm()
-    assert warmup.start().busy  # cold: a warm-up process is started
-    assert started == [[sys.executable, "-m", "game.warmup"]]
-    path = warmup.warm(actions=4, scenarios=("open_skirmish",))
+    scenario = ROOT / "scenarios" / "open_skirmish.toml"
+    assert warmup.start(scenario).busy  # cold: a warm-up process is started
+    assert started == [[sys.executable, "-m", "game.warmup", "--first", str(scenario)]]
+    assert jit._interim is not None  # meanwhile the kernels run on their interim path
+    path = warmup.warm(actions=4, scenarios=(), first=scenario)
     assert path.parent == markers and warmup.is_warm()
     assert not warmup.start().busy and len(started) == 1  # warm: nothing started
 

@@ -15,6 +15,7 @@ expansion as in Shewchuk's `orient2d`).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,7 +24,7 @@ from numpy.typing import NDArray
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
-from game.board.jit import njit
+from game.board.jit import njit, python_path, twin
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
@@ -142,7 +143,7 @@ def orient(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> 
     if abs(det) > _FILTER * (abs(left) + abs(right)):
         return 1 if det > 0.0 else -1
     exact = _exact_det(ax, ay, bx, by, cx, cy)
-    return (exact > 0.0) - (exact < 0.0)
+    return 1 if exact > 0.0 else (-1 if exact < 0.0 else 0)
 
 
 # -- crossing points as GEOS computes them ----------------------------------------
@@ -489,4 +490,179 @@ def inside_lengths(
                 continue
             total += _inside_part(px, py, qx, qy, edges, start[i], start[i + 1], nodes)
         out[k] = total
+    return out
+
+
+# -- the interim path: the same answers in numpy -----------------------------------
+
+
+def _two_sum_v(a: FloatArray, b: FloatArray) -> tuple[FloatArray, FloatArray]:
+    x = a + b
+    bv = x - a
+    av = x - bv
+    return x, (a - av) + (b - bv)
+
+
+def _two_prod_v(a: FloatArray, b: FloatArray) -> tuple[FloatArray, FloatArray]:
+    x = a * b
+    c = _SPLITTER * a
+    ahi = c - (c - a)
+    alo = a - ahi
+    c = _SPLITTER * b
+    bhi = c - (c - b)
+    blo = b - bhi
+    return x, alo * blo - (((x - ahi * bhi) - alo * bhi) - ahi * blo)
+
+
+def _exact_det_v(
+    ax: FloatArray, ay: FloatArray, bx: FloatArray, by: FloatArray, cx: FloatArray, cy: FloatArray
+) -> FloatArray:
+    """`_exact_det` of many points at once: the same operations in the same order."""
+    x1, x0 = _two_sum_v(ax, -cx)
+    y1, y0 = _two_sum_v(by, -cy)
+    u1, u0 = _two_sum_v(ay, -cy)
+    v1, v0 = _two_sum_v(bx, -cx)
+    terms: list[FloatArray] = []
+    for a in (x1, x0):
+        for b in (y1, y0):
+            terms += _two_prod_v(a, b)
+    for a in (u1, u0):
+        for b in (v1, v0):
+            hi, lo = _two_prod_v(a, b)
+            terms += (-hi, -lo)
+    expansion: list[FloatArray] = []
+    for q in terms:
+        for i, e in enumerate(expansion):
+            q, expansion[i] = _two_sum_v(q, e)
+        expansion.append(q)
+    value = np.zeros_like(ax)
+    for e in expansion:
+        value = value + e
+    return value
+
+
+def orient_many(
+    ax: FloatArray, ay: FloatArray, bx: FloatArray, by: FloatArray, cx: FloatArray, cy: FloatArray
+) -> IntArray:
+    """`orient` of many points at once (-1, 0, 1 each): the same float filter, and
+    the same exact determinant where the filter is not sure."""
+    left = (ax - cx) * (by - cy)
+    right = (ay - cy) * (bx - cx)
+    det = left - right
+    sign = np.where(det > 0.0, 1, -1).astype(np.int64)
+    unsure = ~(np.abs(det) > _FILTER * (np.abs(left) + np.abs(right)))
+    if unsure.any():
+        at = np.flatnonzero(unsure)
+        exact = _exact_det_v(ax[at], ay[at], bx[at], by[at], cx[at], cy[at])
+        sign[at] = (exact > 0.0).astype(np.int64) - (exact < 0.0)
+    return sign
+
+
+def _two_sum_f(a: float, b: float) -> tuple[float, float]:
+    x = a + b
+    bv = x - a
+    return x, (a - (x - bv)) + (b - bv)
+
+
+def _two_prod_f(a: float, b: float) -> tuple[float, float]:
+    x = a * b
+    c = _SPLITTER * a
+    ahi = c - (c - a)
+    alo = a - ahi
+    c = _SPLITTER * b
+    bhi = c - (c - b)
+    blo = b - bhi
+    return x, alo * blo - (((x - ahi * bhi) - alo * bhi) - ahi * blo)
+
+
+@python_path(orient)
+def orient_python(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> int:
+    """`orient` while it compiles, on Python floats: the same float filter; where it
+    is not sure, the exact determinant's sign from its error-free terms summed
+    exactly (`math.fsum`, rounded once: the sign is exact, as the kernel's)."""
+    ax, ay, bx, by, cx, cy = float(ax), float(ay), float(bx), float(by), float(cx), float(cy)
+    left = (ax - cx) * (by - cy)
+    right = (ay - cy) * (bx - cx)
+    det = left - right
+    if abs(det) > _FILTER * (abs(left) + abs(right)):
+        return 1 if det > 0.0 else -1
+    terms: list[float] = []
+    for a, b, sign in (
+        (_two_sum_f(ax, -cx), _two_sum_f(by, -cy), 1.0),
+        (_two_sum_f(ay, -cy), _two_sum_f(bx, -cx), -1.0),
+    ):
+        for x in a:
+            for y in b:
+                hi, lo = _two_prod_f(x, y)
+                terms += (sign * hi, sign * lo)
+    exact = math.fsum(terms)
+    return 1 if exact > 0.0 else (-1 if exact < 0.0 else 0)
+
+
+def _pairs(p: FloatArray, q: FloatArray, boxes: FloatArray) -> tuple[IntArray, IntArray]:
+    """(segment, polygon) pairs whose boxes meet, in the kernel's loop order."""
+    px, py, qx, qy = p[:, 0], p[:, 1], q[:, 0], q[:, 1]
+    x0, x1 = np.minimum(px, qx)[:, None], np.maximum(px, qx)[:, None]
+    y0, y1 = np.minimum(py, qy)[:, None], np.maximum(py, qy)[:, None]
+    meet = ~(
+        (boxes[None, :, 0] > x1)
+        | (boxes[None, :, 2] < x0)
+        | (boxes[None, :, 1] > y1)
+        | (boxes[None, :, 3] < y0)
+    )
+    meet &= ~((px == qx) & (py == qy))[:, None]
+    seg, poly = np.nonzero(meet)
+    return seg.astype(np.int64), poly.astype(np.int64)
+
+
+@python_path(inside_lengths)
+def inside_lengths_numpy(
+    p: FloatArray, q: FloatArray, edges: FloatArray, start: IntArray, boxes: FloatArray
+) -> FloatArray:
+    """`inside_lengths` while it compiles: a segment that meets no edge of a polygon
+    (no edge both in its box and crossing or touching it) is inside or outside it as
+    a whole, which numpy settles for all of them at once; the pairs that do meet an
+    edge go through the kernel's own `_inside_part` as Python. Bit for bit the
+    kernel's answers (the tests compare them)."""
+    p = np.asarray(p, np.float64).reshape(-1, 2)
+    q = np.asarray(q, np.float64).reshape(-1, 2)
+    out = np.zeros(p.shape[0])
+    seg, poly = _pairs(p, q, boxes)
+    if seg.size == 0:
+        return out
+    lo, hi = start[poly], start[poly + 1]
+    row_pair = np.repeat(np.arange(seg.size), hi - lo)
+    first = np.repeat(lo - np.concatenate(([0], np.cumsum(hi - lo)[:-1])), hi - lo)
+    e = first + np.arange(row_pair.size)
+    ax, ay, bx, by = edges[e, 0], edges[e, 1], edges[e, 2], edges[e, 3]
+    s = seg[row_pair]
+    px, py, qx, qy = p[s, 0], p[s, 1], q[s, 0], q[s, 1]
+    miss = (np.maximum(ax, bx) < np.minimum(px, qx)) | (np.minimum(ax, bx) > np.maximum(px, qx))
+    miss |= (np.maximum(ay, by) < np.minimum(py, qy)) | (np.minimum(ay, by) > np.maximum(py, qy))
+    sp = orient_many(ax, ay, bx, by, px, py)
+    sq = orient_many(ax, ay, bx, by, qx, qy)
+    sa = orient_many(px, py, qx, qy, ax, ay)
+    sb = orient_many(px, py, qx, qy, bx, by)
+    apart = ~((sp == 0) & (sq == 0)) & ((sp * sq > 0) | (sa * sb > 0))
+    meets = np.bincount(row_pair, weights=~(miss | apart), minlength=seg.size) > 0
+    # a pair meeting no edge: inside when its start is (the kernel's ray crossing)
+    ray = ((ay > py) != (by > py)) & (sp != 0) & ((sp > 0) == (by > ay))
+    inside = np.bincount(row_pair, weights=ray, minlength=seg.size).astype(np.int64) % 2 == 1
+    whole = np.hypot(q[seg, 0] - p[seg, 0], q[seg, 1] - p[seg, 1])
+    part = np.where(inside, whole, 0.0)
+    if meets.any():
+        widest = int(np.max(start[1:] - start[:-1]))
+        nodes = np.empty((2 * widest + 2, 5), np.float64)
+        clip_part = twin(_inside_part)
+        for j in np.flatnonzero(meets):
+            k, i = seg[j], poly[j]
+            part[j] = clip_part(
+                p[k, 0], p[k, 1], q[k, 0], q[k, 1], edges, start[i], start[i + 1], nodes
+            )
+    order = np.flatnonzero(part != 0.0)
+    counts = np.bincount(seg[order], minlength=p.shape[0])
+    single = order[counts[seg[order]] == 1]
+    out[seg[single]] = part[single]
+    for j in order[counts[seg[order]] > 1]:  # several parts: added in the kernel's order
+        out[seg[j]] += part[j]
     return out

@@ -15,17 +15,15 @@ tests per candidate when piece ids are not wanted.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
 
-import numba
 import numpy as np
 import shapely
 from numpy.typing import NDArray
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
+from game.board.jit import njit
 from game.board.terrain import OVERLOOKED_FROM_PLATFORM, Board, TerrainPiece
 
 FloatArray = NDArray[np.float64]
@@ -36,13 +34,6 @@ Int8Array = NDArray[np.int8]
 DEFAULT_CELL = 5.0
 """Grid cell size in cm (at least a base's width; see `grid_for`)."""
 _EDGE_PAD = 1e-7
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _njit(func: F) -> F:
-    return cast(F, numba.njit(cache=True, nogil=True)(func))
-
 
 # -- the edge table and its grid --------------------------------------------------
 
@@ -112,7 +103,7 @@ class Grid:
     items: IntArray  # edge indices
 
 
-@_njit
+@njit
 def _bucket(
     a: FloatArray, b: FloatArray, x0: float, y0: float, cell: float, nx: int, ny: int
 ) -> tuple[IntArray, IntArray]:
@@ -165,7 +156,7 @@ def grid_for(board: Board, max_radius: float) -> Grid:
 # -- exact tests -----------------------------------------------------------------
 
 
-@_njit
+@njit
 def segments_meet(
     cx: float, cy: float, px: float, py: float, ax: float, ay: float, bx: float, by: float
 ) -> bool:
@@ -194,7 +185,7 @@ def segments_meet(
     return True
 
 
-@_njit
+@njit
 def _line_meets(
     cx: float, cy: float, ends: FloatArray, f: int, q: int, a: FloatArray, b: FloatArray, e: int
 ) -> bool:
@@ -202,7 +193,7 @@ def _line_meets(
     return segments_meet(cx, cy, ends[f, q, 0], ends[f, q, 1], a[e, 0], a[e, 1], b[e, 0], b[e, 1])
 
 
-@_njit
+@njit
 def _meets_triangle(
     cx: float,
     cy: float,
@@ -235,7 +226,7 @@ def _meets_triangle(
 # -- broad phase -----------------------------------------------------------------
 
 
-@_njit
+@njit
 def _walk(
     sx: float,
     sy: float,
@@ -314,7 +305,7 @@ def _walk(
 # -- the fan kernel ----------------------------------------------------------------
 
 
-@_njit
+@njit
 def _record(
     hit_fan: IntArray,
     hit_piece: IntArray,
@@ -336,7 +327,7 @@ def _record(
     return hit_fan, hit_piece, hit_block
 
 
-@_njit
+@njit
 def _trace_fans(
     origins: FloatArray,
     group: IntArray,

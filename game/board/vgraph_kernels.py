@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from game.board.jit import heap_grow, heap_pop, heap_push, njit
+from game.board.jit import heap_grow, heap_pop, heap_push, njit, python_path
 from game.board.segments import circle_blocks
 
 FloatArray = NDArray[np.float64]
@@ -298,3 +298,97 @@ def tangent_pairs(
             out_j[count] = found[m]
             count += 1
     return out_k[:count], out_j[:count]
+
+
+# -- the interim path: the same answers in numpy -----------------------------------
+
+
+def tangent_many(
+    px: FloatArray,
+    py: FloatArray,
+    dx: FloatArray,
+    dy: FloatArray,
+    ax: FloatArray,
+    ay: FloatArray,
+    bx: FloatArray,
+    by: FloatArray,
+) -> BoolArray:
+    """`_tangent` of many lines at once: the same operations in the same order."""
+    s1 = dx * (ay - py) - dy * (ax - px)
+    s2 = dx * (by - py) - dy * (bx - px)
+    m1 = np.abs(ax - px) + np.abs(ay - py)
+    m2 = np.abs(bx - px) + np.abs(by - py)
+    loose = 2e-12 * (np.abs(dx) + np.abs(dy))
+    same = (s1 > 0.0) == (s2 > 0.0)
+    sure = (np.abs(s1) > loose * m1) & (np.abs(s2) > loose * m2)
+    scale = np.sqrt(dx * dx + dy * dy)
+    t1 = 1e-12 * scale * (np.abs(ax - px) + np.abs(ay - py))
+    t2 = 1e-12 * scale * (np.abs(bx - px) + np.abs(by - py))
+    flat = (np.abs(s1) <= t1) | (np.abs(s2) <= t2)
+    return np.asarray(np.where(sure, same, flat | same), np.bool_)
+
+
+def _tangent_at(
+    j: IntArray, dx: FloatArray, dy: FloatArray, pos: FloatArray, prv: FloatArray, nxt: FloatArray
+) -> BoolArray:
+    """Is the line along d through node j tangent there (both ring neighbours on one side)?"""
+    return tangent_many(pos[j, 0], pos[j, 1], dx, dy, prv[j, 0], prv[j, 1], nxt[j, 0], nxt[j, 1])
+
+
+@python_path(bitangent_pairs)
+def bitangent_pairs_numpy(
+    rows: IntArray,
+    cols: IntArray,
+    pos: FloatArray,
+    prv: FloatArray,
+    nxt: FloatArray,
+    tang: BoolArray,
+    upper: bool,
+) -> tuple[IntArray, IntArray]:
+    """`bitangent_pairs` while it compiles: every pair at once, in the kernel's order."""
+    i = np.repeat(rows, cols.shape[0])
+    j = np.tile(cols, rows.shape[0])
+    keep = (i != j) & ~(upper & (j <= i))
+    i, j = i[keep], j[keep]
+    dx = pos[j, 0] - pos[i, 0]
+    dy = pos[j, 1] - pos[i, 1]
+    keep = ~((dx == 0.0) & (dy == 0.0))
+    i, j, dx, dy = i[keep], j[keep], dx[keep], dy[keep]
+    keep = ~tang[i] | _tangent_at(i, dx, dy, pos, prv, nxt)
+    keep &= ~tang[j] | _tangent_at(j, dx, dy, pos, prv, nxt)
+    return i[keep].astype(np.int64), j[keep].astype(np.int64)
+
+
+@python_path(tangent_pairs)
+def tangent_pairs_numpy(
+    points: FloatArray,
+    nodes: IntArray,
+    pos: FloatArray,
+    prv: FloatArray,
+    nxt: FloatArray,
+    tang: BoolArray,
+) -> tuple[IntArray, IntArray]:
+    """`tangent_pairs` while it compiles: every (point, node) pair at once."""
+    k = np.repeat(np.arange(points.shape[0], dtype=np.int64), nodes.shape[0])
+    j = np.tile(nodes, points.shape[0])
+    dx = pos[j, 0] - points[k, 0]
+    dy = pos[j, 1] - points[k, 1]
+    keep = ~((dx == 0.0) & (dy == 0.0))
+    k, j, dx, dy = k[keep], j[keep], dx[keep], dy[keep]
+    keep = ~tang[j] | _tangent_at(j, dx, dy, pos, prv, nxt)
+    return k[keep], j[keep].astype(np.int64)
+
+
+@python_path(tangent_from)
+def tangent_from_numpy(
+    px: float,
+    py: float,
+    nodes: IntArray,
+    pos: FloatArray,
+    prv: FloatArray,
+    nxt: FloatArray,
+    tang: BoolArray,
+) -> IntArray:
+    """`tangent_from` while it compiles."""
+    point = np.array([[px, py]], np.float64)
+    return tangent_pairs_numpy(point, nodes, pos, prv, nxt, tang)[1]

@@ -165,6 +165,6 @@ def run(args: argparse.Namespace) -> int:
         scenario=str(path),
     )
     try:
-        return run_window(game, controllers, options, settings, warmup.start())
+        return run_window(game, controllers, options, settings, warmup.start(path))
     except NoDisplay as exc:  # no screen: say so and what to do, never an invisible window
         raise CliError(str(exc)) from None

@@ -428,8 +428,6 @@ class App:
         pending = game.pending()
         if pending is None or pending.side in self.human_sides or self.stuck:
             return []
-        if self.warm.busy:  # the first AI move waits for the kernels (once per install)
-            return []
         controller = self.controllers[pending.side]
         assert controller is not None
         retry = self._failed_at == len(game.history)  # its last choice here failed
@@ -632,8 +630,8 @@ class App:
     def _status_right(self) -> str:
         if self.message_t > 0:
             return self.message
-        if self.warm.busy and not self.input.my_turn():
-            return tr("ui.input.warming", seconds=f"{self.warm.elapsed:.0f}")
+        if self.warm.busy and self.ai_worker.thinking and not self.input.my_turn():
+            return tr("newcomer.warming", seconds=f"{self.warm.elapsed:.0f}")
         if self.intent is not None and not self.input.my_turn():
             return self.intent[1]  # the line names who acts ("Horde: …")
         pending = self.game.pending()

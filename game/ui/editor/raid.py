@@ -44,4 +44,4 @@ def play(
         language=getattr(settings, "language", None),
         heat=heat,
     )
-    return run_window(game, controllers, options, settings, warmup.start())
+    return run_window(game, controllers, options, settings, warmup.start(path))
