@@ -29,8 +29,9 @@ from pathlib import Path
 import pygame
 from PIL import Image
 
+from game.board.terrain import TerrainKind
 from game.engine import Game
-from game.i18n import tr
+from game.i18n import DEFAULT_LANGUAGE, catalogue, tr
 from game.overlays.planner import DefenceOverlays
 from game.state import Presence
 from game.ui import fonts, mapprint
@@ -48,7 +49,7 @@ from game.ui.overlay_draw import (
 )
 from game.ui.render import draw, style
 from game.ui.render.figures import Marks, draw_figures
-from game.ui.render.terrain import Frame, module_labels, render_layer
+from game.ui.render.terrain import Frame, kind_label, kind_swatch, module_labels, render_layer
 from game.ui.units import format_length, nice_length
 
 MM_PER_INCH = 25.4
@@ -122,16 +123,36 @@ class Page:
 
 
 @dataclass(frozen=True)
+class LegendItem:
+    """One legend entry placed: its swatch's rect and its label's lines."""
+
+    entry: LegendEntry
+    swatch: pygame.Rect
+    lines: tuple[str, ...]
+    height: int
+    """px from the swatch's top to the next entry's."""
+
+
+@dataclass(frozen=True)
 class MapLayout:
-    """Where everything goes on the map image."""
+    """Where everything goes on the map image. The title block (name, overlays,
+    scale, scale bar) and the legend are at most an A4 page's printable width, so a
+    map tiled onto several sheets can put them on a page of their own (`sheet` is
+    the part of the image that is tiled: the table with its cm ticks)."""
 
     size: tuple[int, int]
     board: pygame.Rect
     title: pygame.Rect
     legend: pygame.Rect
-    rows: tuple[tuple[tuple[LegendEntry, int], ...], ...]
-    """Legend rows: (entry, width of its text in px)."""
+    items: tuple[LegendItem, ...]
     page: Page
+    sheet: pygame.Rect
+    breaks: tuple[int, ...] = ()
+    """Image rows inside the legend where it may be cut across pages."""
+
+    @property
+    def keys(self) -> list[str]:
+        return [item.entry.key for item in self.items]
 
 
 @dataclass(frozen=True)
@@ -154,6 +175,33 @@ def _figure_entries(game: Game) -> list[LegendEntry]:
     return out
 
 
+def terrain_entries(game: Game) -> list[LegendEntry]:
+    """A key of the terrain kinds on this table (as the print draws them), each with
+    what it does."""
+    kinds = {piece.kind for piece in game.state.board.pieces.values()}
+    out = []
+    for kind in TerrainKind:
+        if kind in kinds:
+            text = kind_label(kind)
+            tip = f"editor.kind_tip.{kind.value}"
+            if tip in catalogue(DEFAULT_LANGUAGE):
+                text = tr("newcomer.map.kind", kind=text, what=tr(tip))
+            out.append(LegendEntry(f"terrain_{kind.value}", text, "terrain"))
+    return out
+
+
+def _columns(heights: list[int], count: int) -> list[int]:
+    """Where each of `count` columns starts in a list of entry heights (balanced)."""
+    total = sum(heights)
+    starts = [0]
+    used = 0
+    for i, height in enumerate(heights):
+        if len(starts) < count and used >= total * len(starts) / count and i > starts[-1]:
+            starts.append(i)
+        used += height
+    return starts
+
+
 def plan_layout(game: Game, entries: Sequence[LegendEntry], dpi: float, scale: float) -> MapLayout:
     """The map's size and parts for a table, legend entries, DPI and scale."""
     page = Page(dpi, scale)
@@ -163,35 +211,58 @@ def plan_layout(game: Game, entries: Sequence[LegendEntry], dpi: float, scale: f
     tick_w = fonts.font(f.small).size("000")[0]
     left = page.mm(8) + tick_w + page.mm(2.5)
     right = page.mm(8)
-    width = left + board_w + right
+    printable = page.mm(mapprint.A4_MM[0] - 2 * mapprint.MARGIN_MM) - page.mm(8)
+    span = min(max(board_w, page.mm(120)), printable)
+    width = max(left + board_w + right, left + span + right)
     title_h = fonts.font(f.title, True).get_linesize() + 2 * fonts.font(f.text).get_linesize()
+    title_h += page.mm(10)  # the scale bar under the lines
     top = page.mm(8) + title_h + page.mm(4)
-    swatch_w = page.mm(14)
-    gap = page.mm(2)
-    span = max(board_w, page.mm(120))
-    rows: list[list[tuple[LegendEntry, int]]] = [[]]
-    used = 0
-    for entry in entries:
-        text_w = fonts.font(f.text).size(entry.label)[0]
-        item = swatch_w + gap + text_w + page.mm(6)
-        if rows[-1] and used + item > span:
-            rows.append([])
-            used = 0
-        rows[-1].append((entry, text_w))
-        used += item
-    row_h = max(page.mm(7), fonts.font(f.text).get_linesize()) + page.mm(2)
-    head_h = fonts.font(f.text, True).get_linesize() + page.mm(1)
-    legend_h = head_h + len(rows) * row_h
     ticks_h = page.mm(2.5) + fonts.font(f.small).get_linesize()
-    width = max(width, left + span + right)
-    height = top + board_h + ticks_h + page.mm(4) + legend_h + page.mm(8)
+    board = pygame.Rect(left, top, board_w, board_h)
+    title = pygame.Rect(left, page.mm(8), span, title_h)
+    sheet = pygame.Rect(0, board.top - page.mm(3), width, board_h + ticks_h + page.mm(6))
+    items, legend, breaks = _plan_legend(entries, page, left, sheet.bottom + page.mm(2), span)
+    height = legend.bottom + page.mm(8)
     if max(width, height) > MAX_SIDE_PX:
         raise MapTooLarge(width, height)
-    board = pygame.Rect(left, top, board_w, board_h)
-    title = pygame.Rect(left, page.mm(8), board_w, title_h)
-    legend = pygame.Rect(left, board.bottom + ticks_h + page.mm(4), span, legend_h)
-    frozen = tuple(tuple(r) for r in rows if r)
-    return MapLayout((width, height), board, title, legend, frozen, page)
+    return MapLayout((width, height), board, title, legend, items, page, sheet, breaks)
+
+
+def _plan_legend(
+    entries: Sequence[LegendEntry], page: Page, left: int, top: int, span: int
+) -> tuple[tuple[LegendItem, ...], pygame.Rect, tuple[int, ...]]:
+    """The legend in one or two columns of `span` px (wrapped labels), column by
+    column; its rect and the rows where it may be cut."""
+    f = _fonts(page)
+    line_h = fonts.font(f.text).get_linesize()
+    sw, sh, gap = page.mm(14), page.mm(7), page.mm(2)
+    count = 2 if span >= page.mm(150) else 1
+    col_w = (span - (count - 1) * page.mm(6)) // count
+    text_w = max(page.mm(20), col_w - sw - gap)
+    wrapped = [tuple(fonts.wrap(e.label, f.text, text_w)) for e in entries]
+    heights = [max(sh, len(lines) * line_h) + gap for lines in wrapped]
+    starts = _columns(heights, count)
+    head_h = fonts.font(f.text, True).get_linesize() + page.mm(1)
+    items: list[LegendItem] = []
+    bottoms: list[int] = []
+    tallest = 0
+    for c, first in enumerate(starts):
+        last = starts[c + 1] if c + 1 < len(starts) else len(entries)
+        x = left + c * (col_w + page.mm(6))
+        y = top + head_h
+        for i in range(first, last):
+            items.append(LegendItem(entries[i], pygame.Rect(x, y, sw, sh), wrapped[i], heights[i]))
+            y += heights[i]
+            bottoms.append(y)
+        tallest = max(tallest, y - top)
+    legend = pygame.Rect(left, top, span, tallest)
+    breaks = tuple(sorted({b for b in bottoms if all(not _cuts(b, it) for it in items)}))
+    return tuple(items), legend, breaks
+
+
+def _cuts(row: int, item: LegendItem) -> bool:
+    """Would cutting the image at `row` cut through this entry?"""
+    return item.swatch.top < row < item.swatch.top + item.height
 
 
 def board_camera(game: Game, rect: pygame.Rect, px_per_cm: float) -> Camera:
@@ -218,6 +289,7 @@ def render_map(
     entries = [
         *legend_entries(overlays, each_field=True, palette=look),
         *_figure_entries(game),
+        *terrain_entries(game),
     ]
     lay = plan_layout(game, entries, dpi, scale)
     surface = pygame.Surface(lay.size)
@@ -311,26 +383,36 @@ def _ticks(surface: pygame.Surface, lay: MapLayout, width_cm: float, height_cm: 
 
 def _title(surface: pygame.Surface, lay: MapLayout, name: str, overlays: DefenceOverlays) -> None:
     f = _fonts(lay.page)
+    width = lay.title.width
     names = [tr(f"planner.overlay.{n}") for n in overlays.shown()]
     shown = ", ".join(names) if names else tr("planner.map.no_overlays")
-    r = _text(surface, name, f.title, lay.title.topleft, bold=True)
-    line2 = tr("planner.map.subtitle", overlays=shown)
+    r = _text(surface, _fit(name, f.title, width, True), f.title, lay.title.topleft, bold=True)
+    line2 = _fit(tr("planner.map.subtitle", overlays=shown), f.text, width)
     r = _text(surface, line2, f.text, (r.left, r.bottom))
     line3 = tr("planner.map.scale", scale=scale_text(lay.page.scale), dpi=f"{lay.page.dpi:g}")
     if lay.page.scale == 1:
         line3 = f"{line3} — {tr('planner.map.true_size')}"
-    _text(surface, line3, f.text, (r.left, r.bottom), colour=GREY)
+    _text(surface, _fit(line3, f.text, width), f.text, (r.left, r.bottom), colour=GREY)
+
+
+def _fit(value: str, size: int, width: int, bold: bool = False) -> str:
+    """The text, shortened with an ellipsis to `width` px."""
+    if fonts.font(size, bold).size(value)[0] <= width:
+        return value
+    while value and fonts.font(size, bold).size(value + "…")[0] > width:
+        value = value[:-1]
+    return value + "…"
 
 
 def _scale_bar(surface: pygame.Surface, lay: MapLayout, width_cm: float) -> None:
-    """A bar of a round table length at the title's right, with its length."""
+    """A bar of a round table length under the title lines, with its length (short
+    enough for the title block: it prints on the legend's page too)."""
     f = _fonts(lay.page)
     s = lay.page.px_per_cm
-    length = nice_length(width_cm / 5, "cm")
+    length = nice_length(min(width_cm / 5, 0.6 * lay.title.width / s), "cm")
     bar = length * s
-    right = lay.board.right
-    y = lay.title.bottom - lay.page.mm(2)
-    x0 = right - bar
+    x0 = lay.title.left
+    y = lay.title.bottom - lay.page.mm(1)
     thick = max(2, lay.page.mm(1))
     half = bar / 2
     pygame.draw.rect(surface, INK, (x0, y - thick, half, thick))
@@ -339,7 +421,7 @@ def _scale_bar(surface: pygame.Surface, lay: MapLayout, width_cm: float) -> None
         x = x0 + bar * t
         pygame.draw.line(surface, INK, (x, y - thick - lay.page.mm(1.5)), (x, y), 1)
     label = tr("planner.map.bar", length=format_length(length, "cm"))
-    _text(surface, label, f.text, (x0 + half, y - thick - lay.page.mm(2)), anchor="midbottom")
+    _text(surface, label, f.text, (x0 + bar + lay.page.mm(3), y), anchor="bottomleft")
 
 
 def _legend(
@@ -351,32 +433,30 @@ def _legend(
 ) -> None:
     f = _fonts(lay.page)
     page = lay.page
-    head = _text(surface, tr("planner.legend.title"), f.text, lay.legend.topleft, bold=True)
-    row_h = max(page.mm(7), fonts.font(f.text).get_linesize()) + page.mm(2)
-    sw, sh = page.mm(14), page.mm(7)
-    y = head.bottom + page.mm(1)
+    _text(surface, tr("planner.legend.title"), f.text, lay.legend.topleft, bold=True)
+    line_h = fonts.font(f.text).get_linesize()
     defending = next(iter(side_index), "")
     attacking = [s for s, side in game.state.sides.items() if side.threat is not None]
-    for row in lay.rows:
-        x = lay.legend.left
-        for entry, text_w in row:
-            rect = pygame.Rect(x, y, sw, sh)
-            if entry.swatch == "figure":
-                _figure_swatch(surface, rect, side_index.get(defending, 0), page, look)
-            elif entry.swatch == "entry":
-                index = side_index.get(attacking[0], 1) if attacking else 1
-                _entry_swatch(surface, rect, index, page, look)
+    for item in lay.items:
+        rect, entry = item.swatch, item.entry
+        if entry.swatch == "figure":
+            _figure_swatch(surface, rect, side_index.get(defending, 0), page, look)
+        elif entry.swatch == "entry":
+            index = side_index.get(attacking[0], 1) if attacking else 1
+            _entry_swatch(surface, rect, index, page, look)
+        elif entry.swatch == "terrain":
+            kind = TerrainKind(entry.key.removeprefix("terrain_"))
+            surface.blit(kind_swatch(kind, rect.size, look, page.px_per_cm), rect)
+            pygame.draw.rect(surface, INK, rect, 1)
+        else:
+            draw_swatch(surface, rect, entry, page.px_per_cm, look)
+        x = rect.right + page.mm(2)
+        y = rect.centery - (len(item.lines) * line_h) / 2 if len(item.lines) > 1 else None
+        for i, line in enumerate(item.lines):
+            if y is None:
+                _text(surface, line, f.text, (x, rect.centery), anchor="midleft")
             else:
-                draw_swatch(surface, rect, entry, page.px_per_cm, look)
-            _text(
-                surface,
-                entry.label,
-                f.text,
-                (rect.right + page.mm(2), rect.centery),
-                anchor="midleft",
-            )
-            x = rect.right + page.mm(2) + text_w + page.mm(6)
-        y += row_h
+                _text(surface, line, f.text, (x, max(rect.top, round(y)) + i * line_h))
 
 
 def _figure_swatch(
@@ -406,6 +486,26 @@ def _entry_swatch(
 # -- files ---------------------------------------------------------------------------
 
 
+def _rect4(rect: pygame.Rect) -> tuple[int, int, int, int]:
+    """A rect as a box: left, top, right, bottom."""
+    return (rect.left, rect.top, rect.right, rect.bottom)
+
+
+def _blocks(lay: MapLayout) -> list[tuple[int, int, int, int]]:
+    """The boxes of the image that go on the legend's page(s): the title block, then
+    the legend, cut between entries into parts that each fit a page."""
+    room = mapprint.printable(lay.page.dpi)[1] - lay.page.mm(20)
+    out = [_rect4(lay.title.inflate(lay.page.mm(2), lay.page.mm(2)))]
+    start = prev = lay.legend.top
+    for row in (*lay.breaks, lay.legend.bottom):
+        if row - start > room and prev > start:
+            out.append((lay.legend.left, start, lay.legend.right, prev))
+            start = prev
+        prev = row
+    out.append((lay.legend.left, start, lay.legend.right + lay.page.mm(2), lay.legend.bottom))
+    return out
+
+
 def to_image(surface: pygame.Surface) -> Image.Image:
     """The surface as a Pillow RGB image."""
     return Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
@@ -425,11 +525,17 @@ def _atomic(path: Path, write: Callable[[str], None]) -> None:
 
 def save_map(surface: pygame.Surface, layout: MapLayout, path: Path, name: str) -> int:
     """Write the map as PNG (with its DPI) or, for a .pdf name, as a PDF on A4 pages;
-    returns the number of pages (1 for a PNG)."""
+    returns the number of pages (1 for a PNG). A map on several sheets gets a first
+    page of its own: the title block, the legend and how the sheets go together;
+    the sheets then hold the table with its ticks."""
     image = to_image(surface)
     dpi = layout.page.dpi
     if path.suffix.lower() == ".pdf":
-        pages = mapprint.pages(image, dpi, name, scale_text(layout.page.scale))
+        scale = scale_text(layout.page.scale)
+        if mapprint.page_grid(image.size, dpi).count == 1:
+            pages = mapprint.pages(image, dpi, name, scale)
+        else:
+            pages = mapprint.sheets(image, dpi, name, scale, _rect4(layout.sheet), _blocks(layout))
         _atomic(path, lambda tmp: mapprint.save_pdf(pages, tmp, dpi, name))
         return len(pages)
     _atomic(path, lambda tmp: image.save(tmp, "PNG", dpi=(dpi, dpi)))

@@ -5,10 +5,12 @@ each tile is placed on its own page at the image's DPI, so printed at 100 % ever
 pixel keeps its size: a 1:1 map lays real miniatures on the table's own
 centimetres. When it takes more than one page, each page gets cut marks at the
 tile's corners and a label with its row and column (cut along the marks, butt the
-edges together); a tile of plain paper gets no page. The pages are drawn with Pillow
-and written as a PDF of Flate-compressed (lossless) images: the map's flat colours
-and hatching shrink to a few percent of what JPEG makes of them, and stay sharp.
-No pygame here.
+edges together); a tile of plain paper gets no page. A map on several sheets
+(`sheets`) gets a first page of its own — the title block, the legend and a plan of
+how the sheets go together — and only the table is tiled, centred on the sheets so
+no sheet holds a thin strip of it. The pages are drawn with Pillow and written as a
+PDF of Flate-compressed (lossless) images: the map's flat colours and hatching
+shrink to a few percent of what JPEG makes of them, and stay sharp. No pygame here.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 import math
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -32,11 +34,14 @@ MARK_GAP_MM = 1.0
 """Space between a cut mark and the image's corner."""
 FONT = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "DejaVuSans.ttf"
 FLATE_LEVEL = 6
+PLAN_CELL_MM = 12.0
+"""Width of a sheet in the plan of how the sheets go together."""
 
 
 @dataclass(frozen=True)
 class PageGrid:
-    """How an image of `size` px is cut: tiles of `tile` px in rows × cols."""
+    """How an image of `size` px is cut: tiles of `tile` px in rows × cols, the
+    image `offset` px into the grid (the slack shared out round it)."""
 
     size: tuple[int, int]
     page: tuple[int, int]
@@ -44,20 +49,43 @@ class PageGrid:
     tile: tuple[int, int]
     rows: int
     cols: int
+    offset: tuple[int, int] = (0, 0)
 
     @property
     def count(self) -> int:
         return self.rows * self.cols
 
     def box(self, row: int, col: int) -> tuple[int, int, int, int]:
-        """The part of the image on page (row, col), counted from 0."""
+        """The part of the image on page (row, col), counted from 0 (empty when the
+        tile holds only slack)."""
         tw, th = self.tile
         w, h = self.size
-        return (col * tw, row * th, min(w, (col + 1) * tw), min(h, (row + 1) * th))
+        ox, oy = self.offset
+        x0, y0 = max(0, col * tw - ox), max(0, row * th - oy)
+        return (x0, y0, max(x0, min(w, (col + 1) * tw - ox)), max(y0, min(h, (row + 1) * th - oy)))
+
+    def at(self, row: int, col: int) -> tuple[int, int]:
+        """Where the tile's part of the image goes on its page."""
+        x0, y0, _, _ = self.box(row, col)
+        return (
+            self.margin + x0 + self.offset[0] - col * self.tile[0],
+            self.margin + y0 + self.offset[1] - row * self.tile[1],
+        )
+
+    def centred(self) -> PageGrid:
+        """The same grid with the image in its middle."""
+        slack = (self.cols * self.tile[0] - self.size[0], self.rows * self.tile[1] - self.size[1])
+        return replace(self, offset=(slack[0] // 2, slack[1] // 2))
 
 
 def mm_px(mm: float, dpi: float) -> int:
     return round(mm * dpi / 25.4)
+
+
+def printable(dpi: float) -> tuple[int, int]:
+    """The printable area of an A4 page in px."""
+    margin = mm_px(MARGIN_MM, dpi)
+    return (mm_px(A4_MM[0], dpi) - 2 * margin, mm_px(A4_MM[1], dpi) - 2 * margin)
 
 
 def page_grid(size: tuple[int, int], dpi: float) -> PageGrid:
@@ -87,22 +115,42 @@ def pages(image: Image.Image, dpi: float, name: str, scale: str) -> list[Image.I
     """The image on A4 pages (white, RGB), tile by tile, left to right, top down;
     a tile of plain paper gets no page."""
     grid = page_grid(image.size, dpi)
+    return _tiles(image, grid, dpi, name, scale, _printed(image, grid), 0, 0)
+
+
+def _printed(image: Image.Image, grid: PageGrid) -> list[tuple[int, int]]:
+    """The tiles that get a page: all of a one-page map, else those that hold more
+    than plain paper."""
+    cells = [(row, col) for row in range(grid.rows) for col in range(grid.cols)]
+    if grid.count == 1:
+        return cells
+    return [c for c in cells if not _blank(image, grid.box(*c))]
+
+
+def _tiles(
+    image: Image.Image,
+    grid: PageGrid,
+    dpi: float,
+    name: str,
+    scale: str,
+    cells: Sequence[tuple[int, int]],
+    before: int,
+    after: int,
+) -> list[Image.Image]:
+    """A page for each of `cells`, numbered after `before` pages of `before + len +
+    after` in all."""
     tiled = grid.count > 1
-    cells = [
-        (row, col)
-        for row in range(grid.rows)
-        for col in range(grid.cols)
-        if not (tiled and _blank(image, grid.box(row, col)))
-    ]
     font = _font(max(8, mm_px(2.6, dpi)))
+    total = before + len(cells) + after
     out = []
-    for number, (row, col) in enumerate(cells, start=1):
+    for number, (row, col) in enumerate(cells, start=before + 1):
         page = Image.new("RGB", grid.page, "white")
         box = grid.box(row, col)
-        page.paste(image.crop(box), (grid.margin, grid.margin))
+        x, y = grid.at(row, col)
+        page.paste(image.crop(box), (x, y))
         pen = ImageDraw.Draw(page)
         if tiled:
-            _cut_marks(pen, grid.margin, grid.margin, box[2] - box[0], box[3] - box[1], dpi)
+            _cut_marks(pen, x, y, box[2] - box[0], box[3] - box[1], dpi)
         text = tr(
             "planner.map.page",
             name=name,
@@ -111,13 +159,134 @@ def pages(image: Image.Image, dpi: float, name: str, scale: str) -> list[Image.I
             col=col + 1,
             cols=grid.cols,
             page=number,
-            pages=len(cells),
+            pages=total,
             scale=scale,
         )
-        y = grid.page[1] - grid.margin / 2
-        pen.text((grid.page[0] / 2, y), text, fill="black", font=font, anchor="mm")
+        _footer(pen, grid, text, font)
         out.append(page)
     return out
+
+
+def _footer(
+    pen: ImageDraw.ImageDraw,
+    grid: PageGrid,
+    text: str,
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+) -> None:
+    y = grid.page[1] - grid.margin / 2
+    pen.text((grid.page[0] / 2, y), text, fill="black", font=font, anchor="mm")
+
+
+def sheets(
+    image: Image.Image,
+    dpi: float,
+    name: str,
+    scale: str,
+    area: tuple[int, int, int, int],
+    blocks: Sequence[tuple[int, int, int, int]],
+) -> list[Image.Image]:
+    """A map on several sheets: first the page(s) with the image's `blocks` (the
+    title block, the legend), stacked top down, and the plan of the sheets; then
+    the image's `area` (the table) centred on the sheets, a sheet for each tile
+    that holds more than plain paper."""
+    table = image.crop(area)
+    grid = page_grid(table.size, dpi).centred()
+    cells = _printed(table, grid)
+    parts = [image.crop(b) for b in blocks]
+    first = _front_pages(parts, grid, cells, dpi, name, len(cells))
+    return [*first, *_tiles(table, grid, dpi, name, scale, cells, len(first), 0)]
+
+
+def _front_pages(
+    parts: Sequence[Image.Image],
+    grid: PageGrid,
+    cells: Sequence[tuple[int, int]],
+    dpi: float,
+    name: str,
+    sheet_count: int,
+) -> list[Image.Image]:
+    """The title block and the legend stacked on pages, the sheets' plan under them."""
+    room_w, room_h = printable(dpi)
+    gap = mm_px(4, dpi)
+    width = min(room_w, max(mm_px(60, dpi), grid.cols * mm_px(PLAN_CELL_MM, dpi)))
+    planned = grid.count > 1  # one sheet needs no plan
+    heights = [p.height for p in parts]
+    if planned:
+        heights.append(_plan_image(grid, cells, dpi, width, {}).height)
+    stacks: list[list[int]] = [[]]
+    used = 0
+    for i, height in enumerate(heights):
+        if stacks[-1] and used + height > room_h:
+            stacks.append([])
+            used = 0
+        stacks[-1].append(i)
+        used += height + gap
+    count = len(stacks)
+    numbers = {c: count + i + 1 for i, c in enumerate(cells)}
+    pieces = [*parts, *([_plan_image(grid, cells, dpi, width, numbers)] if planned else [])]
+    font = _font(max(8, mm_px(2.6, dpi)))
+    out = []
+    for number, stack in enumerate(stacks, start=1):
+        page = Image.new("RGB", grid.page, "white")
+        y = grid.margin
+        for i in stack:
+            page.paste(pieces[i], (grid.margin, y))
+            y += pieces[i].height + gap
+        text = tr("newcomer.map.front", name=name, page=number, pages=count + sheet_count)
+        _footer(ImageDraw.Draw(page), grid, text, font)
+        out.append(page)
+    return out
+
+
+def _plan_image(
+    grid: PageGrid,
+    cells: Sequence[tuple[int, int]],
+    dpi: float,
+    width: int,
+    numbers: dict[tuple[int, int], int],
+) -> Image.Image:
+    """How the sheets go together: the grid of sheets with each one's page number
+    (grey: a blank sheet, not printed) and the table's outline across them."""
+    font = _font(max(8, mm_px(3, dpi)))
+    small = _font(max(8, mm_px(2.4, dpi)))
+    line = mm_px(4.5, dpi)
+    note = _wrap(tr("newcomer.map.plan_note"), small, width)
+    cell = min(width / grid.cols, mm_px(PLAN_CELL_MM, dpi))
+    ch = cell * grid.tile[1] / grid.tile[0]
+    top = line * (2 + len(note))
+    image = Image.new("RGB", (width, round(top + ch * grid.rows) + 2), "white")
+    pen = ImageDraw.Draw(image)
+    pen.text((0, 0), tr("newcomer.map.plan"), fill="black", font=font)
+    for i, text in enumerate(note):
+        pen.text((0, line * (1 + i) + line // 3), text, fill=(90, 90, 90), font=small)
+    kept = set(cells)
+    for row in range(grid.rows):
+        for col in range(grid.cols):
+            box = (col * cell, top + row * ch, (col + 1) * cell, top + (row + 1) * ch)
+            printed = (row, col) in kept
+            pen.rectangle(box, fill="white" if printed else (215, 215, 215), outline="black")
+            label = str(numbers.get((row, col), "")) if printed else "—"
+            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            pen.text(centre, label, fill="black", font=small, anchor="mm")
+    sx, sy = cell / grid.tile[0], ch / grid.tile[1]
+    ox, oy = grid.offset
+    outline = (ox * sx, top + oy * sy, (ox + grid.size[0]) * sx, top + (oy + grid.size[1]) * sy)
+    pen.rectangle(outline, outline=(200, 60, 40), width=max(1, mm_px(0.4, dpi)))
+    return image
+
+
+def _wrap(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont, width: int) -> list[str]:
+    """`text` in lines no wider than `width` px."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and font.getlength(trial) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line]
 
 
 def _cut_marks(pen: ImageDraw.ImageDraw, x0: int, y0: int, w: int, h: int, dpi: float) -> None:

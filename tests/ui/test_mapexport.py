@@ -10,6 +10,7 @@ import pygame
 import pytest
 from PIL import Image
 
+from game.board.terrain import TerrainKind
 from game.engine import Game
 from game.overlays.planner import DefenceOverlays, compute_overlays
 from game.play.validate import load_checked
@@ -79,8 +80,7 @@ def test_render_draws_every_overlay_and_its_legend() -> None:
     overlays = compute_overlays(game, ["fire", "dead", "threat"])
     surface, lay = mapexport.render_map(game, overlays, dpi=60, scale=0.5)
     assert surface.get_size() == lay.size
-    keys = [entry.key for row in lay.rows for entry, _ in row]
-    assert keys == [
+    assert lay.keys[:8] == [
         "fire_normal",
         "fire_long",
         "fire_each",
@@ -90,6 +90,8 @@ def test_render_draws_every_overlay_and_its_legend() -> None:
         "defenders",
         "entry",
     ]
+    kinds = {piece.kind.value for piece in game.state.board.pieces.values()}
+    assert lay.keys[8:] == [f"terrain_{k.value}" for k in TerrainKind if k.value in kinds]
     bare, _ = mapexport.render_map(game, DefenceOverlays(), dpi=60, scale=0.5)
     board = lay.board
     changed = sum(
@@ -110,10 +112,10 @@ def test_a_true_size_pdf_is_tiled_onto_a4_pages(tmp_path: Path) -> None:
     sizes = pdf_pages(out)
     game = game_at(MINI)
     _, lay = mapexport.render_map(game, compute_overlays(game, ["fire", "dead"]), dpi=150)
-    w, h = lay.size  # the 60 cm board is 3543 px at 150 dpi, more with the margins
+    w, h = lay.sheet.size  # the 60 cm board is 3543 px at 150 dpi, more with the ticks
     assert w > 3543 and h > 3543
-    expected = -(-w // 1122) * -(-h // 1636)
-    assert len(sizes) == expected > 1
+    # a first page with the title block and the legend, then the table's sheets
+    assert len(sizes) == 1 + -(-w // 1122) * -(-h // 1636)
     for pw, ph in sizes:  # A4 portrait: 595.3 × 841.9 pt
         assert pw == pytest.approx(595.28, abs=0.3)
         assert ph == pytest.approx(841.89, abs=0.3)

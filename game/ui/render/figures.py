@@ -121,19 +121,26 @@ def name_label(
     """The figure's name with its candidate spots and rank (lower goes first): the
     full name, then the short one; only the short one beside a small base (the
     hovered or selected figure keeps its full name). `size`: px of the text
-    (default: 10–13 px by the base's size)."""
+    (default: 10–13 px by the base's size); a given size (the printed map's) puts
+    the name on a plate, so it reads over the overlays."""
     important = fig.id in (marks.selected, marks.hovered)
     small = r < NAME_MIN_R and not important
-    if size is None:
-        size = SMALL_NAME if small else (11 if r < 12 else 13)
     name = local_figure_name(fig.name)
     short = labels.short_name(name)
-    full = fonts.outlined(short if small else name, size, style.TEXT, style.INK)
-    brief = None if small or short == name else fonts.outlined(short, size, style.TEXT, style.INK)
+    printed = size is not None
+    if size is None:
+        size = SMALL_NAME if small else (11 if r < 12 else 13)
+    full = _name_image(short if small else name, size, printed)
+    brief = None if small or short == name else _name_image(short, size, printed)
     rank = 0 if important else (1 if fig.id in marks.eligible or fig.id in marks.targets else 3)
     pips = pip_size(r) + 4 if fig.standing and r >= 5 and fig.max_tp > 0 else 0
     options = labels.name_options(full, brief, centre, r, pips)
     return labels.Label(options, rank, centre, r)
+
+
+def _name_image(text: str, size: int, plate: bool) -> pygame.Surface:
+    image = fonts.outlined(text, size, style.TEXT, style.INK)
+    return labels.plated(image, size) if plate else image
 
 
 MODULE_RANK = 2

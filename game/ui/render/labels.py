@@ -27,6 +27,8 @@ from typing import overload
 
 import pygame
 
+from game.ui.render import style
+
 Point = tuple[float, float]
 
 GAP = 2
@@ -284,3 +286,18 @@ def draw(
         [(lab.chosen.image, lab.chosen.rect) for lab in labels if lab.chosen is not None],
         doreturn=False,
     )
+
+
+PLATE_ALPHA = 150
+"""The opacity of the plate behind a label that must read over overlays."""
+
+
+def plated(image: pygame.Surface, text_px: int) -> pygame.Surface:
+    """A label on a dark translucent plate (a module's label; a name on the printed
+    map), so it reads over overlays and hatching."""
+    pad = max(2, text_px // 7)
+    out = pygame.Surface((image.get_width() + 2 * pad, image.get_height()), pygame.SRCALPHA)
+    radius = max(3, text_px // 5)
+    pygame.draw.rect(out, (*style.INK, PLATE_ALPHA), out.get_rect(), border_radius=radius)
+    out.blit(image, (pad, 0))
+    return out

@@ -20,7 +20,7 @@ from game.naming import entry_label
 from game.ui import fonts
 from game.ui.cache import MB, cached
 from game.ui.camera import Camera
-from game.ui.render import draw, icons, style
+from game.ui.render import draw, icons, labels, style
 
 FULL_LAYER_MAX = 3200
 GRID_CM = 10.0
@@ -219,16 +219,26 @@ def _fill(
 def swatch(kind: TerrainKind, size: tuple[int, int]) -> pygame.Surface:
     """A small sample of a kind as the table draws it (fill, hatching, outline and
     a module's icon), for the legend (cached; the palette's change empties it)."""
+    return kind_swatch(kind, size, style.screen())
+
+
+def kind_swatch(
+    kind: TerrainKind, size: tuple[int, int], look: style.Palette, scale: float = 0.0
+) -> pygame.Surface:
+    """A sample of a kind as the table draws it in the palette `look`: its fill,
+    hatching and outline (as wide as the table draws it at `scale` px per cm, else
+    thin) and a module's icon."""
     w, h = size
     out = pygame.Surface(size, pygame.SRCALPHA)
-    out.fill(style.TABLE)
-    st = style.terrain_style(kind)
+    out.fill(look.table)
+    st = look.terrain_style(kind)
     pts: list[Point] = [(1.0, 1.0), (w - 2.0, 1.0), (w - 2.0, h - 2.0), (1.0, h - 2.0)]
     _fill(out, st, pts, [])
+    width = st.width if scale >= 4 else min(2, st.width)
     if st.dashed:
-        draw.dashed_polyline(out, st.outline, pts, width=1, dash=4, gap=3, closed=True)
+        draw.dashed_polyline(out, st.outline, pts, width=width, dash=4, gap=3, closed=True)
     else:
-        pygame.draw.polygon(out, st.outline, pts, min(2, st.width))
+        pygame.draw.polygon(out, st.outline, pts, width)
     name = ICON_OF.get(kind)
     if name is not None:
         ic = icons.icon(name, h - 4)
@@ -281,20 +291,14 @@ def label_image(
     name = ICON_OF.get(piece.kind)
     ic = icons.icon(name, icon_px) if name is not None else None
     icon_w = ic.get_width() + max(3, text_px // 5) if ic is not None else 0
-    pad = max(2, text_px // 7) if plate else 0
     height = max(ic.get_height() if ic is not None else 0, label.get_height())
-    out = pygame.Surface((icon_w + label.get_width() + 2 * pad, height), pygame.SRCALPHA)
-    if plate:
-        radius = max(3, text_px // 5)
-        pygame.draw.rect(out, (*style.INK, PLATE_ALPHA), out.get_rect(), border_radius=radius)
+    out = pygame.Surface((icon_w + label.get_width(), height), pygame.SRCALPHA)
     if ic is not None:
-        out.blit(ic, (pad, (height - ic.get_height()) // 2))
-    out.blit(label, (pad + icon_w, (height - label.get_height()) // 2))
-    return out
+        out.blit(ic, (0, (height - ic.get_height()) // 2))
+    out.blit(label, (icon_w, (height - label.get_height()) // 2))
+    return labels.plated(out, text_px) if plate else out
 
 
-PLATE_ALPHA = 150
-"""The opacity of the plate behind a module's label."""
 ICON_PER_TEXT = 1.5
 """A module icon's size per px of its label's text, when the text's size is given."""
 
