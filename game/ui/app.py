@@ -42,6 +42,7 @@ from game.ui.preview import AttackPreview, TemplatePreview, action_preview
 from game.ui.render import hud, style
 from game.ui.render.table import Scene, TableView, entry_hover
 from game.ui.render.terrain import EntryZone
+from game.ui.undo import TableUndo
 from game.warmup import WarmUp
 
 if TYPE_CHECKING:
@@ -170,6 +171,7 @@ class App:
         threaded = self.options.ai_thread
         self.ai_worker = AiWorker(self.options.frames is None if threaded is None else threaded)
         self.human_actions = 0  # actions the players at the table have taken
+        self.undo = TableUndo()  # what Backspace can take back (game/ui/undo.py)
         self._acc = 0.0
         self.layout = layout.Layout.for_size(self.screen.get_size(), sidebar=self.options.panels)
         board = game.state.board
@@ -177,6 +179,7 @@ class App:
         self.input = TableInput(
             game, self.camera, lambda: self.human_sides, lambda: self.options.units
         )
+        self.input.on_undo = self.undo_action
         self.overlay = OverlayToggle(self.options.heat)
         self._setup(game, controllers)
         if self.options.panels:
@@ -196,6 +199,7 @@ class App:
         self.ai_next: act.Action | None = None
         self.ai_preview: Preview | None = None
         self.ai_worker.forget()  # a choice under way was for the last game
+        self.undo.forget()
         self._want_intent = False
         self.ai_timer = 0.0
         self._failed_at = None
@@ -281,6 +285,8 @@ class App:
         """Apply one action; an illegal one changes nothing and says why, a failing
         one is reported (`failed`)."""
         pending = self.game.pending()
+        human = pending is not None and pending.side in self.human_sides
+        before = self.undo.snapshot(self.game) if human else None
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:
@@ -289,8 +295,11 @@ class App:
         except Exception as exc:
             self.failed(exc, action)
             return []
-        if pending is not None and pending.side in self.human_sides:
+        if pending is not None and before is not None:
             self.human_actions += 1
+            self.undo.applied(before, pending.side, action, events, self.game)
+        else:
+            self.undo.forget(tr("newcomer.undo.other_side"))
         self.animator.feed(events, self.options.speed)
         self.events.extend(events)
         for e in events:
@@ -310,6 +319,7 @@ class App:
                 return
         again = self._failed_at == len(self.game.history)
         fresh, failure = errors.record_failure(self.game, exc, action, self.scenario_path)
+        self.undo.forget()
         if fresh is not None:
             self._replace_game(fresh)
         self._failed_at = len(self.game.history)
@@ -321,6 +331,27 @@ class App:
         self.failures.append(failure)
         self.error_panel.show(failure)
         self.say(tr("ui.error.status", error=failure.error))
+
+    def undo_action(self) -> None:
+        """Backspace: take back the players' last action if it rolled no dice and
+        brought nothing new (game/ui/undo.py), else say why not."""
+        pending = self.game.pending()
+        if pending is None or not self.input.my_turn():
+            self.say(tr("newcomer.undo.not_now"))
+            return
+        step = self.undo.take(pending.side)
+        if step is None:
+            self.say(self.undo.refusal())
+            return
+        for _ in range(min(step.events, len(self.events))):
+            self.events.pop()
+        self.human_actions -= 1
+        self._replace_game(step.before)
+        for panel in self.panels:
+            hook = getattr(panel, "on_undo", None)
+            if hook is not None:
+                self._safe(panel, hook, step.before)
+        self.say(tr("newcomer.undo.done", what=step.what))
 
     def input_failed(self, exc: BaseException) -> None:
         """The table input or a tool's preview raised: put the tool and any menu away,

@@ -10,6 +10,7 @@ from game.engine import Game
 from game.i18n import tr
 from game.naming import piece_name
 from game.odds import AttackOdds
+from game.play.outcome import last_round
 from game.ui.preview import TemplatePreview
 
 VERBS = (
@@ -165,3 +166,19 @@ def throw_lines(game: Game, preview: TemplatePreview, skip: int = 0) -> list[str
             tr("ui.input.throw_target", name=name, down=down, one=percent(odds.at_least(1)))
         )
     return lines
+
+
+def round_limit(game: Game) -> int:
+    """The rounds the battle lasts at most: a hold or protect objective's rounds
+    when it ends the battle sooner than the scenario's round limit."""
+    limit = game.scenario.scenario.max_rounds
+    objective = game.scenario.objective
+    if objective is not None and objective.kind in ("hold", "protect") and objective.rounds:
+        return min(limit, objective.rounds)
+    return limit
+
+
+def shown_round(game: Game) -> int:
+    """The round to name: the current one, or once the battle is over the last one
+    played (as the end screen says)."""
+    return last_round(game) if game.is_over() else game.state.round

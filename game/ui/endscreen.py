@@ -107,7 +107,7 @@ def summary(game: Game, over: GameOver | None = None, humans: Collection[str] = 
     """The outcome, who won (from the one human side's view when there is one) and
     the key numbers of a finished game; a raid's consequences are the ones the
     engine's GameOver event `over` carries (none without it)."""
-    from game.play.outcome import raid_sides, verdict
+    from game.play.outcome import last_round, raid_sides, verdict
 
     st = game.state
     outcome = game.outcome() or "draw"
@@ -127,7 +127,7 @@ def summary(game: Game, over: GameOver | None = None, humans: Collection[str] = 
     )
     raid = bool(raid_sides(game))
     result = verdict(game)
-    rounds = over.round if over is not None else min(st.round, game.scenario.scenario.max_rounds)
+    rounds = over.round if over is not None else last_round(game)
     return Summary(
         outcome=outcome,
         reason=over.reason if over is not None else None,
@@ -272,6 +272,10 @@ class EndScreen(PanelBase):
         for event in events:
             if isinstance(event, GameOver):
                 self.over = event
+
+    def on_undo(self, game: Any) -> None:
+        """An action was taken back at the table: its events are not the battle's."""
+        del self.events[len(game.opening_events) + game.state.event_count :]
 
     # -- actions -----------------------------------------------------------------------
     def play_again(self) -> None:

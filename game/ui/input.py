@@ -76,6 +76,8 @@ class TableInput:
         self._legal: list[Legal] = []
         self._remake: Callable[[], Menu | None] | None = None  # builds the open menu
         self._language = current_language()
+        self.on_undo: Callable[[], None] | None = None
+        """Backspace with no tool step to take back: the window's undo of an action."""
 
     # -- the game and its decision ---------------------------------------------------
     @property
@@ -306,8 +308,8 @@ class TableInput:
             return None
         if key in UNDO_KEYS:
             tool = self.tool
-            if tool is not None:
-                tool.undo()
+            if (tool is None or not tool.undo()) and self.on_undo is not None:
+                self.on_undo()
             return None
         if key == pygame.K_f:
             self.ctx.camera.fit()
@@ -352,6 +354,8 @@ class TableInput:
             return None
         if pending.kind == "activate" and self.selected in pending.figures:
             return act.Activate(self.selected)
+        if pending.kind == "activate":
+            self._cycle()  # nothing picked yet: Enter picks as Tab does, again activates
         return None
 
     # -- verbs ---------------------------------------------------------------------

@@ -22,7 +22,7 @@ from game.naming import local_figure_name
 from game.rules.loader import local_name
 from game.state import Figure, Presence
 from game.ui import fonts
-from game.ui.describe import side_with_player
+from game.ui.describe import round_limit, shown_round, side_with_player
 from game.ui.log import family_of, safe_explain, split_section
 from game.ui.panels.base import PanelBase
 from game.ui.panels.widgets import PAD, fit, frame, side_marker
@@ -99,13 +99,12 @@ class TrackerPanel(PanelBase):
         if game is None:
             return []
         st = game.state
-        max_rounds = game.scenario.scenario.max_rounds
         out: list[tuple[str, str, str | None]] = []
         phase = _word("ui.tracker.phase_name", st.phase)
         if game.is_over():
-            out.append(("head", tr("ui.tracker.title_over", round=min(st.round, max_rounds)), None))
+            out.append(("head", tr("ui.tracker.title_over", round=shown_round(game)), None))
         else:
-            head = tr("ui.tracker.title", round=st.round, max=max_rounds)
+            head = tr("ui.tracker.title", round=st.round, max=round_limit(game))
             out.append(("head", f"{head} · {phase}" if phase else head, None))
         if st.initiative:
             out.append(

@@ -23,7 +23,9 @@ def test_lines_name_round_initiative_and_sides() -> None:
     assert game is not None
     lines = panel.lines_for()
     text = "\n".join(t for _, t, _ in lines)
-    assert f"Round {game.state.round} of {game.scenario.scenario.max_rounds}" in lines[0][1]
+    rounds = game.scenario.objective.rounds  # the raid is over after the objective's rounds
+    assert rounds is not None and rounds < game.scenario.scenario.max_rounds
+    assert f"Round {game.state.round} of {rounds}" in lines[0][1]
     for side in game.state.sides.values():
         assert side.name in text
     assert "(you)" in text and "(AI)" in text
@@ -74,3 +76,21 @@ def test_without_a_game_nothing_breaks() -> None:
     panel.rect = target.get_rect()
     panel.draw(target)
     assert panel.lines_for() == []
+
+
+def test_the_header_status_line_and_end_screen_agree_on_the_rounds() -> None:
+    from panel_kit import until_over
+
+    from game.ui.describe import round_limit, shown_round
+    from game.ui.endscreen import summary
+    from game.ui.render.hud import situation
+
+    game, events = until_over("refuge_horde")
+    assert round_limit(game) == 8  # protect the shelter for 8 rounds (max_rounds 10)
+    rounds = summary(game).rounds
+    assert shown_round(game) == rounds <= 8
+    app = fake_app(game)
+    panel = TrackerPanel(app)
+    panel.on_events(events)
+    assert panel.lines_for()[0][1] == f"Battle over — round {rounds}"
+    assert situation(game, ()).startswith(f"Round {rounds} · the battle is over")

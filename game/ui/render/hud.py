@@ -12,7 +12,7 @@ from game.i18n import tr
 from game.naming import local_figure_name
 from game.play import flow
 from game.ui import fonts
-from game.ui.describe import side_with_player
+from game.ui.describe import shown_round, side_with_player
 from game.ui.render import draw, style
 
 SIZE = 14
@@ -23,7 +23,8 @@ def situation(game: Game, human_sides: Collection[str]) -> str:
     st = game.state
     if game.is_over():
         outcome = game.outcome() or ""
-        return tr("ui.input.status_over", round=st.round, outcome=tr(f"engine.outcome.{outcome}"))
+        shown = shown_round(game)
+        return tr("ui.input.status_over", round=shown, outcome=tr(f"engine.outcome.{outcome}"))
     pending = game.pending()
     if pending is None:
         return tr("ui.input.status_round", round=st.round)
