@@ -1,8 +1,10 @@
 """The legend (K): every terrain kind with its swatch and what it does, the status
-icons and marks of the figures; and the line for the terrain piece under the mouse
-("South-east barricade [Barrikade]: heavy cover +2 · blocks movement · 6/6
-structure points"). What a kind does is read from a sample piece of that kind
-(game/board/terrain.py), so the legend follows the board's rules."""
+icons and marks of the figures, what the defence overlays (D) show, and a glossary
+of the rulebook's terms (KÖR, VW, d20 …: the English name first, the German in
+brackets); and the line for the terrain piece under the mouse ("South-east
+barricade [Barrikade]: heavy cover +2 · blocks movement · 6/6 structure points").
+What a kind does is read from a sample piece of that kind (game/board/terrain.py),
+so the legend follows the board's rules."""
 
 from __future__ import annotations
 
@@ -15,6 +17,15 @@ from game.cover import Cover
 from game.i18n import current_language, tr
 from game.naming import piece_kind, piece_name
 from game.ui import fonts
+from game.ui.overlay_draw import (
+    FIRE_LONG,
+    FIRE_NORMAL,
+    LANE,
+    THREAT,
+    LegendEntry,
+    dead_style,
+    draw_swatch,
+)
 from game.ui.render import icons, style
 from game.ui.render.terrain import ICON_OF, kind_label, swatch
 from game.ui.widgets import panel_box
@@ -78,13 +89,46 @@ def rows() -> list[tuple[pygame.Surface | None, str, bool]]:
     out: list[tuple[pygame.Surface | None, str, bool]] = [(None, tr("ui.legend.terrain"), True)]
     for kind in TerrainKind:
         text = f"{kind_label(kind)} — {traits(sample(kind))}"
-        out.append((swatch(kind, (30, 16)), text, False))
+        out.append((swatch(kind, SWATCH), text, False))
     out.append((None, tr("ui.legend.figures"), True))
     for name in STATUSES:
         out.append((icons.icon(name, 16), tr(f"ui.legend.status.{name}"), False))
     for mark in ("ring_eligible", "ring_target", "pips"):
         out.append((None, tr(f"ui.legend.{mark}"), False))
+    out.append((None, tr("newcomer.legend.overlays"), True))
+    for entry in overlay_entries():
+        out.append((overlay_swatch(entry), entry.label, False))
+    out.append((None, tr("newcomer.legend.terms"), True))
+    out += [(None, tr(f"newcomer.glossary.{term}"), False) for term in TERMS]
     return out
+
+
+TERMS = ("kor", "ref", "ver", "wil", "tp", "vw", "ws", "br", "dice", "section")
+"""The rulebook's terms the glossary explains, in its order."""
+
+
+def overlay_entries() -> list[LegendEntry]:
+    """What the defence overlays (D) draw, named as on the printed map."""
+    return [
+        LegendEntry("fire_normal", tr("planner.legend.fire_normal"), "area", FIRE_NORMAL),
+        LegendEntry("fire_long", tr("planner.legend.fire_long"), "area", FIRE_LONG),
+        LegendEntry("dead", tr("newcomer.legend.dead"), "area", dead_style()),
+        LegendEntry("streamlines", tr("planner.legend.streamlines"), "line", None, THREAT),
+        LegendEntry("lanes", tr("planner.legend.lanes"), "lane", LANE, THREAT),
+        LegendEntry("goal", tr("planner.legend.goal"), "goal", None, THREAT),
+    ]
+
+
+def overlay_swatch(entry: LegendEntry) -> pygame.Surface:
+    """A sample of an overlay as the table draws it."""
+    out = pygame.Surface(SWATCH, pygame.SRCALPHA)
+    draw_swatch(out, out.get_rect(), entry, OVERLAY_SCALE)
+    return out
+
+
+SWATCH = (30, 16)
+OVERLAY_SCALE = 3.0
+"""px per cm of an overlay's sample."""
 
 
 Row = tuple[pygame.Surface | None, str, bool]
@@ -120,15 +164,18 @@ def layout(
     `wider`. Returns (where, columns, letter size, squeezed: it did not fit and is
     cut at the bottom)."""
     items = rows()
-    split = next(i for i, (_, _, head) in enumerate(items) if head and i > 0)
+    heads = [i for i, (_, _, head) in enumerate(items) if head]
+    figures, terms = heads[1], heads[-1]
+    three = [items[:figures], items[figures:terms], items[terms:]]
+    two = [items[:figures], items[figures:]]
     for place in (area, wider or area):
         for size in SIZES:
-            for columns in ([items[:split], items[split:]], [items]):
+            for columns in (three, two, [items]):
                 laid = _lay_out(columns, size, place)
                 if laid is not None:
                     return place, laid, size, False
     place = wider or area
-    laid = _lay_out([items[:split], items[split:]], SIZES[-1], place, squeeze=True)
+    laid = _lay_out(three, SIZES[-1], place, squeeze=True)
     assert laid is not None
     return place, laid, SIZES[-1], True
 

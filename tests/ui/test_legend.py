@@ -22,7 +22,20 @@ def test_every_terrain_kind_and_status_is_in_the_legend() -> None:
     for status in legend.STATUSES:
         assert any(t == legend.tr(f"ui.legend.status.{status}") for t in texts)
     pictures = [p for p, _, head in legend.rows() if not head and p is not None]
-    assert len(pictures) == len(TerrainKind) + len(legend.STATUSES)
+    overlays = legend.overlay_entries()
+    assert len(pictures) == len(TerrainKind) + len(legend.STATUSES) + len(overlays)
+
+
+def test_the_legend_explains_the_overlays_and_the_rulebooks_terms() -> None:
+    pygame.init()
+    texts = [text for _, text, _ in legend.rows()]
+    assert "Defence overlays (D)" in texts and "Dead ground: no defender sees it" in texts
+    assert "Terms of the rulebook" in texts
+    terms = {t.split(" — ")[0]: t for t in texts if " — " in t}
+    for term in ("KÖR", "REF", "VER", "WIL", "TP", "VW", "WS", "BR"):
+        assert term in terms
+    assert terms["KÖR"].startswith("KÖR — Body [Körper]")  # English first, German in brackets
+    assert terms["d20, d6"].endswith("[W20, W6]; 3d6 is a pool of three")
 
 
 @pytest.mark.parametrize(
