@@ -15,7 +15,7 @@ from game.i18n import current_language, tr
 from game.play import flow, movement
 from game.state import Figure
 from game.ui import describe
-from game.ui.preview import problem_of
+from game.ui.preview import plain_reason, problem_of
 from game.ui.render import style
 from game.ui.widgets import BUTTON_FONT, Button
 
@@ -43,7 +43,7 @@ def why_not(game: Game, fig: Figure, verb: str) -> str:
     try:
         flow.check_budget(game, fig.id, verb, cls.cost)
     except IllegalAction as exc:
-        return exc.reason
+        return plain_reason(exc.reason)
     probe: act.Action | None = None
     if verb == "aim":
         probe = act.Aim(fig.id)

@@ -38,8 +38,8 @@ from game.ui.coach import Coach
 from game.ui.input import TableInput
 from game.ui.overlay_toggle import OverlayToggle
 from game.ui.panel import Panel, is_busy, is_visible, slot_of
-from game.ui.preview import AttackPreview, TemplatePreview, action_preview
-from game.ui.render import hud, style
+from game.ui.preview import AttackPreview, TemplatePreview, action_preview, plain_reason
+from game.ui.render import hud, markers, style
 from game.ui.render.table import Scene, TableView, entry_hover
 from game.ui.render.terrain import EntryZone
 from game.ui.undo import TableUndo
@@ -290,7 +290,7 @@ class App:
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:
-            self.say(exc.reason)
+            self.say(plain_reason(exc.reason))
             return []
         except Exception as exc:
             self.failed(exc, action)
@@ -596,7 +596,7 @@ class App:
                 self._safe(panel, panel.draw, screen)
         coach = self.coach()
         if coach:
-            hud.draw_coach(screen, lay.table, coach)
+            hud.draw_coach(screen, lay.table, coach, self.coach_avoid())
         screen.set_clip(None)
         right = self._status_right()
         pending = self.game.pending()
@@ -630,6 +630,22 @@ class App:
     def coach(self) -> str:
         """The hint box's text for this frame (game/ui/coach.py)."""
         return self._coach.text(self)
+
+    def coach_avoid(self) -> list[pygame.Rect]:
+        """What the hint box should not cover: the entry zones, the bases and the
+        scale bar."""
+        cam = self.camera
+        out = [markers.scale_bar_rect(cam, self.options.units)]
+        for zone in self.entries:
+            pts = cam.many_to_screen(zone.polygon)
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            out.append(pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+        for fig in self.game.state.figures.values():
+            if fig.on_table:
+                x, y = cam.to_screen(*fig.pos)
+                r = max(4, round(fig.radius * cam.scale)) + 6
+                out.append(pygame.Rect(x - r, y - r, 2 * r, 2 * r))
+        return out
 
     def scene(self) -> Scene:
         """What the table shows this frame."""

@@ -79,7 +79,7 @@ class Coach:
     def _aside(app: App, text: str) -> str:
         """The text, unless the pointer is near its box."""
         inp = app.input
-        box = hud.coach_box(app.layout.table, text)[1] if text else None
+        box = hud.coach_box(app.layout.table, text, app.coach_avoid())[1] if text else None
         if box is not None and box.inflate(40, 40).collidepoint(inp.mouse):
             return ""  # the pointer is there: out of its way
         return text

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from dataclasses import dataclass, field, replace
 
 import shapely
@@ -36,8 +37,19 @@ def problem_of(game: Game, action: act.Action) -> str | None:
     try:
         flow.handler_for(game, action).check(game, action)
     except IllegalAction as exc:
-        return exc.reason
+        return plain_reason(exc.reason)
     return None
+
+
+_NUMBER = r"-?\d+(?:\.\d+)?(?:e-?\d+)?"
+_POINT = re.compile(rf"(?:\s+(?:to|at|from))?\s*\(\s*{_NUMBER}\s*,\s*{_NUMBER}\s*\)")
+
+
+def plain_reason(reason: str) -> str:
+    """The engine's reason for refusing an action, for the player: table points in
+    raw coordinates ("cannot move to (14.2, 40.1): …") become "there" (the player
+    chose the point on the table and sees it)."""
+    return _POINT.sub(" there", reason)
 
 
 # -- moving ------------------------------------------------------------------------------
@@ -80,7 +92,7 @@ def move_preview(game: Game, fig: Figure, goal: Point, mode: str) -> MovePreview
     try:
         plan = movement.plan_move(game, fig, goal, mode)
     except IllegalAction as exc:
-        return MovePreview(fig.id, mode, goal, (), (), 0.0, cm, exc.reason)
+        return MovePreview(fig.id, mode, goal, (), (), 0.0, cm, plain_reason(exc.reason))
     walk = plan.walk.points
     beyond: tuple[Point, ...] = ()
     if not plan.reached:

@@ -26,6 +26,15 @@ def test_the_hint_drops_whole_parts_and_keeps_f1() -> None:
     assert "F1" in narrow
 
 
+def test_the_hint_drops_its_aside_in_brackets_before_cutting() -> None:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    hint = "Click a highlighted figure to activate it (Tab cycles, Enter activates) · F1 controls"
+    short = "Click a highlighted figure to activate it · F1 controls"
+    width = fonts.font(SIZE - 1).size(short)[0] + 4
+    assert fit_hint(hint, SIZE - 1, width) == short
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (1600, 1000)])
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_every_button_keeps_its_label(lang: str, size: tuple[int, int]) -> None:

@@ -3,7 +3,8 @@ left; the current hint, the AI's intent or a short message on the right."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import re
+from collections.abc import Collection, Sequence
 
 import pygame
 
@@ -79,14 +80,15 @@ def draw_status(
 
 
 SEPARATOR = " · "
+PARENTHESES = re.compile(r"\s*\([^()]*\)")
 KEY_HINT = "F1"
 """The part of a hint that names this key (where to find every control) is kept."""
 
 
 def fit_hint(text: str, size: int, width: int) -> str:
     """The hint's parts ("a · b · c") that fit `width` px: the first part (what to do)
-    and the one naming F1 are kept, the others dropped from the last backwards; only
-    then is the first part cut, with '…'."""
+    and the one naming F1 are kept, the others dropped from the last backwards; then
+    the first part's aside in brackets goes; only then is it cut, with '…'."""
     parts = text.split(SEPARATOR)
     f = fonts.font(size)
     while len(parts) > 1 and f.size(SEPARATOR.join(parts))[0] > width:
@@ -96,6 +98,9 @@ def fit_hint(text: str, size: int, width: int) -> str:
         del parts[droppable[-1]]
     if f.size(SEPARATOR.join(parts))[0] <= width:
         return SEPARATOR.join(parts)
+    bare = PARENTHESES.sub("", parts[0])  # "(Tab cycles, Enter activates)": the aside goes
+    if bare != parts[0] and f.size(SEPARATOR.join([bare, *parts[1:]]))[0] <= width:
+        return SEPARATOR.join([bare, *parts[1:]])
     tail = SEPARATOR.join(parts[1:])
     head_room = width - (f.size(SEPARATOR + tail)[0] if tail else 0)
     if tail and head_room < width // 3:
@@ -109,24 +114,77 @@ COACH_SIDE = 170
 """px kept free on either side of the hint box (the scale bar sits bottom right)."""
 
 
-def coach_box(area: pygame.Rect, text: str) -> tuple[list[pygame.Surface], pygame.Rect]:
-    """The hint's lines (at most two) and its box, at the bottom of the table, above
-    the action bar it points to."""
-    width = max(200, area.width - 2 * COACH_SIDE)
+def coach_box(
+    area: pygame.Rect, text: str, avoid: Sequence[pygame.Rect] = ()
+) -> tuple[list[pygame.Surface], pygame.Rect]:
+    """The hint's lines (at most two) and its box: at the bottom of the table, above
+    the action bar it points to — or, when that covers any of `avoid` (entry zones,
+    bases, the scale bar), the first place along the bottom and top edges (moved
+    in from the edge a little if need be; a narrower box in a corner) that covers
+    none of them, else the one that covers least."""
+    best: tuple[int, list[pygame.Surface], pygame.Rect] | None = None
+    made: dict[int, tuple[list[pygame.Surface], pygame.Rect]] = {}
+    for width, spot in _coach_spots(area):
+        if width not in made:
+            made[width] = _coach_lines(text, width)
+        imgs, shape = made[width]
+        inward = 1 if "top" in spot else -1
+        for shift in range(12, COACH_SLIDE + 1, 8):
+            box = shape.copy()
+            setattr(box, spot, getattr(area, spot))
+            box.move_ip(_side_gap(spot), inward * shift)
+            covered = sum(_overlap(box, r) for r in avoid)
+            if covered == 0:
+                return imgs, box
+            if best is None or covered < best[0]:
+                best = (covered, imgs, box)
+    assert best is not None
+    return best[1], best[2]
+
+
+COACH_SLIDE = 100
+"""px the hint may move in from the table's edge to clear what it must not cover."""
+
+
+def _side_gap(spot: str) -> int:
+    return 12 if spot.endswith("left") else (-12 if spot.endswith("right") else 0)
+
+
+def _coach_spots(area: pygame.Rect) -> list[tuple[int, str]]:
+    """Where the hint may go, in order: (box width, the rect corner it sits at)."""
+    wide = max(200, area.width - 2 * COACH_SIDE)
+    narrow = max(200, min(wide, area.width // 2 - 24))
+    return [
+        (wide, "midbottom"),
+        (narrow, "bottomleft"),
+        (narrow, "bottomright"),
+        (wide, "midtop"),
+        (narrow, "topleft"),
+        (narrow, "topright"),
+    ]
+
+
+def _coach_lines(text: str, width: int) -> tuple[list[pygame.Surface], pygame.Rect]:
     lines = fonts.wrap(text, COACH_SIZE, width - 24, True)
     if len(lines) > 2:
         lines = [lines[0], fonts.fit(" ".join(lines[1:]), COACH_SIZE, width - 24, True)]
     imgs = [fonts.text(line, COACH_SIZE, style.TEXT, True) for line in lines]
     w = max(img.get_width() for img in imgs) + 24
     h = sum(img.get_height() for img in imgs) + 12
-    box = pygame.Rect(0, 0, w, h)
-    box.midbottom = (area.centerx, area.bottom - 12)
-    return imgs, box
+    return imgs, pygame.Rect(0, 0, w, h)
 
 
-def draw_coach(surface: pygame.Surface, area: pygame.Rect, text: str) -> pygame.Rect:
-    """A hint in a box at the bottom of the table (what to do now); its rect."""
-    imgs, box = coach_box(area, text)
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    clip = a.clip(b)
+    return clip.width * clip.height
+
+
+def draw_coach(
+    surface: pygame.Surface, area: pygame.Rect, text: str, avoid: Sequence[pygame.Rect] = ()
+) -> pygame.Rect:
+    """A hint in a box at the bottom of the table (what to do now), out of the way
+    of `avoid` (`coach_box`); its rect."""
+    imgs, box = coach_box(area, text, avoid)
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
     shade.fill((*style.PANEL, 205))
     surface.blit(shade, box.topleft)

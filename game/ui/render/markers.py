@@ -1,5 +1,6 @@
-"""Things on the table that change during play: noise markers (a pulse and a fill
-fading out to their radius), overwatch sectors, and the scale bar."""
+"""Things on the table that change during play: noise markers (a faint fill fading
+out to their radius, and a pulse while they are new), overwatch sectors (faint
+unless a move crosses them), and the scale bar."""
 
 from __future__ import annotations
 
@@ -16,6 +17,13 @@ from game.ui.render import draw, icons, style
 from game.ui.units import format_length, nice_length
 
 PULSE_S = 2.4
+PULSES = 3
+"""A new noise marker pulses this many times, then stays still (the board stays readable)."""
+NOISE_EDGE = 140
+"""Alpha of a noise marker's dashed edge."""
+SECTOR_FILL = 10
+SECTOR_EDGE = 110
+"""Alpha of an overwatch sector's fill and dashed edge when nothing crosses it."""
 
 
 @cached("noise disc", 24 * MB)
@@ -25,7 +33,7 @@ def _fade(radius: int, colour: tuple[int, int, int]) -> pygame.Surface:
     steps = max(4, min(24, radius // 4))
     for i in range(steps):
         r = radius * (1 - i / steps)
-        alpha = int(6 + 30 * i / steps)
+        alpha = int(4 + 18 * i / steps)
         pygame.draw.circle(surf, (*colour, alpha), (radius, radius), max(1, r))
     return surf
 
@@ -45,18 +53,28 @@ def draw_noise(
             (c[0] + r * math.cos(2 * math.pi * i / 48), c[1] + r * math.sin(2 * math.pi * i / 48))
             for i in range(48)
         ]
-        draw.dashed_polyline(surface, style.NOISE, ring, width=1, dash=6, gap=6, closed=True)
+        _faint_dashes(surface, (*style.NOISE, NOISE_EDGE), ring)
         surface.blit(icons.icon("noise", 16), (c[0] - 8, c[1] - 8))
     if clock is not None:
         draw_pulses(surface, camera, markers, clock)
 
 
 def draw_pulses(
-    surface: pygame.Surface, camera: Camera, markers: Iterable[NoiseMarker], clock: float
+    surface: pygame.Surface,
+    camera: Camera,
+    markers: Iterable[NoiseMarker],
+    clock: float,
+    born: dict[tuple[float, float, float, int], float] | None = None,
 ) -> None:
-    """A ring running out from each marker to its radius, again and again."""
-    phase = (clock / PULSE_S) % 1.0
+    """A ring running out from each marker to its radius, PULSES times from when it
+    appeared (`born`: the clock a marker was first drawn at, kept by the caller;
+    None: again and again)."""
     for m in markers:
+        start = clock if born is None else born.setdefault((m.x, m.y, m.radius, m.round), clock)
+        age = clock - start
+        if born is not None and age >= PULSES * PULSE_S:
+            continue
+        phase = (age / PULSE_S) % 1.0 if born is not None else (clock / PULSE_S) % 1.0
         r = m.radius * camera.scale
         if 2 <= r <= 1200:
             pygame.draw.circle(
@@ -76,12 +94,28 @@ def draw_sector(
     c = camera.to_screen_f(zone.x, zone.y)
     r = zone.radius * camera.scale
     pts = draw.sector_points(c, r, zone.direction - zone.angle / 2, zone.direction + zone.angle / 2)
-    draw.blend_polygon(surface, (*colour, 85 if strong else 14), pts)
+    draw.blend_polygon(surface, (*colour, 85 if strong else SECTOR_FILL), pts)
     if strong:
         pygame.draw.polygon(surface, style.VERMILLION, pts, 3)
         draw.dashed_polyline(surface, colour, pts, width=1, dash=8, gap=5, closed=True)
     else:
-        draw.dashed_polyline(surface, colour, pts, width=1, dash=8, gap=5, closed=True)
+        _faint_dashes(surface, (*colour, SECTOR_EDGE), pts)
+
+
+def _faint_dashes(
+    surface: pygame.Surface, rgba: tuple[int, int, int, int], pts: list[tuple[float, float]]
+) -> None:
+    """A closed dashed outline, translucent (sparse dashes: it must not hide the table)."""
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    box = pygame.Rect(math.floor(min(xs)) - 1, math.floor(min(ys)) - 1, 0, 0)
+    box.size = (math.ceil(max(xs)) - box.x + 2, math.ceil(max(ys)) - box.y + 2)
+    box = box.clip(surface.get_clip() or surface.get_rect())
+    if box.width <= 0 or box.height <= 0:
+        return
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    shifted = [(x - box.x, y - box.y) for x, y in pts]
+    draw.dashed_polyline(layer, rgba, shifted, width=1, dash=5, gap=7, closed=True)
+    surface.blit(layer, box.topleft)
 
 
 def draw_sectors(
@@ -98,13 +132,20 @@ def draw_sectors(
             draw_sector(surface, camera, fig.overwatch, colour, strong=fig.id in lit)
 
 
+def scale_bar_rect(camera: Camera, units: str) -> pygame.Rect:
+    """Where the scale bar goes: the bottom right of the table view."""
+    vx, vy, vw, vh = camera.view
+    px = nice_length(150.0 / camera.scale, units) * camera.scale
+    x0, y0 = vx + vw - px - 20, vy + vh - 16
+    return pygame.Rect(x0 - 6, y0 - 22, px + 12, 30)
+
+
 def draw_scale_bar(surface: pygame.Surface, camera: Camera, units: str) -> None:
     """A bar of a round length at the bottom right of the table view."""
-    vx, vy, vw, vh = camera.view
     length = nice_length(150.0 / camera.scale, units)
     px = length * camera.scale
-    x0, y0 = vx + vw - px - 20, vy + vh - 16
-    bar = pygame.Rect(x0 - 6, y0 - 22, px + 12, 30)
+    bar = scale_bar_rect(camera, units)
+    x0, y0 = bar.x + 6, bar.y + 22
     draw.blend_polygon(
         surface, (*style.INK, 170), [bar.topleft, bar.topright, bar.bottomright, bar.bottomleft]
     )

@@ -22,10 +22,14 @@ from game.engine import Game
 from game.i18n import current_language
 from game.state import Figure
 from game.ui.camera import Camera
+from game.ui.overlay_draw import entry_tags
 from game.ui.preview import TemplatePreview
 from game.ui.render import draw, markers, overlays, style
 from game.ui.render.figures import Marks, draw_figures
 from game.ui.render.terrain import EntryZone, TerrainLayer, module_labels
+
+ENTRY_TEXT = 12
+"""px of an entry zone's name (placed with the figures' names and the modules')."""
 
 Point = tuple[float, float]
 
@@ -82,6 +86,8 @@ class TableView:
         self._still: pygame.Surface | None = None
         self._key: tuple[object, ...] | None = None
         self.rebuilds = 0  # how often the still picture was redrawn (tests, benchmark)
+        self._noise_born: dict[tuple[float, float, float, int], float] = {}
+        """The clock each noise marker was first drawn at (it pulses a few times)."""
 
     def _still_key(self, s: Scene) -> tuple[object, ...]:
         st = s.game.state
@@ -138,15 +144,20 @@ class TableView:
         surface.set_clip(s.area)
         self._entry_choice(surface, s)
         s.under(surface)
-        labels = module_labels(st.board, s.camera)
+        labels = [
+            *module_labels(st.board, s.camera),
+            *entry_tags(s.camera, s.entries, ENTRY_TEXT, style.TEXT, style.INK),
+        ]
         draw_figures(surface, s.camera, figs, s.side_index, s.marks, fixed=labels)
         surface.set_clip(None)
 
     def _paint_moving(self, screen: pygame.Surface, s: Scene) -> None:
         st = s.game.state
+        if len(self._noise_born) > 4 * len(st.noise) + 64:  # markers of past rounds
+            self._noise_born.clear()
         if st.noise:
             screen.set_clip(self._board_clip(s))
-            markers.draw_pulses(screen, s.camera, st.noise, s.clock)
+            markers.draw_pulses(screen, s.camera, st.noise, s.clock, self._noise_born)
             screen.set_clip(s.area)
         if s.positions:
             moving = [st.figures[fid] for fid in s.positions if fid in st.figures]

@@ -58,8 +58,8 @@ def kind_label(kind: TerrainKind) -> str:
 
 class TerrainLayer:
     """The cached static picture of the table. `labels=False` leaves the modules'
-    labels out (the table view places them itself, clear of the figures:
-    `module_labels`)."""
+    and the entry zones' labels out (the table view places them itself, clear of
+    the figures' names: `module_labels`, overlay_draw.entry_tags)."""
 
     def __init__(self, labels: bool = True) -> None:
         self.labels = labels
@@ -134,7 +134,7 @@ def render_layer(
     for piece in pieces:
         _piece(layer, frame, piece, look)
     for entry in entries:
-        _entry(layer, frame, entry)
+        _entry(layer, frame, entry, labels)
     if labels:
         for piece in pieces:
             _label(layer, frame, piece)
@@ -371,11 +371,13 @@ def label_spots(
     return tuple(box.move(x, y) for x, y in spots)
 
 
-def _entry(layer: pygame.Surface, frame: Frame, entry: EntryZone) -> None:
+def _entry(layer: pygame.Surface, frame: Frame, entry: EntryZone, named: bool = True) -> None:
     colour = style.side_colour(entry.side_index)
     pts = frame.pts(entry.polygon)
     draw.blend_polygon(layer, (*colour, 50), pts)
     draw.dashed_polyline(layer, colour, pts, width=2, dash=10, gap=6, closed=True)
+    if not named:
+        return
     poly = shapely.Polygon(entry.polygon)
     c = poly.centroid
     cx, cy = frame.pt(c.x, c.y)
