@@ -7,7 +7,7 @@ import pygame
 from game.engine import Game
 from game.i18n import DEFAULT_LANGUAGE, current_language, tr
 from game.naming import local_figure_name
-from game.play import bridge
+from game.play import bridge, flow
 from game.rules.loader import local_name
 from game.state import Figure
 from game.ui import fonts
@@ -62,7 +62,7 @@ def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
         bits = [tr(f"ui.input.weapon_{arms.type}")]
         if arms.range is not None:
             bits.append(format_length(arms.range, units))
-        bits.append(f"{arms.pool}W6")
+        bits.append(tr("newcomer.dice.pool", n=arms.pool))
         if arms.br:
             bits.append(f"BR {arms.br}")
         if w is not None and w.loaded is not None:
@@ -95,6 +95,33 @@ def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
         state.append(tr("ui.input.card_strain", strain=fig.strain))
     state += [f"{name} (→ {until})" for name, until in fig.effects.items()]
     lines.append((", ".join(state), False))
+    return lines
+
+
+def summary_lines(game: Game, fig: Figure, units: str) -> list[str]:
+    """What hovering one's own figure shows: its name and state, hit points, move
+    and actions left, its weapons in short; the card is a right-click away."""
+    prof = game.profile(fig)
+    lang = current_language()
+    head = [local_figure_name(fig.name), tr("newcomer.hover.tp", tp=fig.tp, max_tp=fig.max_tp)]
+    head.append(tr("newcomer.hover.move", move=format_length(prof.move, units)))
+    pending = game.pending()
+    if pending is not None and pending.kind == "act" and fig.id in pending.figures:
+        left = flow.action_budget(game, fig) - flow.used(game, fig)
+        head.append(tr("newcomer.hover.actions", n=left))
+    weapons = []
+    for arms in bridge.weapons(game, fig):
+        name = local_name("weapon", arms.name, lang)
+        reach = format_length(arms.range, units) if arms.range is not None else ""
+        pool = tr("newcomer.dice.pool", n=arms.pool)
+        weapons.append(f"{name} ({', '.join(b for b in (reach, pool) if b)})")
+    lines = [" · ".join(head), " · ".join(weapons)]
+    flags = [tr(f"ui.input.flag_{s}") for s in statuses(fig)]
+    if not fig.standing:
+        flags.insert(0, tr(f"ui.input.condition_{fig.condition.value}"))
+    if flags:
+        lines.append(", ".join(flags))
+    lines.append(tr("newcomer.hover.more"))
     return lines
 
 

@@ -499,10 +499,24 @@ class TableInput:
         line = self.terrain_hover()
         if line:
             overlays.label_box(surface, [line], self.mouse)
+        own = self.own_hover()
+        if own is not None:
+            lines = info.summary_lines(self.game, own, self.ctx.units())
+            overlays.label_box(surface, lines, self.mouse, size=12)
         if self.info is not None and self.info in self.game.state.figures:
             info.draw_card(
                 surface, self.table, self.game, self.game.state.figures[self.info], self.ctx.units()
             )
+
+    def own_hover(self) -> Figure | None:
+        """The player's own figure under the mouse, when nothing else is shown there
+        (no tool out, no menu, card or overlay): its summary goes up."""
+        fig = self.game.state.figures.get(self.hovered or "")
+        if fig is None or fig.side not in self.human_sides() or self.tool is not None:
+            return None
+        if self.menu is not None or self.info is not None or self.help or self.legend:
+            return None
+        return fig
 
     def terrain_hover(self) -> str:
         """The name and cover of the terrain under the mouse, when nothing else is

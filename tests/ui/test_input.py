@@ -15,6 +15,7 @@ from game.play.movement import Charged, Moved
 from game.play.overwatch import OverwatchDeclared
 from game.rules.attack import ToHitRolled
 from game.rules.combatant import Condition
+from game.ui import info
 from game.ui.dialogs import choice_menu
 from game.ui.tools.attack import AttackTool
 from game.ui.tools.move import MoveTool
@@ -392,3 +393,40 @@ def test_g_finishes_off_an_incapacitated_enemy_in_contact() -> None:
     assert hovered.tooltip == "Mira already took finish this activation (no repeats, §4)"
     assert (raider.condition, raider.on_table) == (Condition.DEAD, False)
     assert "coup-de-grâce [Gnadenstoß], no roll" in events[0].explain()
+
+
+def test_the_ruler_takes_waypoints_and_shows_each_leg(app) -> None:
+    key(app, pygame.K_1)  # the initiative's menu out of the way
+    key(app, pygame.K_r)
+    for x, y in ((10, 10), (40, 10), (40, 50)):  # click, click, click: two legs
+        click(app, screen_pos(app, x, y))
+    tool = app.input.tool
+    hover(app, screen_pos(app, 40, 55))  # the live leg follows the mouse
+    assert tool.open and len(tool.points) == 3
+    assert tool.legs() == pytest.approx([30.0, 40.0, 5.0], abs=0.3)
+    assert "waypoint" in app.input.hint()
+    key(app, pygame.K_BACKSPACE)  # the last waypoint goes, not the measurement
+    assert len(tool.points) == 2 and app.input.tool is tool
+    click(app, screen_pos(app, 40, 50))
+    key(app, pygame.K_RETURN)  # done: the path stays shown
+    hover(app, screen_pos(app, 5, 5))
+    assert not tool.open and tool.total() == pytest.approx(70.0, abs=0.5)
+    shot(app, "input_ruler_waypoints.png")
+    click(app, screen_pos(app, 20, 20))  # the next click starts a new measurement
+    assert len(tool.points) == 1 and tool.open
+
+
+def test_hovering_ones_own_figure_sums_it_up(app) -> None:
+    key(app, pygame.K_1)
+    fig = app.game.state.figures["ferdl"]
+    hover(app, screen_pos(app, *fig.pos))
+    assert app.input.own_hover() is fig
+    lines = info.summary_lines(app.game, fig, "cm")
+    assert lines[0].startswith("Ferdl · TP ") and "move 15 cm" in lines[0]
+    assert "d6" in lines[1] and "W6" not in lines[1]
+    assert lines[-1] == "right-click: the full profile"
+    hover(app, screen_pos(app, 45, 50))  # an enemy: the attack tool's business
+    assert app.input.own_hover() is None
+    hover(app, screen_pos(app, *fig.pos))
+    key(app, pygame.K_r)  # a tool out: nothing in its way
+    assert app.input.own_hover() is None

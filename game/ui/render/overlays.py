@@ -3,6 +3,7 @@ sight lines with the hidden part of the target shaded, templates and the ruler."
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 
@@ -11,6 +12,7 @@ import pygame
 import shapely
 
 from game.cover import Cover
+from game.i18n import tr
 from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.preview import AttackPreview, MovePreview, TemplatePreview
@@ -236,12 +238,21 @@ def draw_template(
     draw.dashed_polyline(surface, style.WHITE, [t, c], width=1, dash=4, gap=4)
 
 
-def draw_ruler(surface: pygame.Surface, camera: Camera, a: Point, b: Point, units: str) -> None:
-    """A measured line between two board points with its length."""
-    pa, pb = camera.to_screen_f(*a), camera.to_screen_f(*b)
-    pygame.draw.line(surface, style.INK, pa, pb, 5)
-    pygame.draw.line(surface, style.YELLOW, pa, pb, 2)
-    for p in (pa, pb):
+def draw_ruler(surface: pygame.Surface, camera: Camera, path: Sequence[Point], units: str) -> None:
+    """A measured path through board points: the line, its waypoints, each leg's
+    length at its middle (when there are several) and the total at the end."""
+    pts = camera.many_to_screen(path)
+    pygame.draw.lines(surface, style.INK, False, pts, 5)
+    pygame.draw.lines(surface, style.YELLOW, False, pts, 2)
+    for p in pts:
         pygame.draw.circle(surface, style.YELLOW, p, 4)
-    length = math.dist(a, b)
-    label_box(surface, [format_length(length, units, 1)], pb)
+    legs = [math.dist(a, b) for a, b in itertools.pairwise(path)]
+    if len(legs) > 1:
+        for (a, b), leg in zip(itertools.pairwise(pts), legs, strict=True):
+            if math.dist(a, b) >= 40:
+                mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+                label_box(surface, [format_length(leg, units, 1)], mid)
+        total = tr("newcomer.ruler.total", length=format_length(sum(legs), units, 1))
+        label_box(surface, [total], pts[-1])
+    else:
+        label_box(surface, [format_length(sum(legs), units, 1)], pts[-1])
