@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from game.actions import Action, ActionParseError, IllegalAction
 from game.engine import Game
 from game.events import Event
+from game.filemode import mode_for
 from game.i18n import DEFAULT_LANGUAGE
 from game.play.validate import parse_checked
 from game.rules.loader import RulesData, RulesDataError
@@ -229,6 +230,7 @@ def write_json_atomic(path: str | Path, data: Any) -> None:
             fh.write("\n")
             fh.flush()
             os.fsync(fh.fileno())
+        os.chmod(tmp, mode_for(path))  # mkstemp's 0600 would stick: the umask's, as open()
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

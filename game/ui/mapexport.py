@@ -31,6 +31,7 @@ from PIL import Image
 
 from game.board.terrain import TerrainKind
 from game.engine import Game
+from game.filemode import mode_for
 from game.i18n import DEFAULT_LANGUAGE, catalogue, tr
 from game.overlays.planner import DefenceOverlays
 from game.state import Presence
@@ -517,6 +518,7 @@ def _atomic(path: Path, write: Callable[[str], None]) -> None:
     os.close(fd)
     try:
         write(tmp)
+        os.chmod(tmp, mode_for(path))  # not mkstemp's 0600: the user's umask, as open()
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -7,9 +7,10 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import stat
 import tempfile
 from pathlib import Path
+
+from game.filemode import mode_for
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -22,22 +23,13 @@ def write_atomic(path: Path, text: str) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(tmp, _mode_for(path))
+        os.chmod(tmp, mode_for(path))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
     _sync_folder(folder)
-
-
-def _mode_for(path: Path) -> int:
-    try:
-        return stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
 
 
 def _sync_folder(folder: Path) -> None:
