@@ -33,6 +33,9 @@ def test_the_hint_drops_its_aside_in_brackets_before_cutting() -> None:
     short = "Click a highlighted figure to activate it · F1 controls"
     width = fonts.font(SIZE - 1).size(short)[0] + 4
     assert fit_hint(hint, SIZE - 1, width) == short
+    german = "Figur anklicken, um sie zu aktivieren (Tab wechselt) · F1 Steuerung"
+    first = "Figur anklicken · F1 Steuerung"
+    assert fit_hint(german, SIZE - 1, fonts.font(SIZE - 1).size(first)[0] + 4) == first
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1600, 1000)])

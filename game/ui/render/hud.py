@@ -88,7 +88,8 @@ KEY_HINT = "F1"
 def fit_hint(text: str, size: int, width: int) -> str:
     """The hint's parts ("a · b · c") that fit `width` px: the first part (what to do)
     and the one naming F1 are kept, the others dropped from the last backwards; then
-    the first part's aside in brackets goes; only then is it cut, with '…'."""
+    the first part's aside in brackets goes, then a clause after its first comma;
+    only then is it cut, with '…'."""
     parts = text.split(SEPARATOR)
     f = fonts.font(size)
     while len(parts) > 1 and f.size(SEPARATOR.join(parts))[0] > width:
@@ -99,8 +100,9 @@ def fit_hint(text: str, size: int, width: int) -> str:
     if f.size(SEPARATOR.join(parts))[0] <= width:
         return SEPARATOR.join(parts)
     bare = PARENTHESES.sub("", parts[0])  # "(Tab cycles, Enter activates)": the aside goes
-    if bare != parts[0] and f.size(SEPARATOR.join([bare, *parts[1:]]))[0] <= width:
-        return SEPARATOR.join([bare, *parts[1:]])
+    for head in (bare, bare.split(",")[0]):  # then a clause after a comma ("…, um sie zu …")
+        if head != parts[0] and f.size(SEPARATOR.join([head, *parts[1:]]))[0] <= width:
+            return SEPARATOR.join([head, *parts[1:]])
     tail = SEPARATOR.join(parts[1:])
     head_room = width - (f.size(SEPARATOR + tail)[0] if tail else 0)
     if tail and head_room < width // 3:
