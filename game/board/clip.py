@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import shapely
@@ -28,6 +29,7 @@ from game.board.jit import njit, python_path, twin
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
+Num = TypeVar("Num", float, FloatArray)
 
 _EPS = 2.0**-53
 _FILTER = (3.0 + 16.0 * _EPS) * _EPS
@@ -496,14 +498,16 @@ def inside_lengths(
 # -- the interim path: the same answers in numpy -----------------------------------
 
 
-def _two_sum_v(a: FloatArray, b: FloatArray) -> tuple[FloatArray, FloatArray]:
+def _sum_and_error(a: Num, b: Num) -> tuple[Num, Num]:
+    """`_two_sum` of numbers or of arrays, element by element."""
     x = a + b
     bv = x - a
     av = x - bv
     return x, (a - av) + (b - bv)
 
 
-def _two_prod_v(a: FloatArray, b: FloatArray) -> tuple[FloatArray, FloatArray]:
+def _product_and_error(a: Num, b: Num) -> tuple[Num, Num]:
+    """`_two_prod` of numbers or of arrays, element by element (Dekker, no FMA)."""
     x = a * b
     c = _SPLITTER * a
     ahi = c - (c - a)
@@ -518,22 +522,22 @@ def _exact_det_v(
     ax: FloatArray, ay: FloatArray, bx: FloatArray, by: FloatArray, cx: FloatArray, cy: FloatArray
 ) -> FloatArray:
     """`_exact_det` of many points at once: the same operations in the same order."""
-    x1, x0 = _two_sum_v(ax, -cx)
-    y1, y0 = _two_sum_v(by, -cy)
-    u1, u0 = _two_sum_v(ay, -cy)
-    v1, v0 = _two_sum_v(bx, -cx)
+    x1, x0 = _sum_and_error(ax, -cx)
+    y1, y0 = _sum_and_error(by, -cy)
+    u1, u0 = _sum_and_error(ay, -cy)
+    v1, v0 = _sum_and_error(bx, -cx)
     terms: list[FloatArray] = []
     for a in (x1, x0):
         for b in (y1, y0):
-            terms += _two_prod_v(a, b)
+            terms += _product_and_error(a, b)
     for a in (u1, u0):
         for b in (v1, v0):
-            hi, lo = _two_prod_v(a, b)
+            hi, lo = _product_and_error(a, b)
             terms += (-hi, -lo)
     expansion: list[FloatArray] = []
     for q in terms:
         for i, e in enumerate(expansion):
-            q, expansion[i] = _two_sum_v(q, e)
+            q, expansion[i] = _sum_and_error(q, e)
         expansion.append(q)
     value = np.zeros_like(ax)
     for e in expansion:
@@ -558,23 +562,6 @@ def orient_many(
     return sign
 
 
-def _two_sum_f(a: float, b: float) -> tuple[float, float]:
-    x = a + b
-    bv = x - a
-    return x, (a - (x - bv)) + (b - bv)
-
-
-def _two_prod_f(a: float, b: float) -> tuple[float, float]:
-    x = a * b
-    c = _SPLITTER * a
-    ahi = c - (c - a)
-    alo = a - ahi
-    c = _SPLITTER * b
-    bhi = c - (c - b)
-    blo = b - bhi
-    return x, alo * blo - (((x - ahi * bhi) - alo * bhi) - ahi * blo)
-
-
 @python_path(orient)
 def orient_python(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> int:
     """`orient` while it compiles, on Python floats: the same float filter; where it
@@ -588,12 +575,12 @@ def orient_python(ax: float, ay: float, bx: float, by: float, cx: float, cy: flo
         return 1 if det > 0.0 else -1
     terms: list[float] = []
     for a, b, sign in (
-        (_two_sum_f(ax, -cx), _two_sum_f(by, -cy), 1.0),
-        (_two_sum_f(ay, -cy), _two_sum_f(bx, -cx), -1.0),
+        (_sum_and_error(ax, -cx), _sum_and_error(by, -cy), 1.0),
+        (_sum_and_error(ay, -cy), _sum_and_error(bx, -cx), -1.0),
     ):
         for x in a:
             for y in b:
-                hi, lo = _two_prod_f(x, y)
+                hi, lo = _product_and_error(x, y)
                 terms += (sign * hi, sign * lo)
     exact = math.fsum(terms)
     return 1 if exact > 0.0 else (-1 if exact < 0.0 else 0)
