@@ -62,7 +62,7 @@ def test_kept_face_and_pool_marks() -> None:
     hit = dice_roll(TO_HIT, "en")
     assert hit is not None
     assert [d.mark for d in hit.dice] == ["dropped", "hit"]
-    assert hit.need == "VW 11" and "W20 14 + 3 = 17" in hit.detail and hit.success
+    assert hit.need == "VW 11" and "d20 14 + 3 = 17" in hit.detail and hit.success
     pool = dice_roll(DAMAGE, "en")
     assert pool is not None
     needed = NEEDED.value

@@ -33,8 +33,8 @@ def _weapon_lines(game: Game, fid: str) -> list[str]:
 def test_the_card_of_a_pistol_militia_lists_its_fists_after_the_pistol() -> None:
     game = _game()
     assert _weapon_lines(game, "m") == [
-        "  Pistol: ranged · 30 cm · 2W6 · 4/4 loaded · Loud [Laut]",
-        "  Fists: melee · 1W6 · Quiet [Leise]",
+        "  Pistol: ranged · 30 cm · 2d6 · 4/4 loaded · Loud [Laut]",
+        "  Fists: melee · 1d6 · Quiet [Leise]",
     ]
     # A raider carries a knife: no fists on its card.
     assert not any("Fists" in line for line in _weapon_lines(game, "r1"))

@@ -43,7 +43,7 @@ def test_the_template_preview_gives_the_throw_and_each_figures_odds() -> None:
     assert odds.p_hit == pytest.approx(preview.p_hit)
     assert odds.wounds == pytest.approx(same.wounds)  # no cover between centre and Mira
     lines = app.input.tool.lines()  # type: ignore[union-attr]
-    assert "Hits the point: 60% (W20 9+); a miss scatters (§5.5)" in lines
+    assert "Hits the point: 60% (d20 9+); a miss scatters (§5.5)" in lines
     assert any(line.startswith("Mira: takes it down ") for line in lines)
 
 
