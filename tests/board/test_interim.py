@@ -145,11 +145,13 @@ def test_a_kernel_in_the_cache_takes_over_and_the_path_ends_with_the_warm_up(
     monkeypatch.setattr(numba.config, "CACHE_DIR", str(tmp_path))
     compiling = [True]
     kernel = jit.njit(_demo_kernel)  # a kernel never compiled in this process
+    _KEPT.append(kernel)  # numba keeps weak proxies of it: it must outlive the session
     interim = jit.start_interim(lambda: compiling[0], recheck_s=0.0)
     try:
         assert kernel(2.0) == 5.0 and not kernel.overloads  # not in the cache: Python
         assert interim.python_calls == 1
         warm_up = numba.njit(cache=True)(_demo_kernel)  # "the warm-up process" compiles it
+        _KEPT.append(warm_up)
         assert warm_up(2.0) == 5.0
         assert kernel(3.0) == 7.0 and kernel.overloads  # taken over from the disk cache
         assert interim.python_calls == 1
@@ -159,6 +161,9 @@ def test_a_kernel_in_the_cache_takes_over_and_the_path_ends_with_the_warm_up(
     finally:
         jit.stop_interim()
         jit.KERNELS.remove(kernel)
+
+
+_KEPT: list[object] = []
 
 
 def _demo_kernel(x: float) -> float:
