@@ -21,9 +21,6 @@ from game.odds import AttackOdds, attack_odds, plain_odds
 from game.rules.combatant import AttackContext, Combatant
 from game.rules.loader import RulesDataError, UnknownNameError, load_rules
 
-COMMAND = "odds"
-HELP = "exact odds of an attack: to hit, wounds, take-down"
-
 NUMBERS = ("bonus", "vw", "pool", "ws")
 RANGES = {
     "bonus": (-30, 30),

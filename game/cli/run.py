@@ -24,14 +24,11 @@ from game.ai_choice import controllers_for
 from game.cli import CliError
 from game.cli._options import parse_ai, parse_set
 from game.i18n import languages, set_language, tr
+from game.loading import load_battle
 from game.play.events import GameOver
-from game.play.validate import load_battle
 from game.replay import explain, make_record, save_record
 from game.scenario import ScenarioError
 from game.sim import GameResult, GameStalled, run_game
-
-COMMAND = "run"
-HELP = "play one game headless (the AI plays every side) and print the outcome"
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:

@@ -24,9 +24,9 @@ from shapely.ops import nearest_points
 
 from game.ai_choice import controllers_for, preset_names
 from game.batch import BatchSpec, Record, _context, run_batch
+from game.loading import parse_scenario
 from game.play.combat_events import StructureBroken
 from game.rules.combatant import Condition
-from game.scenario import parse_scenario
 from game.sim import GameStalled, run_game
 from game.state import Presence
 

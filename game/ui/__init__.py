@@ -35,3 +35,7 @@ Map:
 """
 
 from __future__ import annotations
+
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before any module here imports pygame

@@ -28,7 +28,7 @@ import pygame
 from game.engine import Game
 from game.events import Event
 from game.i18n import tr
-from game.play.validate import load_checked
+from game.loading import load_scenario
 from game.scenario import Scenario, ScenarioError
 from game.ui import fonts
 from game.ui.panels.base import PanelBase
@@ -94,7 +94,7 @@ class ScenarioCycle:
     def _load(self, path: Path) -> Scenario | None:
         if path not in self._cache:
             try:
-                self._cache[path] = load_checked(path)
+                self._cache[path] = load_scenario(path)
             except ScenarioError as exc:
                 self._say(
                     tr("ui.demo.scenario_error", file=path.name, error=exc.errors[0]), "error"

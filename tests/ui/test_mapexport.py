@@ -11,8 +11,8 @@ import pytest
 from PIL import Image
 
 from game.engine import Game
+from game.loading import load_scenario
 from game.overlays.planner import DefenceOverlays, compute_overlays
-from game.play.validate import load_checked
 from game.ui import mapexport, mapprint
 from main import main
 
@@ -26,7 +26,7 @@ Image.MAX_IMAGE_PIXELS = None
 
 
 def game_at(path: Path) -> Game:
-    return Game(load_checked(path), seed=1)
+    return Game(load_scenario(path), seed=1)
 
 
 def pdf_pages(path: Path) -> list[tuple[float, float]]:

@@ -11,9 +11,9 @@ import pygame
 import pytest
 
 from game.engine import Game
+from game.loading import load_scenario
 from game.overlays.heat import HeatMap
 from game.overlays.planner import DefenceOverlays, compute_overlays
-from game.play.validate import load_checked
 from game.ui import overlay_toggle
 from game.ui.camera import Camera
 from game.ui.overlay_toggle import OverlayToggle
@@ -39,7 +39,7 @@ def computed(toggle: OverlayToggle, game: Game) -> DefenceOverlays | None:
 
 
 def test_the_overlay_is_cached_until_a_defender_moves() -> None:
-    game = Game(load_checked(HORDE), seed=1)
+    game = Game(load_scenario(HORDE), seed=1)
     toggle = OverlayToggle()
     assert toggle.overlays(game) is None
     toggle.cycle()
@@ -60,7 +60,7 @@ def test_the_overlay_is_computed_in_the_background_on_a_copy(
 ) -> None:
     """The window does not wait for the threat (about a second on a full refuge):
     'computing …' until it is in, then the picture's key changes."""
-    game = Game(load_checked(HORDE), seed=1)
+    game = Game(load_scenario(HORDE), seed=1)
     release = threading.Event()
     seen: list[Game] = []
 
@@ -112,7 +112,7 @@ def test_a_test_raid_cycles_through_the_editors_heat_map() -> None:
 
 
 def test_the_toggle_draws_on_the_table() -> None:
-    game = Game(load_checked(HORDE), seed=1)
+    game = Game(load_scenario(HORDE), seed=1)
     surface = pygame.Surface((640, 480))
     surface.fill((0, 0, 0))
     camera = Camera.fitting((120.0, 120.0), (0, 0, 640, 480))

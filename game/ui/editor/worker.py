@@ -67,12 +67,12 @@ def run_heat(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from game.engine import Game
+    from game.loading import load_scenario
     from game.overlays.heat import heat_map
     from game.overlays.planner import compute_overlays, parse_names
-    from game.play.validate import load_checked
     from game.ui.mapexport import default_palette, parse_scale, render_map, save_map
 
-    scenario = load_checked(Path(args.scenario))
+    scenario = load_scenario(Path(args.scenario))
     names = parse_names(args.overlays) if args.overlays else []
     game = Game(scenario, seed=scenario.scenario.seed or 0)
     heat = None
