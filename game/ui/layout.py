@@ -44,6 +44,7 @@ PANELS: tuple[PanelFactory, ...] = (
 class PanelError(RuntimeError):
     """A registered panel factory failed or made no panel (a bug)."""
 
+
 STATUS_H = 30
 ACTIONBAR_H = 58
 SIDEBAR_MIN, SIDEBAR_MAX, SIDEBAR_SHARE = 300, 460, 0.27
