@@ -21,10 +21,10 @@ from game.cli import CliError
 from game.engine import Game
 from game.i18n import count_text, languages, set_language, tr
 from game.loading import battle_problems, load_scenario
-from game.overlays import OVERLAY_NAMES
-from game.overlays.heat import heat_map, simulate_heat, spec_for, summary
-from game.overlays.planner import UnknownOverlay, compute_overlays, parse_names
+from game.loading.raw import read_text
+from game.overlays.heat_raids import heat_map, simulate_heat, spec_for, summary
 from game.scenario import Scenario, ScenarioError
+from game.ui.defence import OVERLAY_NAMES, UnknownOverlay, compute_overlays, parse_names
 from game.ui.mapexport import MapTooLarge, default_palette, parse_scale, render_map, save_map
 
 DEFAULT_OVERLAYS = "fire,dead,threat"
@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         names.remove("heat")
     if "heat" in names:
         print(tr("planner.map.simulating", games=args.games), file=sys.stderr)
-        text = Path(args.scenario).read_text(encoding="utf-8")
+        text = read_text(args.scenario)
 
         def progress(done: int, total: int) -> None:
             print(tr("planner.map.progress", done=done, games=total), file=sys.stderr)
@@ -152,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
         raids = count_text("planner.raids", points.games)
         print(tr("planner.map.heat_done", raids=raids, **summary(points)), file=sys.stderr)
         heat = heat_map(points, game.state.board.width, game.state.board.height)
-    overlays = compute_overlays(game, names, heat)
+    overlays = compute_overlays(game, names, {"heat": heat})
     try:
         look = args.palette or default_palette(path, scale)
         surface, layout = render_map(game, overlays, dpi=args.dpi, scale=scale, palette_name=look)

@@ -12,8 +12,8 @@ from PIL import Image
 
 from game.engine import Game
 from game.loading import load_scenario
-from game.overlays.planner import DefenceOverlays, compute_overlays
 from game.ui import mapexport, mapprint
+from game.ui.defence import DefenceOverlays, compute_overlays
 from main import main
 
 ROOT = Path(__file__).resolve().parents[2]

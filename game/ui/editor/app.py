@@ -20,12 +20,12 @@ from typing import Any
 import pygame
 
 from game.i18n import count_text, tr
-from game.overlays import OVERLAY_NAMES
 from game.overlays.fields_of_fire import FieldOfFire
-from game.overlays.heat import HeatMap, heat_map
-from game.overlays.planner import DefenceOverlays
+from game.overlays.heat import HeatMap
+from game.overlays.heat_raids import heat_map
 from game.ui import screenshot
 from game.ui.camera import Camera
+from game.ui.defence import OVERLAY_NAMES, OVERLAYS, DefenceOverlays
 from game.ui.editor import edits, files, sidebar, toolbar, view
 from game.ui.editor import geometry as geo
 from game.ui.editor.commands import Batch, Command, History, SetValue
@@ -55,6 +55,8 @@ SETTLE_S = 0.25
 ZOOM_STEP = 1.15
 PAN_KEY_PX = 60
 HOVER_PX = 4
+OVERLAY_KEYS = {ord(o.key): ("overlay", o.name) for o in OVERLAYS}
+"""The overlays' keys: a digit's pygame key code is its character's."""
 GAMES_STEPS = (5, 10, 20, 50, 100, 200)
 
 
@@ -731,7 +733,7 @@ class EditorApp:
         if self._composed is None or self._composed[0] != key:
             self._composed = (
                 key,
-                DefenceOverlays(**{n: v for n, v in parts.items() if v is not None}),
+                DefenceOverlays(parts),
             )
         return self._composed[1]
 
@@ -920,10 +922,7 @@ class EditorApp:
             return True
         simple = {
             pygame.K_g: ("snap",),
-            pygame.K_1: ("overlay", "fire"),
-            pygame.K_2: ("overlay", "dead"),
-            pygame.K_3: ("overlay", "threat"),
-            pygame.K_4: ("overlay", "heat"),
+            **OVERLAY_KEYS,
             pygame.K_F5: ("raid",),
             pygame.K_DELETE: ("delete",),
             pygame.K_BACKSPACE: ("delete",),
