@@ -10,10 +10,10 @@ unchanged clone of the other, so a cache keyed on the version alone is safe.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import shapely
 from shapely.geometry import Point, Polygon
@@ -21,10 +21,48 @@ from shapely.geometry.base import BaseGeometry
 
 from game.cover import Cover
 
-if TYPE_CHECKING:
-    from game.scenario import Scenario
-
 T = TypeVar("T")
+
+
+class PieceLayout(Protocol):
+    """A piece as a layout gives it (a scenario's [[terrain]] or [[module]])."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def polygon(self) -> Sequence[tuple[float, float]]: ...
+    @property
+    def structure(self) -> int | None: ...
+
+
+class TerrainLayout(PieceLayout, Protocol):
+    @property
+    def expires_round(self) -> int | None: ...
+
+
+class ModuleLayout(PieceLayout, Protocol):
+    @property
+    def open(self) -> bool | None: ...
+
+
+class TableSize(Protocol):
+    @property
+    def width_cm(self) -> float: ...
+    @property
+    def height_cm(self) -> float: ...
+
+
+class Layout(Protocol):
+    """What a board is built from: a validated scenario (game/scenario.py) has it."""
+
+    @property
+    def board(self) -> TableSize: ...
+    @property
+    def terrain(self) -> Sequence[TerrainLayout]: ...
+    @property
+    def module(self) -> Sequence[ModuleLayout]: ...
 
 
 class TerrainKind(StrEnum):
@@ -230,7 +268,7 @@ class Board:
     @classmethod
     def from_scenario(
         cls,
-        scenario: Scenario,
+        scenario: Layout,
         *,
         structure_defaults: Mapping[TerrainKind, int] = DEFAULT_STRUCTURE,
     ) -> Board:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -23,11 +23,9 @@ from game.ui.panel import Panel, is_visible, slot_of
 from game.ui.panels.settings_panel import SettingsPanel
 from game.ui.tracker import TrackerPanel
 
-if TYPE_CHECKING:
-    from game.ui.app import App
-
 PanelFactory = Callable[[Any], Panel]
-"""Makes a panel for the app it is given."""
+"""Makes a panel for the app it is given (what a panel may read of the app:
+game/ui/panel.py)."""
 
 PANELS: tuple[PanelFactory, ...] = (
     TrackerPanel,  # round, initiative, who acts, the AI's intent (sidebar, small)
@@ -107,7 +105,7 @@ def place(layout: Layout, panels: Sequence[Panel]) -> None:
             panel.rect = pygame.Rect((0, 0), layout.size)
 
 
-def default_panels(app: App, factories: Sequence[PanelFactory] = PANELS) -> list[Panel]:
+def default_panels(app: Any, factories: Sequence[PanelFactory] = PANELS) -> list[Panel]:
     """One panel of each factory, in order; PanelError naming the factory that
     fails or makes no panel."""
     out: list[Panel] = []

@@ -34,9 +34,11 @@ from game.ui.editor.document import Path as DataPath
 from game.ui.editor.jobs import OverlayJob, OverlayResult, ProcessJob
 from game.ui.editor.presets import DRAW_MODULES, DRAW_TERRAIN, WAVES, defender_profiles
 from game.ui.editor.prompt import Prompt
+from game.ui.editor.raid import play as play_raid
 from game.ui.editor.tools import Tool, make_tools
 from game.ui.editor.validation import Report, check
 from game.ui.editor.view import OverlayLayer, TableLook
+from game.ui.editor.worker import heat_from_json
 from game.ui.overlay_draw import draw_entry_zones, entry_tags
 from game.ui.render import hud, style
 from game.ui.render.figures import Marks
@@ -678,8 +680,6 @@ class EditorApp:
                 self.say(tr("editor.msg.exported", file=job.result[0]))
 
     def _heat_done(self, job: ProcessJob) -> None:
-        from game.ui.editor.worker import heat_from_json
-
         if job.cancelled:
             return
         version, out = self._heat_for
@@ -785,12 +785,10 @@ class EditorApp:
             path = self.doc.file
         else:
             path = self.scratch_file(f"test-raid-{self.doc.version}")
-        from game.ui.editor import raid
-
         size = self.screen.get_size()
         self.raid_count += 1
         try:
-            raid.play(
+            play_raid(
                 path, size, self.options.settings, frames=self.raid_frames, heat=self.raid_heat()
             )
         except Exception as exc:  # the play window failing must not lose the edit
