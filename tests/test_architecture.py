@@ -97,3 +97,57 @@ def test_the_randomness_guard_catches_what_it_should() -> None:
     ]
     assert [b for b in bad if not _randomness(b)] == []
     assert [g for g in good if _randomness(g)] == []
+
+
+# -- issue #12 item 3: events are plain data, the rules say no words ------------------
+# The rules and the event modules import neither the string catalogue nor the naming
+# layer: the narrator (game/narration/) words events and reasons above them.
+
+_WORDS_MODULES = ("game.i18n", "game.naming")
+_EVENT_MODULES = ("game/events.py", "game/play/events.py", "game/play/combat_events.py")
+
+
+def _imported(text: str) -> set[str]:
+    """Every module an import statement of the source names (`from a import b` names
+    `a` and `a.b`)."""
+    import ast
+
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return found
+
+
+def _says_words(text: str) -> list[str]:
+    return sorted(
+        m for m in _imported(text) if any(m == w or m.startswith(f"{w}.") for w in _WORDS_MODULES)
+    )
+
+
+def test_rules_and_event_modules_import_neither_catalogue_nor_naming() -> None:
+    paths = sorted((ROOT / "game" / "rules").glob("*.py")) + [ROOT / p for p in _EVENT_MODULES]
+    offenders = {
+        str(p.relative_to(ROOT)): found
+        for p in paths
+        if (found := _says_words(p.read_text(encoding="utf-8")))
+    }
+    assert offenders == {}
+    assert len(paths) >= 17
+
+
+def test_the_words_import_guard_catches_what_it_should() -> None:
+    bad = [
+        "from game.i18n import tr",
+        "import game.naming",
+        "from game.naming import say as s",
+        "def f():\n    from game.i18n import tr\n",
+        "from game.i18n.x import y",
+        "from game import i18n",
+    ]
+    good = ["from game.events import Event", "from game.reason import Reason", "import gamei18n"]
+    assert [b for b in bad if not _says_words(b)] == []
+    assert [g for g in good if _says_words(g)] == []

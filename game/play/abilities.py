@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from game import actions as act
 from game.actions import IllegalAction
 from game.engine import Handler
-from game.events import Event
+from game.events import Event, Family
 from game.play import bridge, combat, flow, harm, sight, support
 from game.play.context import RASEREI_MELEE, VEILED, veiled_from
 from game.play.events import ActionsLost
@@ -72,6 +72,7 @@ class ActionLostLater(SupportEvent):
 
     kind: ClassVar[str] = "action_lost_later"
     section: ClassVar[str] = "§4.1"
+    family: ClassVar[Family] = "ability"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
 
@@ -82,6 +83,7 @@ class GiftFizzled(SupportEvent):
 
     kind: ClassVar[str] = "gift_fizzled"
     section: ClassVar[str] = "§4.1"
+    family: ClassVar[Family] = "ability"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     gift: str

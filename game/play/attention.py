@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
-from game.events import Event
+from game.events import Event, Family
 from game.play import sight
 from game.play.events import EngineEvent
 from game.play.noise import loudest
@@ -38,16 +38,12 @@ class AttentionDrawn(EngineEvent):
 
     kind: ClassVar[str] = "attention_drawn"
     section: ClassVar[str] = "§3.8"
+    family: ClassVar[Family] = "noise"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     source: str  # firearm | explosion | breaking | run
     x: float
     y: float
-
-    def values(self, language: str) -> dict[str, Any]:
-        from game.i18n import tr
-
-        return {"source_text": tr(f"engine.noise_source.{self.source}", language=language)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +52,7 @@ class AttentionLost(EngineEvent):
 
     kind: ClassVar[str] = "attention_lost"
     section: ClassVar[str] = "§3.8"
+    family: ClassVar[Family] = "noise"
     refs: ClassVar[tuple[str, ...]] = ("figure", "target")
     figure: str
     target: str

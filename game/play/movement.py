@@ -42,7 +42,7 @@ from game.actions import Action, Charge, IllegalAction, Move, Overwatch, Run
 from game.board.paths import PathResult, truncate_path
 from game.board.terrain import TerrainKind
 from game.board.vaults import Span
-from game.events import Event
+from game.events import Event, Family
 from game.play import bridge, combat, fire, flow, noise, overwatch, sight, space
 from game.play.space import MovementEvent, Point2
 from game.rules.area import minefield_weapon
@@ -68,6 +68,7 @@ class Moved(MovementEvent):
 
     kind: ClassVar[str] = "moved"
     section: ClassVar[str] = "§3.2"
+    family: ClassVar[Family] = "move"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     mode: str  # move | run | charge
@@ -82,29 +83,6 @@ class Moved(MovementEvent):
     vaults: int = 0  # low walls vaulted on this leg (a Run, §10)
     vault_cm: float = 0.0  # what they cost (included in cost_cm)
 
-    def values(self, language: str) -> dict[str, Any]:
-        from game.i18n import tr
-
-        ground = self.cost_cm - self.vault_cm
-        return {
-            "mode_text": tr(f"movement.mode.{self.mode}", language=language),
-            "until_text": tr(f"movement.until.{self.until}", language=language),
-            "difficult_text": tr("movement.difficult", language=language, cost=ground)
-            if ground > self.length_cm + 1e-6
-            else "",
-            "vault_text": vault_text(self.vaults, self.vault_cm, language),
-        }
-
-
-def vault_text(vaults: int, vault_cm: float, language: str | None = None) -> str:
-    """ ", vaulted 1 low wall (+5 cm)" in the log's words ("" without a vault)."""
-    from game.i18n import tr
-
-    if vaults <= 0:
-        return ""
-    key = "movement.vaulted_one" if vaults == 1 else "movement.vaulted_many"
-    return tr(key, language=language, count=vaults, cost=vault_cm)
-
 
 @dataclass(frozen=True, slots=True)
 class MoveHalted(MovementEvent):
@@ -112,15 +90,11 @@ class MoveHalted(MovementEvent):
 
     kind: ClassVar[str] = "halted"
     section: ClassVar[str] = "§3.6"
+    family: ClassVar[Family] = "move"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     at: Point2
     reason: str  # fell | pushed | suppressed
-
-    def values(self, language: str) -> dict[str, Any]:
-        from game.i18n import tr
-
-        return {"reason_text": tr(f"movement.halt.{self.reason}", language=language)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +103,7 @@ class FreeAttack(MovementEvent):
 
     kind: ClassVar[str] = "free_attack"
     section: ClassVar[str] = "§3.2"
+    family: ClassVar[Family] = "attack"
     refs: ClassVar[tuple[str, ...]] = ("figure", "mover")
     figure: str
     mover: str
@@ -141,6 +116,7 @@ class Charged(MovementEvent):
 
     kind: ClassVar[str] = "charge"
     section: ClassVar[str] = "§3.2"
+    family: ClassVar[Family] = "move"
     refs: ClassVar[tuple[str, ...]] = ("figure", "target")
     figure: str
     target: str
@@ -154,15 +130,11 @@ class ChargeBroken(MovementEvent):
 
     kind: ClassVar[str] = "charge_broken"
     section: ClassVar[str] = "§3.2"
+    family: ClassVar[Family] = "move"
     refs: ClassVar[tuple[str, ...]] = ("figure", "target")
     figure: str
     target: str
     reason: str  # halted | target_down | no_contact
-
-    def values(self, language: str) -> dict[str, Any]:
-        from game.i18n import tr
-
-        return {"reason_text": tr(f"movement.charge_reason.{self.reason}", language=language)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +143,7 @@ class EnteredBurning(MovementEvent):
 
     kind: ClassVar[str] = "entered_burning"
     section: ClassVar[str] = "§3A"
+    family: ClassVar[Family] = "harm"
     refs: ClassVar[tuple[str, ...]] = ("figure", "zone")
     figure: str
     zone: str
@@ -183,6 +156,7 @@ class MinefieldTriggered(MovementEvent):
 
     kind: ClassVar[str] = "minefield"
     section: ClassVar[str] = "§5.3"
+    family: ClassVar[Family] = "harm"
     refs: ClassVar[tuple[str, ...]] = ("figure", "minefield")
     figure: str
     minefield: str

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from game.events import Event
+from game.events import Event, Family
 from game.play.events import EngineEvent
 from game.state import NoiseMarker
 
@@ -23,17 +23,13 @@ class NoiseMade(EngineEvent):
 
     kind: ClassVar[str] = "noise_made"
     section: ClassVar[str] = "§3.8"
+    family: ClassVar[Family] = "noise"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     source: str  # firearm | explosion | breaking | run
     x: float
     y: float
     radius: float
     figure: str | None
-
-    def values(self, language: str) -> dict[str, Any]:
-        from game.i18n import tr
-
-        return {"source_text": tr(f"engine.noise_source.{self.source}", language=language)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,14 +38,10 @@ class NoiseChecked(EngineEvent):
 
     kind: ClassVar[str] = "noise_check"
     section: ClassVar[str] = "§3.8"
+    family: ClassVar[Family] = "noise"
     face: int
     threshold: int
     result: str  # quiet | horde_pack | wave_earlier | extra_raider | no_threat
-
-    def values(self, language: str) -> dict[str, Any]:
-        from game.i18n import tr
-
-        return {"result_text": tr(f"engine.noise_result.{self.result}", language=language)}
 
 
 def make_noise(

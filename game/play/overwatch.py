@@ -19,7 +19,7 @@ from shapely.geometry import LineString, Point
 
 from game.actions import IllegalAction, Overwatch
 from game.board.sight import line_of_sight_batch
-from game.events import Event
+from game.events import Event, Family
 from game.play import combat, flow, sight, space
 from game.play.space import MovementEvent
 from game.rules.ammo import AmmoState, fire_problem
@@ -45,6 +45,7 @@ class OverwatchDeclared(MovementEvent):
 
     kind: ClassVar[str] = "overwatch_declared"
     section: ClassVar[str] = "§3.6"
+    family: ClassVar[Family] = "attack"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     direction: float
@@ -60,6 +61,7 @@ class OverwatchTriggered(MovementEvent):
 
     kind: ClassVar[str] = "overwatch_triggered"
     section: ClassVar[str] = "§3.6"
+    family: ClassVar[Family] = "attack"
     refs: ClassVar[tuple[str, ...]] = ("watcher", "mover")
     watcher: str
     mover: str

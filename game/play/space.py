@@ -28,7 +28,7 @@ from game.board.polyline import point_at as point_at
 from game.board.polyline import points_at as points_at
 from game.board.polyline import sub_path as sub_path
 from game.board.vaults import VaultRule
-from game.events import CatalogueEvent, Event
+from game.events import CatalogueEvent, Event, Family
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -61,6 +61,7 @@ class Pushed(MovementEvent):
 
     kind: ClassVar[str] = "pushed"
     section: ClassVar[str] = "§5.3"
+    family: ClassVar[Family] = "move"
     refs: ClassVar[tuple[str, ...]] = ("figure", "stopped_by")
     figure: str
     start: Point2
@@ -68,17 +69,6 @@ class Pushed(MovementEvent):
     wanted: float
     distance: float
     stopped_by: str  # "" (full push) | "terrain" | "table edge" | a figure id
-
-    def values(self, language: str) -> dict[str, object]:
-        from game.i18n import tr
-
-        if not self.stopped_by:
-            return {"stop_text": ""}
-        if self.stopped_by in ("terrain", "table edge"):
-            what = tr(f"movement.word.{self.stopped_by.replace(' ', '_')}", language=language)
-        else:
-            what = self.name(self.stopped_by, language=language)
-        return {"stop_text": tr("movement.push_stopped", language=language, what=what)}
 
 
 # -- bases ----------------------------------------------------------------------------

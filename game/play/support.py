@@ -23,7 +23,7 @@ Decisions (P, not fixed by the rulebook):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from shapely.geometry import Point
 
@@ -31,8 +31,7 @@ from game import actions as act
 from game.actions import IllegalAction
 from game.board.terrain import TerrainKind, TerrainPiece
 from game.engine import Handler
-from game.events import CatalogueEvent, Event
-from game.i18n import tr
+from game.events import CatalogueEvent, Event, Family
 from game.play import breaking, bridge, flow, resolve, sight, space
 from game.rules import ammo as rules_ammo
 from game.rules.combatant import Combatant, Condition
@@ -63,6 +62,7 @@ class Aimed(SupportEvent):
 
     kind: ClassVar[str] = "aim"
     section: ClassVar[str] = "§3.2"
+    family: ClassVar[Family] = "support"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
 
@@ -73,13 +73,10 @@ class TookCover(SupportEvent):
 
     kind: ClassVar[str] = "cover"
     section: ClassVar[str] = "§3.2"
+    family: ClassVar[Family] = "support"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     near_terrain: bool  # none → light needs terrain in base contact
-
-    def values(self, language: str) -> dict[str, Any]:
-        key = "yes" if self.near_terrain else "no"
-        return {"terrain_text": tr(f"support.cover_terrain.{key}", language=language)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +85,7 @@ class InfirmaryHelped(SupportEvent):
 
     kind: ClassVar[str] = "infirmary"
     section: ClassVar[str] = "§11"
+    family: ClassVar[Family] = "support"
     refs: ClassVar[tuple[str, ...]] = ("patient", "infirmary")
     patient: str
     infirmary: str
@@ -100,14 +98,11 @@ class GateMoved(SupportEvent):
 
     kind: ClassVar[str] = "gate"
     section: ClassVar[str] = "§11"
+    family: ClassVar[Family] = "support"
     refs: ClassVar[tuple[str, ...]] = ("figure", "gate")
     figure: str
     gate: str
     open: bool
-
-    def values(self, language: str) -> dict[str, Any]:
-        key = "open" if self.open else "closed"
-        return {"state_text": tr(f"support.gate_state.{key}", language=language)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +111,7 @@ class LootTaken(SupportEvent):
 
     kind: ClassVar[str] = "loot"
     section: ClassVar[str] = "§12"
+    family: ClassVar[Family] = "support"
     refs: ClassVar[tuple[str, ...]] = ("figure", "storage")
     figure: str
     storage: str
@@ -128,15 +124,12 @@ class Improvised(SupportEvent):
 
     kind: ClassVar[str] = "improvise"
     section: ClassVar[str] = "§1.3"
+    family: ClassVar[Family] = "ability"
     refs: ClassVar[tuple[str, ...]] = ("figure", "piece")
     figure: str
     piece: str
     what: str  # restored | rearmed
     structure: int | None
-
-    def values(self, language: str) -> dict[str, Any]:
-        text = tr(f"support.improvised.{self.what}", language=language, n=self.structure)
-        return {"what_text": text}
 
 
 # -- bases and pieces (figure to figure: `game.play.sight`) ----------------------------------

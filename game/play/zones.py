@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 from shapely.geometry import Point
 
 from game.board.terrain import TerrainKind
-from game.events import Event
+from game.events import Event, Family
 from game.play.events import EngineEvent
 from game.state import Figure, Presence
 
@@ -23,6 +23,7 @@ class ShelterBreached(EngineEvent):
 
     kind: ClassVar[str] = "shelter_breached"
     section: ClassVar[str] = "§12"
+    family: ClassVar[Family] = "harm"
     refs: ClassVar[tuple[str, ...]] = ("figure", "shelter")
     figure: str
     shelter: str
@@ -35,6 +36,7 @@ class LeftBoard(EngineEvent):
 
     kind: ClassVar[str] = "left_board"
     section: ClassVar[str] = "§12"
+    family: ClassVar[Family] = "support"
     refs: ClassVar[tuple[str, ...]] = ("figure", "entry")
     figure: str
     entry: str

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from game.cover import Cover
 from game.dice import Dice
-from game.events import CatalogueEvent, Event, faces_text
-from game.i18n import tr
+from game.events import CatalogueEvent, Event, Family
 from game.rules.attack import AttackPlan, replace_target
 from game.rules.checks import SaveRolled, saving_throw
 from game.rules.combatant import AttackContext, Combatant, Condition
@@ -61,6 +60,7 @@ class Intercepted(CatalogueEvent):
 
     kind: ClassVar[str] = "intercept"
     section: ClassVar[str] = "§1.3"
+    family: ClassVar[Family] = "ability"
     who: str
     ally: str
 
@@ -99,6 +99,7 @@ class StrainTaken(CatalogueEvent):
 
     kind: ClassVar[str] = "strain"
     section: ClassVar[str] = "§4.1"
+    family: ClassVar[Family] = "ability"
     who: str
     amount: int
     strain: int
@@ -112,12 +113,10 @@ class BacklashRolled(CatalogueEvent):
 
     kind: ClassVar[str] = "backlash"
     section: ClassVar[str] = "§4.1"
+    family: ClassVar[Family] = "ability"
     who: str
     face: int
     effect: str
-
-    def values(self, language: str) -> dict[str, Any]:
-        return {"effect_text": tr(f"rules.backlash_effect.{self.effect}", language=language)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,13 +171,10 @@ class FrenzyTaken(CatalogueEvent):
 
     kind: ClassVar[str] = "frenzy"
     section: ClassVar[str] = "§1.3"
+    family: ClassVar[Family] = "ability"
     who: str
     choice: str
     amount: int
-
-    def values(self, language: str) -> dict[str, Any]:
-        key = f"rules.frenzy_choice.{self.choice}"
-        return {"choice_text": tr(key, language=language, n=self.amount)}
 
 
 def frenzy(
@@ -205,6 +201,7 @@ class Weakened(CatalogueEvent):
 
     kind: ClassVar[str] = "weakened"
     section: ClassVar[str] = "§1.3"
+    family: ClassVar[Family] = "ability"
     who: str
     caster: str
     penalty: int
@@ -232,23 +229,13 @@ class SerumGiven(CatalogueEvent):
 
     kind: ClassVar[str] = "serum"
     section: ClassVar[str] = "§1.3"
+    family: ClassVar[Family] = "ability"
     who: str
     patient: str
     mode: str
     faces: tuple[int, ...]
     healed: int
     tp_after: int
-
-    def values(self, language: str) -> dict[str, Any]:
-        return {
-            "effect_text": tr(
-                f"rules.serum_effect.{self.mode}",
-                language=language,
-                dice=faces_text(self.faces),
-                healed=self.healed,
-                tp=self.tp_after,
-            )
-        }
 
 
 def immune_serum(
@@ -293,6 +280,7 @@ class GiftCast(CatalogueEvent):
 
     kind: ClassVar[str] = "gift"
     section: ClassVar[str] = "§4"
+    family: ClassVar[Family] = "ability"
     who: str
     gift: str
 
@@ -311,6 +299,7 @@ class Suppressed(CatalogueEvent):
 
     kind: ClassVar[str] = "suppressed"
     section: ClassVar[str] = "§3.7"
+    family: ClassVar[Family] = "morale"
     who: str
     cause: str
 
@@ -339,6 +328,7 @@ class Veiled(CatalogueEvent):
 
     kind: ClassVar[str] = "veil"
     section: ClassVar[str] = "§4"
+    family: ClassVar[Family] = "ability"
     who: str
     range: float
 

@@ -10,10 +10,9 @@ their uses in `supply`. Melee weapons and gifts use no ammo.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from game.events import CatalogueEvent
-from game.i18n import tr
+from game.events import CatalogueEvent, Family
 from game.rules.loader import RulesData
 from game.rules.models import Weapon
 
@@ -68,16 +67,12 @@ class AmmoSpent(CatalogueEvent):
 
     kind: ClassVar[str] = "ammo"
     section: ClassVar[str] = "§8.3"
+    family: ClassVar[Family] = "attack"
     who: str
     weapon: str
     used: int
     supply: int
     magazine: int | None
-
-    def values(self, language: str) -> dict[str, Any]:
-        if self.magazine is None:
-            return {"mag_text": ""}
-        return {"mag_text": tr("rules.word.magazine", language=language, n=self.magazine)}
 
 
 def spend_ammo(
@@ -100,6 +95,7 @@ class Reloaded(CatalogueEvent):
 
     kind: ClassVar[str] = "reload"
     section: ClassVar[str] = "§3.2"
+    family: ClassVar[Family] = "attack"
     who: str
     weapon: str
     magazine: int

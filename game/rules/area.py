@@ -10,12 +10,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from game.cover import Cover
 from game.dice import Dice
-from game.events import CatalogueEvent, Event
-from game.i18n import tr
+from game.events import CatalogueEvent, Event, Family
 from game.rules.ammo import AmmoState, fire_problem, spend_ammo
 from game.rules.attack import (
     AttackInputError,
@@ -40,6 +39,7 @@ class TemplatePlaced(CatalogueEvent):
 
     kind: ClassVar[str] = "template"
     section: ClassVar[str] = "§3A"
+    family: ClassVar[Family] = "attack"
     who: str
     weapon: str
     radius: float
@@ -47,23 +47,6 @@ class TemplatePlaced(CatalogueEvent):
     angle: float
     on_thrower: bool
     burning_rounds: int
-
-    def values(self, language: str) -> dict[str, Any]:
-        if self.on_thrower:
-            where = tr("rules.template_where.thrower", language=language)
-        elif self.scatter:
-            where = tr(
-                "rules.template_where.scatter",
-                language=language,
-                distance=f"{self.scatter:g}",
-                angle=f"{self.angle:.0f}",
-            )
-        else:
-            where = tr("rules.template_where.point", language=language)
-        burning = ""
-        if self.burning_rounds:
-            burning = tr("rules.note.burning_zone", language=language, n=self.burning_rounds)
-        return {"where": where, "burning": burning}
 
 
 @dataclass(frozen=True, slots=True)

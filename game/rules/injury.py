@@ -4,11 +4,10 @@ and First aid (§3.2, §3.10)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from game.dice import Dice
-from game.events import CatalogueEvent, Event, d20_text, signed
-from game.i18n import tr
+from game.events import CatalogueEvent, Event, Family
 from game.rules.checks import CheckEvent, roll_check
 from game.rules.combatant import Combatant, Condition
 from game.rules.loader import RulesData
@@ -37,6 +36,7 @@ class InjuryRolled(CatalogueEvent):
 
     kind: ClassVar[str] = "injury"
     section: ClassVar[str] = "§3.9"
+    family: ClassVar[Family] = "harm"
     who: str
     faces: tuple[int, ...]
     kept: int
@@ -45,16 +45,6 @@ class InjuryRolled(CatalogueEvent):
     effect: str
     tp_after: int
 
-    def values(self, language: str) -> dict[str, Any]:
-        roll = d20_text(self.faces, self.kept, 0, language)
-        if self.modifier:
-            roll = f"{roll}{signed(self.modifier)} = {self.kept + self.modifier}"
-        return {
-            "roll": roll,
-            "injury": self.result,  # shown by its name in the language (RULES_NAMES)
-            "effect_text": tr(f"rules.injury_effect.{self.effect}", language=language),
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class TakenOut(CatalogueEvent):
@@ -62,6 +52,7 @@ class TakenOut(CatalogueEvent):
 
     kind: ClassVar[str] = "out"
     section: ClassVar[str] = "§3.9"
+    family: ClassVar[Family] = "harm"
     who: str
 
 
@@ -94,6 +85,7 @@ class StoodUp(CatalogueEvent):
 
     kind: ClassVar[str] = "stood_up"
     section: ClassVar[str] = "§3.9"
+    family: ClassVar[Family] = "move"
     who: str
     tp: int
 
@@ -112,17 +104,10 @@ class FirstAidRolled(CheckEvent):
 
     kind: ClassVar[str] = "first_aid"
     section: ClassVar[str] = "§3.10"
+    family: ClassVar[Family] = "support"
     patient: str
     effect: str  # healed | stood_up | stabilised | failed | no_effect
     tp_after: int
-
-    def values(self, language: str) -> dict[str, Any]:
-        return {
-            **CheckEvent.values(self, language),
-            "effect_text": tr(
-                f"rules.aid_effect.{self.effect}", language=language, tp=self.tp_after
-            ),
-        }
 
 
 class FirstAidError(ValueError):

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from game.dice import Dice, Edge
-from game.events import CatalogueEvent, Event
-from game.i18n import tr
+from game.events import CatalogueEvent, Event, Family
 from game.rules.checks import CheckEvent, roll_check
 from game.rules.combatant import Combatant
 from game.rules.loader import RulesData, UnknownNameError
@@ -54,14 +53,8 @@ class MoraleTested(CheckEvent):
 
     kind: ClassVar[str] = "morale"
     section: ClassVar[str] = "§3.7"
+    family: ClassVar[Family] = "morale"
     retest: bool
-
-    def values(self, language: str) -> dict[str, Any]:
-        return {
-            **CheckEvent.values(self, language),
-            "what": tr(f"rules.word.{'retest' if self.retest else 'test'}", language=language),
-            "result": tr(f"rules.morale_result.{self.outcome}", language=language),
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +63,7 @@ class MoraleImmune(CatalogueEvent):
 
     kind: ClassVar[str] = "morale_immune"
     section: ClassVar[str] = "§3.7"
+    family: ClassVar[Family] = "morale"
     who: str
 
 
@@ -78,6 +72,7 @@ class StoodFast(MoraleImmune):
     """Unverrückbar next to a Hüter: immune to morale (§3.7)."""
 
     kind: ClassVar[str] = "morale_steadfast"
+    family: ClassVar[Family] = "morale"
     guardian: str
 
 

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from game.dice import Dice
-from game.events import CatalogueEvent, faces_text
-from game.i18n import tr
+from game.events import CatalogueEvent, Family
 from game.rules.attack import AttackInputError, count_wounds
 from game.rules.combatant import Combatant
 from game.rules.loader import RulesData
 from game.rules.models import Weapon
-from game.rules.wounds import needed_number, wound_word
+from game.rules.wounds import needed_number
 
 StructureKind = Literal["barricade", "gate"]
 
@@ -24,6 +23,7 @@ class StructureDamaged(CatalogueEvent):
 
     kind: ClassVar[str] = "structure"
     section: ClassVar[str] = "§5.3"
+    family: ClassVar[Family] = "harm"
     who: str
     structure_kind: str
     faces: tuple[int, ...]
@@ -33,14 +33,6 @@ class StructureDamaged(CatalogueEvent):
     damage: int
     before: int
     after: int
-
-    def values(self, language: str) -> dict[str, Any]:
-        return {
-            "structure": tr(f"rules.structure_name.{self.structure_kind}", language=language),
-            "dice": faces_text(self.faces),
-            "count": wound_word(self.wounds, language),
-            "broken": tr("rules.word.broken", language=language) if self.after <= 0 else "",
-        }
 
 
 def structure_points(kind: StructureKind, rules: RulesData) -> int:

@@ -36,6 +36,7 @@ from game.ui.anim import Animator
 from game.ui.camera import Camera
 from game.ui.coach import Coach
 from game.ui.input import TableInput
+from game.ui.log import safe_explain
 from game.ui.overlay_toggle import OverlayToggle
 from game.ui.panel import Panel, is_busy, is_visible, slot_of
 from game.ui.preview import AttackPreview, TemplatePreview, action_preview
@@ -671,10 +672,7 @@ def _rect4(rect: pygame.Rect) -> tuple[int, int, int, int]:
 
 
 def _explain(event: Event) -> str:
-    try:
-        text = event.explain()
-    except (KeyError, ValueError, IndexError) as exc:  # a missing catalogue string
-        text = f"{type(event).__name__} ({exc})"
+    text = safe_explain(event)
     section = event.section
     return f"{text}" if not section or section in text else f"{text} ({section})"
 

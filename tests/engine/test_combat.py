@@ -8,6 +8,7 @@ from combat_kit import Fig, of, play, rect, scenario, start
 
 from game.actions import Attack, IllegalAction, Reload
 from game.dice import ScriptedDice
+from game.narration import narrate
 from game.play import combat, noise
 from game.play.combat_events import AttackMade
 from game.play.noise import NoiseChecked, NoiseMade
@@ -35,7 +36,7 @@ def test_rulebook_example_heavy_armour_behind_heavy_cover_needs_6() -> None:
     assert (made.cover, made.distance, made.visible_fraction) == (2, 17.5, 1.0)
     damage = of(events, DamageRolled)[0]
     assert damage.needed.value == 6 and damage.faces == (6, 5) and damage.wounds == 1
-    assert "heavy armour 4+, heavy cover +2" in damage.explain("en")
+    assert "heavy armour 4+, heavy cover +2" in narrate(damage, "en")
     assert game.state.figures["jonas"].tp == 6
 
 
