@@ -18,15 +18,15 @@ import typing
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from game.reason import ReasonError
+
 Point = tuple[float, float]
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the game is unchanged. `reason` says why."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+class IllegalAction(ReasonError):
+    """An action the rules do not allow now; the game is unchanged. `reason` says why
+    (a `game.reason.Reason`: `str()` is its English, `game.narration.reason_text`
+    words it for a reader)."""
 
 
 class ActionParseError(ValueError):

@@ -17,6 +17,7 @@ from typing import Any
 from game import actions as act
 from game.dice import Dice
 from game.events import Event
+from game.reason import Reason
 from game.rules.loader import RulesData, load_rules
 from game.rules.profile import Profile
 from game.scenario import Scenario
@@ -115,7 +116,7 @@ class Game:
         try:
             return self.state.figures[figure_id]
         except KeyError:
-            raise act.IllegalAction(f"there is no figure {figure_id!r}") from None
+            raise act.IllegalAction(Reason.of("flow.no_figure", figure=figure_id)) from None
 
     def profile(self, figure: Figure | str) -> Profile:
         fid = figure if isinstance(figure, str) else figure.id

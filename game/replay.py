@@ -27,7 +27,7 @@ from game.actions import Action, ActionParseError, IllegalAction
 from game.engine import Game
 from game.events import Event
 from game.i18n import DEFAULT_LANGUAGE
-from game.narration import narrate
+from game.narration import narrate, reason_text
 from game.play.validate import parse_checked
 from game.rules.loader import RulesData, RulesDataError
 from game.scenario import ScenarioError, format_path
@@ -324,7 +324,7 @@ def replay(record: GameRecord, *, rules: RulesData | None = None) -> Replay:
         try:
             events += game.apply(action)
         except IllegalAction as exc:
-            return Replay(game, events, i, f"action {i} '{action}': {exc.reason}")
+            return Replay(game, events, i, f"action {i} '{action}': {reason_text(exc.reason)}")
     return Replay(game, events, len(actions))
 
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from game.narration import combat, engine, movement, rules, support
 from game.narration.engine import consequences_text
+from game.narration.reasons import reason_text
 from game.narration.telling import Telling, narrate, words
 
 ROOMS = (combat, engine, movement, rules, support)
 """The modules that register the words of each catalogue room's events."""
 
-__all__ = ["ROOMS", "Telling", "consequences_text", "narrate", "words"]
+__all__ = ["ROOMS", "Telling", "consequences_text", "narrate", "reason_text", "words"]

@@ -37,6 +37,7 @@ from game.play import bridge, combat, flow, harm, sight, support
 from game.play.context import RASEREI_MELEE, VEILED, veiled_from
 from game.play.events import ActionsLost
 from game.play.support import SupportEvent
+from game.reason import Reason
 from game.rules import abilities as rules_abilities
 from game.rules.abilities import StrainResult
 from game.rules.combatant import Condition
@@ -121,13 +122,13 @@ def parse(game: Game, text: str) -> tuple[str, str | None, Gift | None]:
     for sig in SIGNATURE_NAMES:
         if fold(sig) == key:
             if sig not in ACTIVE:
-                raise IllegalAction(f"{sig} works by itself; it is not used as an action (§13)")
+                raise IllegalAction(Reason.of("ability.passive", ability=sig))
             return sig, _option(sig, option), None
     try:
         gift = game.rules.gift(name)
     except UnknownNameError:
         known = ", ".join([*ACTIVE, *game.rules.gifts])
-        raise IllegalAction(f"there is no ability {name!r} (one of: {known})") from None
+        raise IllegalAction(Reason.of("ability.unknown", ability=name, known=known)) from None
     return gift.name, _option(gift.name, option), gift
 
 
@@ -135,11 +136,13 @@ def _option(ability: str, option: str) -> str | None:
     allowed = OPTIONS.get(ability, ())
     if not option:
         if ability == RASEREI:
-            raise IllegalAction("Raserei needs a choice: Raserei:action or Raserei:melee")
+            raise IllegalAction(Reason.of("ability.needs_choice"))
         return None
     if option not in allowed:
         choices = ", ".join(f"{ability}:{o}" for o in allowed) or f"just {ability}"
-        raise IllegalAction(f"{ability} has no option {option!r} ({choices})")
+        raise IllegalAction(
+            Reason.of("ability.no_option", ability=ability, option=option, choices=choices)
+        )
     return option
 
 
@@ -158,17 +161,17 @@ def check_use(game: Game, action: act.UseAbility) -> Use:
     probe = Use(ability, option, gift, None, None)
     fig = flow.check_budget(game, action.figure, probe.verb, probe.cost)
     if ability not in abilities_of(game, fig):
-        raise IllegalAction(f"{fig.name} has no {ability}")
+        raise IllegalAction(Reason.of("ability.missing", who=fig.name, ability=ability))
     if action.at is not None:
-        raise IllegalAction(f"{ability} takes no point, only a target")
+        raise IllegalAction(Reason.of("ability.no_point", ability=ability))
     if ability == IMPROVISIEREN:
         return Use(ability, option, gift, None, _piece(game, fig, action.target))
     target = None if action.target is None else game.figure(action.target)
     wants_target = ability not in (RASEREI,) and not (gift and gift.effect == "veil")
     if wants_target and target is None:
-        raise IllegalAction(f"{ability} needs a target figure")
+        raise IllegalAction(Reason.of("ability.needs_target", ability=ability))
     if not wants_target and target is not None:
-        raise IllegalAction(f"{ability} takes no target")
+        raise IllegalAction(Reason.of("ability.no_target", ability=ability))
     use = Use(ability, option, gift, target, None)
     problem = _problem(game, fig, use)
     if problem is not None:
@@ -178,7 +181,7 @@ def check_use(game: Game, action: act.UseAbility) -> Use:
 
 def _piece(game: Game, figure: Figure, target: str | None) -> str:
     if target is None:
-        raise IllegalAction("Improvisieren needs a gate, barricade or minefield as target")
+        raise IllegalAction(Reason.of("ability.improvise_target"))
     piece = support.piece_in_contact(game, figure, target)
     problem = support.improvise_problem(game, figure, piece)
     if problem is not None:
@@ -186,11 +189,11 @@ def _piece(game: Game, figure: Figure, target: str | None) -> str:
     return target
 
 
-def _problem(game: Game, fig: Figure, use: Use) -> str | None:
+def _problem(game: Game, fig: Figure, use: Use) -> Reason | None:
     """Why this use is not allowed (None: it is)."""
     if use.ability == RASEREI:
         if fig.uses.get(RASEREI_ROUND) == game.state.round:
-            return f"{fig.name} has taken Raserei this round already"
+            return Reason.of("ability.raserei_taken", who=fig.name)
         return None
     target = use.target
     if use.ability == IMMUNSERUM:
@@ -204,18 +207,18 @@ def _problem(game: Game, fig: Figure, use: Use) -> str | None:
     return None
 
 
-def _sight_problem(game: Game, fig: Figure, target: Figure, use: Use) -> str | None:
+def _sight_problem(game: Game, fig: Figure, target: Figure, use: Use) -> Reason | None:
     """Seuchenhauch and Grauen: a standing enemy in sight, not veiled, not yet affected."""
     if target.side == fig.side or not target.standing:
-        return f"{use.ability} targets a standing enemy; {target.name} is not one"
+        return Reason.of("ability.needs_enemy", ability=use.ability, target=target.name)
     if not sight.can_see(game, fig, target):
-        return f"{fig.name} has no line of sight to {target.name} (§10)"
+        return Reason.of("combat.no_sight", who=fig.name, target=target.name)
     if veiled_from(game, target, sight.base_gap(fig, target)):
-        return f"{target.name} is veiled (Schleier) from {fig.name}'s distance"
+        return Reason.of("ability.veiled", target=target.name, who=fig.name)
     if use.ability == SEUCHENHAUCH and bridge.WEAKENED in target.effects:
-        return f"{target.name} is weakened already"
+        return Reason.of("ability.weakened_already", target=target.name)
     if use.ability != SEUCHENHAUCH and target.suppressed:
-        return f"{target.name} is suppressed already"
+        return Reason.of("ability.suppressed_already", target=target.name)
     return None
 
 
@@ -233,16 +236,20 @@ def serum_mode(patient: Figure, option: str | None) -> SerumMode | None:
     return next((m for m in wanted if can[m]), None)
 
 
-def _serum_problem(game: Game, fig: Figure, patient: Figure, option: str | None) -> str | None:
+def _serum_problem(game: Game, fig: Figure, patient: Figure, option: str | None) -> Reason | None:
     if patient.side != fig.side or patient.presence is not Presence.TABLE:
-        return f"Immunserum is for {fig.name}'s side on the table; {patient.name} is not"
+        return Reason.of("ability.serum_side", who=fig.name, patient=patient.name)
     if patient.id != fig.id and not sight.in_contact(game, fig, patient):
-        return f"Immunserum works by touch; {patient.name} is not in base contact"
+        return Reason.of("ability.serum_touch", patient=patient.name)
     if serum_mode(patient, option) is None:
-        infected = "infected" if patient.infected else "not infected"
-        return (
-            f"Immunserum cannot {option or 'help'} {patient.name} "
-            f"({patient.condition.value}, {patient.tp}/{patient.max_tp} TP, {infected})"
+        return Reason.of(
+            "ability.serum_cannot",
+            what=Reason.of(f"word.{option or 'help'}"),
+            patient=patient.name,
+            condition=patient.condition.value,
+            tp=patient.tp,
+            max_tp=patient.max_tp,
+            infected=Reason.of("word.infected" if patient.infected else "word.not_infected"),
         )
     return None
 

@@ -12,6 +12,7 @@ from game.board.terrain import TerrainKind, TerrainPiece
 from game.events import Event
 from game.play import bridge, noise, sight
 from game.play.combat_events import StructureBroken
+from game.reason import Reason
 from game.rules.models import Weapon
 from game.rules.structures import StructureKind, attack_structure
 
@@ -42,17 +43,17 @@ def pieces_in_reach(game: Game, figure: Figure) -> list[TerrainPiece]:
     return [p for p in near if breakable(p)]
 
 
-def problem(game: Game, figure: Figure, piece_id: str, weapon: Weapon) -> str | None:
+def problem(game: Game, figure: Figure, piece_id: str, weapon: Weapon) -> Reason | None:
     """Why the figure cannot strike this piece with this weapon now (None: it can)."""
     piece = game.state.board.pieces.get(piece_id)
     if piece is None:
-        return f"there is no figure or terrain piece {piece_id!r}"
+        return Reason.of("combat.nothing_there", ref=piece_id)
     if not breakable(piece):
-        return f"{piece_id} is not a standing barricade or closed gate (§11)"
+        return Reason.of("breaking.not_breakable", ref=piece_id)
     if not weapon.is_melee:
-        return f"only melee attacks break barricades and gates; the {weapon.name} is not melee"
+        return Reason.of("breaking.not_melee", weapon=weapon.name)
     if not touching(game, figure, piece):
-        return f"{figure.name} is not in base contact with {piece_id} (§11)"
+        return Reason.of("breaking.no_contact", who=figure.name, ref=piece_id)
     return None
 
 

@@ -28,6 +28,7 @@ from game.play.events import (
     RoundStarted,
     SurpriseAttack,
 )
+from game.reason import Reason
 from game.rules.combatant import Condition
 from game.state import Figure, Pending, Presence
 
@@ -207,7 +208,7 @@ def roll_initiative(game: Game) -> list[Event]:
 def check_choose_first(game: Game, action: act.ChooseFirst) -> None:
     _expect(game, "choose_first", action.side)
     if action.first not in sides_to_act(game):
-        raise IllegalAction(f"side {action.first!r} has nobody left to activate")
+        raise IllegalAction(Reason.of("flow.nobody_left", side=action.first))
 
 
 def do_choose_first(game: Game, action: act.ChooseFirst) -> list[Event]:
@@ -269,7 +270,7 @@ def check_activate(game: Game, action: act.Activate) -> None:
     fig = game.figure(action.figure)
     _expect(game, "activate", fig.side)
     if fig not in eligible(game, fig.side):
-        raise IllegalAction(f"{fig.name} cannot be activated now (already activated or out)")
+        raise IllegalAction(Reason.of("flow.cannot_activate", who=fig.name))
     assert st.pending is not None
 
 
@@ -352,45 +353,39 @@ def check_budget(game: Game, figure: str, verb: str, cost: int) -> Figure:
     fig = game.figure(figure)
     _expect(game, "act", fig.side)
     if fig.id not in st.active:
-        raise IllegalAction(f"{fig.name} is not activated")
+        raise IllegalAction(Reason.of("flow.not_activated", who=fig.name))
     if not can_act(game, fig):
-        raise IllegalAction(f"{fig.name} has no actions left")
+        raise IllegalAction(Reason.of("flow.no_actions_left", who=fig.name))
     if used(game, fig) + cost > action_budget(game, fig):
+        left = action_budget(game, fig) - used(game, fig)
         raise IllegalAction(
-            f"{verb} costs {cost} actions; {fig.name} has only "
-            f"{action_budget(game, fig) - used(game, fig)} left"
+            Reason.of("flow.too_costly", verb=verb, cost=cost, who=fig.name, left=left)
         )
     if fig.suppressed and verb not in SUPPRESSED_MAY:
-        raise IllegalAction(f"{fig.name} is suppressed: it may only take cover or move away (§7)")
+        raise IllegalAction(Reason.of("flow.suppressed", who=fig.name))
     why = repeat_problem(fig.name, verb, st.spent.get(fig.id, []))
     if why is not None:
         raise IllegalAction(why)
     return fig
 
 
-def repeat_problem(name: str, verb: str, spent: Iterable[str]) -> str | None:
+def repeat_problem(name: str, verb: str, spent: Iterable[str]) -> Reason | None:
     """Why `verb` may not follow the actions already `spent` this activation (None:
     it may): no action twice (but Interact), and one Attack — an Attack, a Throw
     or a coup-de-grâce; a charge is a Move and an Attack (§4, §5.5, §9)."""
     done = [v for v in spent if v != ENDED]
     if verb not in REPEATABLE and verb in done:
-        return f"{name} already took {verb} this activation (no repeats, §4)"
+        return Reason.of("flow.no_repeat", who=name, verb=verb)
     clash = ATTACKS if verb in ATTACKS else CHARGE_IS if verb == "charge" else frozenset()
     earlier = next((v for v in done if v in clash), None)
     if earlier is None:
         return None
     if verb == "charge":
-        return (
-            f"{name} already took {earlier} this activation: a charge is a Move and "
-            "an Attack (no repeats, §4)"
-        )
-    return (
-        f"{name} already attacked this activation ({earlier}): one Attack per "
-        "activation, and a Throw or a coup-de-grâce is that Attack (§4, §5.5, §9)"
-    )
+        return Reason.of("flow.charge_is_attack", who=name, earlier=earlier)
+    return Reason.of("flow.one_attack", who=name, earlier=earlier)
 
 
-def attacked(game: Game, fig: Figure) -> str | None:
+def attacked(game: Game, fig: Figure) -> Reason | None:
     """Why an active figure can make no further attack this activation (None: it can)."""
     if fig.id not in game.state.active:
         return None
@@ -406,7 +401,7 @@ def check_end(game: Game, action: act.EndActivation) -> None:
     fig = game.figure(action.figure)
     _expect(game, "act", fig.side)
     if fig.id not in game.state.active:
-        raise IllegalAction(f"{fig.name} is not activated")
+        raise IllegalAction(Reason.of("flow.not_activated", who=fig.name))
 
 
 def do_end(game: Game, action: act.EndActivation) -> list[Event]:
@@ -438,12 +433,12 @@ def end_activation(game: Game) -> list[Event]:
 def _expect(game: Game, kind: str, side: str) -> None:
     pending = game.state.pending
     if game.state.outcome is not None:
-        raise IllegalAction("the battle is over")
+        raise IllegalAction(Reason.of("flow.battle_over"))
     if pending is None or pending.kind != kind:
         wanted = pending.kind if pending else "nothing"
-        raise IllegalAction(f"the game waits for {wanted}, not {kind}")
+        raise IllegalAction(Reason.of("flow.waits_for", wanted=wanted, kind=kind))
     if pending.side != side:
-        raise IllegalAction(f"it is {pending.side}'s decision, not {side}'s")
+        raise IllegalAction(Reason.of("flow.not_yours", side=pending.side, other=side))
 
 
 def handler_for(game: Game, action: act.Action) -> Handler:
@@ -452,5 +447,5 @@ def handler_for(game: Game, action: act.Action) -> Handler:
 
     handler = HANDLERS.get(type(action))
     if handler is None:
-        raise IllegalAction(f"{type(action).__name__} is not an action of this game")
+        raise IllegalAction(Reason.of("flow.not_an_action", action=type(action).__name__))
     return handler

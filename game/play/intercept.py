@@ -17,6 +17,7 @@ from game.dice import D20Roll
 from game.events import Event
 from game.play import bridge, context, resolve, sight
 from game.play.combat_events import InterceptDecided, InterceptOffered
+from game.reason import Reason
 from game.rules.abilities import intercept as take_hit
 from game.rules.attack import AttackPlan, HitRoll, ToHitRolled, plan_attack, replace_target
 from game.rules.checks import Check, Outcome
@@ -140,12 +141,12 @@ def check(game: Game, action: act.Intercept) -> None:
     st = game.state
     pending = st.pending
     if st.outcome is not None:
-        raise IllegalAction("the battle is over")
+        raise IllegalAction(Reason.of("flow.battle_over"))
     if pending is None or pending.kind != "intercept" or not paused(game):
-        raise IllegalAction("no attack is waiting for an Abfangen decision")
+        raise IllegalAction(Reason.of("intercept.nothing_waiting"))
     fig = game.figure(action.figure)
     if fig.id not in pending.figures:
-        raise IllegalAction(f"{fig.name} cannot intercept this hit (§13)")
+        raise IllegalAction(Reason.of("intercept.cannot", who=fig.name))
 
 
 def execute(game: Game, action: act.Intercept) -> list[Event]:

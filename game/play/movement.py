@@ -45,6 +45,7 @@ from game.board.vaults import Span
 from game.events import Event, Family
 from game.play import bridge, combat, fire, flow, noise, overwatch, sight, space
 from game.play.space import MovementEvent, Point2
+from game.reason import Reason
 from game.rules.area import minefield_weapon
 from game.rules.loader import UnknownNameError
 
@@ -201,24 +202,23 @@ def _check_suppressed(game: Game, figure: Figure, end: Point2) -> None:
     if enemy is None:
         return
     if math.dist(end, enemy.pos) <= math.dist(figure.pos, enemy.pos) + 1e-9:
-        raise IllegalAction(
-            f"{figure.name} is suppressed: must move away from the nearest enemy "
-            f"({enemy.name}) (§7)"
-        )
+        raise IllegalAction(Reason.of("move.suppressed", who=figure.name, target=enemy.name))
 
 
 def plan_move(game: Game, figure: Figure, to: Point2, mode: str) -> Plan:
     """Check a Move/Run to `to` and work out the walk (IllegalAction says why not)."""
     x, y = float(to[0]), float(to[1])
     if not (math.isfinite(x) and math.isfinite(y)):
-        raise IllegalAction(f"{figure.name} cannot move to a point that is not finite")
+        raise IllegalAction(Reason.of("move.not_finite", who=figure.name))
     found = space.path_to(game, figure, (x, y), mode)
     if not found.reachable:
-        raise IllegalAction(f"{figure.name} cannot move to ({x:g}, {y:g}): {found.reason}")
+        raise IllegalAction(
+            Reason.of("move.unreachable", who=figure.name, x=x, y=y, why=found.reason)
+        )
     cm = allowance(game, figure, mode)
     walk = truncate_path(game.state.board, found, cm, difficult_cost=space.difficult_cost(game))
     if walk.length_cm < MIN_MOVE:
-        raise IllegalAction(f"{figure.name} would not move (already there, or no allowance)")
+        raise IllegalAction(Reason.of("move.no_move", who=figure.name))
     end = walk.end
     assert end is not None
     _check_suppressed(game, figure, end)
@@ -251,22 +251,22 @@ def _melee_name(game: Game, figure: Figure, weapon: str) -> str:
         name = weapon
     if name in melee_weapons(game, figure):
         return name
-    raise IllegalAction(f"{figure.name} has no melee weapon {weapon!r} to charge with")
+    raise IllegalAction(Reason.of("move.no_melee_weapon", who=figure.name, weapon=weapon))
 
 
 def plan_charge(game: Game, figure: Figure, target_id: str, weapon: str) -> Plan:
     """Check a Charge and work out the path into base contact."""
     target = game.figure(target_id)
     if target.side == figure.side:
-        raise IllegalAction(f"{figure.name} cannot charge {target.name}: not an enemy")
+        raise IllegalAction(Reason.of("move.charge_friend", who=figure.name, target=target.name))
     if not target.standing:
-        raise IllegalAction(f"{figure.name} cannot charge {target.name}: it is not standing")
+        raise IllegalAction(Reason.of("move.charge_down", who=figure.name, target=target.name))
     _melee_name(game, figure, weapon)
     cm = allowance(game, figure, "charge")
     found = space.contact_path(game, figure, target, cm)
     if found is None:
         raise IllegalAction(
-            f"{figure.name} cannot reach base contact with {target.name} within {cm:g} cm"
+            Reason.of("move.charge_far", who=figure.name, target=target.name, cm=cm)
         )
     return Plan(figure.id, "charge", cm, found, True)
 

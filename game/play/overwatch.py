@@ -22,6 +22,7 @@ from game.board.sight import line_of_sight_batch
 from game.events import Event, Family
 from game.play import combat, flow, sight, space
 from game.play.space import MovementEvent
+from game.reason import Reason
 from game.rules.ammo import AmmoState, fire_problem
 from game.rules.models import Weapon
 from game.state import OverwatchZone
@@ -107,20 +108,19 @@ def check_declare(game: Game, action: Overwatch) -> None:
     fig = flow.check_budget(game, action.figure, "overwatch", Overwatch.cost)
     weapon = readied_weapon(game, fig)
     if weapon is None:
-        raise IllegalAction(f"{fig.name} has no ranged weapon ready to fire (§6)")
+        raise IllegalAction(Reason.of("overwatch.no_weapon", who=fig.name))
     knobs = game.rules.knobs.overwatch
     values = (action.direction, action.angle, action.radius)
     if not all(math.isfinite(v) for v in values):
-        raise IllegalAction("overwatch needs a finite direction, angle and radius")
+        raise IllegalAction(Reason.of("overwatch.not_finite"))
     if not 0 < action.angle <= knobs.max_angle:
-        raise IllegalAction(
-            f"the fire zone's angle must be above 0° and at most {knobs.max_angle:g}° (§6)"
-        )
+        raise IllegalAction(Reason.of("overwatch.angle", max=knobs.max_angle))
     limit = max_radius(game, weapon)
     if not 0 < action.radius <= limit + 1e-9:
         raise IllegalAction(
-            f"the fire zone's radius must be above 0 and at most {limit:g} cm "
-            f"({knobs.range_factor:g} × the {weapon.name}'s range, §6)"
+            Reason.of(
+                "overwatch.radius", limit=limit, factor=knobs.range_factor, weapon=weapon.name
+            )
         )
 
 

@@ -27,6 +27,7 @@ from game.events import Event
 from game.play.events import WaveArrived, WaveBlocked
 from game.play.placement import free_spots
 from game.play.setup import new_figure
+from game.reason import Reason
 from game.scenario import SideSpec
 from game.state import Figure, GameState, Presence, Squad, WaveState
 
@@ -89,7 +90,7 @@ def entry_polygon(game: Game, side: str, entry: str) -> Polygon:
             for e in spec.raid.entry:
                 if e.id == entry:
                     return Polygon(e.polygon)
-    raise IllegalAction(f"side {side!r} has no entry zone {entry!r}")
+    raise IllegalAction(Reason.of("raid.no_entry", side=side, entry=entry))
 
 
 def surprise_attacker(game: Game) -> str | None:
@@ -145,9 +146,9 @@ def check_choose_entry(game: Game, action: act.ChooseEntry) -> None:
 
     _expect(game, "choose_entry", action.side)
     if action.entry not in entry_ids(game, action.side):
+        choices = ", ".join(entry_ids(game, action.side))
         raise IllegalAction(
-            f"{action.entry!r} is not an entry zone of {action.side} "
-            f"(one of: {', '.join(entry_ids(game, action.side))})"
+            Reason.of("raid.not_an_entry", entry=action.entry, side=action.side, choices=choices)
         )
 
 

@@ -33,6 +33,7 @@ from game.board.terrain import TerrainKind, TerrainPiece
 from game.engine import Handler
 from game.events import CatalogueEvent, Event, Family
 from game.play import breaking, bridge, flow, resolve, sight, space
+from game.reason import Reason
 from game.rules import ammo as rules_ammo
 from game.rules.combatant import Combatant, Condition
 from game.rules.injury import FirstAidError, first_aid
@@ -182,20 +183,20 @@ def do_aim(game: Game, action: act.Aim) -> list[Event]:
 # -- Reload ------------------------------------------------------------------------------
 
 
-def reload_problem(game: Game, figure: Figure, name: str) -> str | None:
+def reload_problem(game: Game, figure: Figure, name: str) -> Reason | None:
     """Why the figure cannot reload the weapon now (None: it can)."""
     try:
         carried = figure.weapon(name)
     except KeyError:
-        return f"{figure.name} carries no {name}"
+        return Reason.of("combat.carries_none", who=figure.name, weapon=name)
     weapon = game.rules.weapon(carried.name)
     size = weapon.magazine if weapon.type == "ranged" else None
     if size is None and not carried.jammed:
-        return f"the {weapon.name} has no magazine to reload"
+        return Reason.of("ammo.no_magazine", weapon=weapon.name)
     if figure.ammo <= 0:
-        return f"{figure.name} has no ammo left to reload the {weapon.name} (§5.6)"
+        return Reason.of("support.no_ammo", who=figure.name, weapon=weapon.name)
     if not carried.jammed and size is not None and (carried.loaded or 0) >= min(size, figure.ammo):
-        return f"the {weapon.name}'s magazine is full ({carried.loaded} shots) and not jammed"
+        return Reason.of("support.magazine_full", weapon=weapon.name, loaded=carried.loaded)
     return None
 
 
@@ -238,21 +239,24 @@ def do_cover(game: Game, action: act.TakeCover) -> list[Event]:
 PATIENT_CONDITIONS = (Condition.STANDING, Condition.DOWN, Condition.OUT_UNSTABLE)
 
 
-def aid_problem(game: Game, healer: Figure, patient: Figure) -> str | None:
+def aid_problem(game: Game, healer: Figure, patient: Figure) -> Reason | None:
     """Why the healer cannot give First aid to the patient (None: it can)."""
     if patient.id == healer.id:
-        return f"{healer.name} cannot give First aid to itself"
+        return Reason.of("support.aid_self", who=healer.name)
     if patient.side != healer.side:
-        return f"{patient.name} is not on {healer.name}'s side"
+        return Reason.of("support.aid_side", patient=patient.name, who=healer.name)
     if patient.presence is not Presence.TABLE or patient.condition not in PATIENT_CONDITIONS:
-        return f"First aid cannot help {patient.name} ({patient.condition.value})"
+        return Reason.of("aid.cannot_help", patient=patient.name, condition=patient.condition.value)
     if patient.condition is Condition.STANDING and patient.tp >= patient.max_tp:
-        return f"{patient.name} is not wounded"
+        return Reason.of("aid.not_wounded", patient=patient.name)
     if not sight.in_contact(game, healer, patient):
         apart = sight.base_gap(healer, patient)
-        return (
-            f"{patient.name} is not adjacent to {healer.name} ({apart:.1f} cm apart; "
-            f"contact is ≤ {space.contact_gap(game):g} cm)"
+        return Reason.of(
+            "support.aid_contact",
+            patient=patient.name,
+            who=healer.name,
+            apart=apart,
+            contact=space.contact_gap(game),
         )
     return None
 
@@ -279,7 +283,7 @@ def do_aid(game: Game, action: act.FirstAid) -> list[Event]:
             infirmary=infirmary is not None,
         )
     except FirstAidError as exc:  # pragma: no cover - aid_problem checked it
-        raise IllegalAction(str(exc)) from None
+        raise IllegalAction(exc.reason) from None
     bridge.write_back(game, patient, aid.patient)
     events: list[Event] = [aid.event]
     bonus = aid.patient.tp - _healed_without_infirmary(game, before, aid.event.effect)
@@ -309,26 +313,26 @@ class Interaction:
     piece: TerrainPiece
 
 
-def improvise_problem(game: Game, figure: Figure, piece: TerrainPiece) -> str | None:
+def improvise_problem(game: Game, figure: Figure, piece: TerrainPiece) -> Reason | None:
     """Why the figure cannot use Improvisieren on the piece (None: it can, §13)."""
     if not bridge.combatant(game, figure).has(IMPROVISE):
-        return f"only a Tüftler's Improvisieren restores {piece.id} ({figure.name} has none)"
+        return Reason.of("support.no_tinkerer", ref=piece.id, who=figure.name)
     allowed = game.rules.signatures.improvisieren.uses_per_battle
     if figure.uses.get(IMPROVISED, 0) >= allowed:
-        return f"{figure.name} has used Improvisieren already (once per battle)"
+        return Reason.of("support.improvised", who=figure.name)
     if piece.kind is TerrainKind.MINEFIELD:
         if piece.id not in game.state.minefield_spent:
-            return f"the minefield {piece.id} is still armed"
+            return Reason.of("support.still_armed", ref=piece.id)
         return None
     if piece.max_structure is None:
-        return f"{piece.id} is a {piece.kind.value}: Improvisieren restores gates and barricades"
+        return Reason.of("support.not_structure", ref=piece.id, kind=piece.kind.value)
     if not piece.destroyed and (piece.structure or 0) >= piece.max_structure:
-        return f"{piece.id} is whole ({piece.structure} structure points)"
+        return Reason.of("support.whole", ref=piece.id, points=piece.structure)
     solid_again = (piece.destroyed_from or piece.kind) is not TerrainKind.GATE
     on_it = bases_on(game, piece) if solid_again else []
     if on_it:
         who = ", ".join(f.name for f in on_it)
-        return f"{piece.id} cannot be rebuilt while {who} stands on it"
+        return Reason.of("support.occupied", ref=piece.id, names=who)
     return None
 
 
@@ -336,11 +340,16 @@ def piece_in_contact(game: Game, figure: Figure, target: str) -> TerrainPiece:
     """The piece `target` if the figure's base touches it; IllegalAction if not."""
     piece = game.state.board.pieces.get(target)
     if piece is None:
-        raise IllegalAction(f"there is no terrain piece or module {target!r} to interact with")
+        raise IllegalAction(Reason.of("support.no_piece", ref=target))
     if not breaking.touching(game, figure, piece):
         raise IllegalAction(
-            f"{figure.name} is not in base contact with {target} ({piece_gap(figure, piece):.1f}"
-            f" cm away; contact is ≤ {space.contact_gap(game):g} cm)"
+            Reason.of(
+                "support.no_contact",
+                who=figure.name,
+                ref=target,
+                gap=piece_gap(figure, piece),
+                contact=space.contact_gap(game),
+            )
         )
     return piece
 
@@ -358,27 +367,22 @@ def interaction(game: Game, figure: Figure, target: str) -> Interaction:
         if problem is not None:
             raise IllegalAction(problem)
         return Interaction("rearm" if kind is TerrainKind.MINEFIELD else "restore", piece)
-    raise IllegalAction(
-        f"nothing to interact with at {target} ({kind.value}): Interact opens and closes "
-        "gates and loots the storage; Improvisieren restores gates, barricades, minefields"
-    )
+    raise IllegalAction(Reason.of("support.nothing", ref=target, kind=kind.value))
 
 
 def _gate(game: Game, figure: Figure, gate: TerrainPiece) -> Interaction:
     if gate.destroyed:
         problem = improvise_problem(game, figure, gate)
         if problem is not None:
-            raise IllegalAction(f"the gate {gate.id} is broken and stays open; {problem}")
+            raise IllegalAction(Reason.of("support.gate_broken", ref=gate.id, why=problem))
         return Interaction("restore", gate)
     if game.state.sides[figure.side].threat is not None:
-        raise IllegalAction(
-            f"the gate {gate.id} is barred from inside: attackers must break it (§11)"
-        )
+        raise IllegalAction(Reason.of("support.gate_barred", ref=gate.id))
     if gate.open:
         on_it = bases_on(game, gate)
         if on_it:
             who = ", ".join(f.name for f in on_it)
-            raise IllegalAction(f"the gate {gate.id} cannot close while {who} stands in it")
+            raise IllegalAction(Reason.of("support.gate_blocked", ref=gate.id, names=who))
         return Interaction("close", gate)
     return Interaction("open", gate)
 
@@ -386,7 +390,7 @@ def _gate(game: Game, figure: Figure, gate: TerrainPiece) -> Interaction:
 def _storage(game: Game, figure: Figure, storage: TerrainPiece) -> Interaction:
     threat = game.state.sides[figure.side].threat
     if threat != "raiders":
-        raise IllegalAction(f"only raiders loot the storage {storage.id} (§12)")
+        raise IllegalAction(Reason.of("support.raiders_loot", ref=storage.id))
     return Interaction("loot", storage)
 
 

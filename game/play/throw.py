@@ -12,6 +12,7 @@ from game.actions import IllegalAction
 from game.events import Event
 from game.play import blast, bridge, context, flow, resolve, sight
 from game.play.combat_events import ThrowAimed
+from game.reason import Reason
 from game.rules.area import throw_template
 from game.rules.combatant import AttackContext
 from game.rules.models import Weapon
@@ -26,12 +27,14 @@ def thrown_weapon(game: Game, figure: Figure, name: str) -> Weapon:
     try:
         carried = figure.weapon(name)
     except KeyError:
-        raise IllegalAction(f"{figure.name} carries no {name}") from None
+        raise IllegalAction(
+            Reason.of("combat.carries_none", who=figure.name, weapon=name)
+        ) from None
     weapon = game.rules.weapon(carried.name)
     if weapon.type != "thrown" or weapon.template is None:
-        raise IllegalAction(f"the {weapon.name} is not a thrown template weapon (§5.5)")
+        raise IllegalAction(Reason.of("throw.not_thrown", weapon=weapon.name))
     if not carried.uses:
-        raise IllegalAction(f"{figure.name} has no {weapon.name} left")
+        raise IllegalAction(Reason.of("throw.none_left", who=figure.name, weapon=weapon.name))
     return weapon
 
 
@@ -45,15 +48,15 @@ def check(game: Game, action: act.Throw) -> None:
     weapon = thrown_weapon(game, fig, action.weapon)
     x, y = action.at
     if not (math.isfinite(x) and math.isfinite(y)) or not game.state.board.contains(x, y):
-        raise IllegalAction(f"the point {action.at} is not on the table")
+        raise IllegalAction(Reason.of("throw.off_table", at=action.at))
     reach = weapon.range or 0.0
     distance = throw_distance(fig, action.at)
     if distance > reach + 1e-9:
         raise IllegalAction(
-            f"the point is {distance:.1f} cm away; the {weapon.name} reaches {reach:g} cm (§5.5)"
+            Reason.of("throw.too_far", distance=distance, weapon=weapon.name, reach=reach)
         )
     if not sight.point_los(game, fig, action.at).visible:
-        raise IllegalAction(f"{fig.name} cannot see that point (§5.5)")
+        raise IllegalAction(Reason.of("throw.unseen", who=fig.name))
 
 
 def execute(game: Game, action: act.Throw) -> list[Event]:

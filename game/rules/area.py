@@ -15,6 +15,7 @@ from typing import ClassVar
 from game.cover import Cover
 from game.dice import Dice
 from game.events import CatalogueEvent, Event, Family
+from game.reason import Reason
 from game.rules.ammo import AmmoState, fire_problem, spend_ammo
 from game.rules.attack import (
     AttackInputError,
@@ -82,7 +83,7 @@ def throw_template(
     scatters 1W6 × 2 cm in a random direction; a Feuer weapon that fumbles lands
     on the thrower (§5.5)."""
     if weapon.template is None:
-        raise AttackInputError(f"the {weapon.name} has no template")
+        raise AttackInputError(Reason.of("area.no_template", weapon=weapon.name))
     check_context(attacker, weapon, ctx)
     knobs = rules.knobs.template
     if ammo is not None and (problem := fire_problem(weapon, ammo, False, rules)):

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Literal
 from game.cover import Cover
 from game.dice import Dice, Edge, net_edge
 from game.events import CatalogueEvent, Event, Family
+from game.reason import Reason, ReasonError
 from game.rules.ammo import AmmoState, ammo_cost, fire_problem, spend_ammo
 from game.rules.checks import (
     Check,
@@ -34,7 +35,7 @@ from game.rules.models import Weapon
 from game.rules.wounds import NeededNumber, apply_wounds, die_wounds
 
 
-class AttackInputError(ValueError):
+class AttackInputError(ReasonError):
     """The attack's inputs contradict each other (e.g. a burst from a pistol)."""
 
 
@@ -182,7 +183,7 @@ def range_band(
     """'normal' within the weapon's range, 'long' up to 2 × range (disadvantage),
     None beyond that: not allowed (§3.4). Melee weapons have no range band."""
     if weapon.range is None:
-        raise AttackInputError(f"the {weapon.name} is a melee weapon: it needs base contact")
+        raise AttackInputError(Reason.of("attack.melee_weapon", weapon=weapon.name))
     if distance <= weapon.range:
         return "normal"
     if distance <= weapon.range * rules.knobs.attack.long_range_factor:
@@ -190,21 +191,26 @@ def range_band(
     return None
 
 
-def check_context(attacker: Combatant, weapon: Weapon, ctx: AttackContext) -> None:
-    """Reject contradictory inputs with a clear message."""
-    problems = []
+def context_problem(attacker: Combatant, weapon: Weapon, ctx: AttackContext) -> Reason | None:
+    """The first way the inputs contradict each other (None: they do not)."""
     if ctx.burst and not weapon.has("Automatisch"):
-        problems.append(f"the {weapon.name} cannot fire a burst (not Automatisch)")
+        return Reason.of("attack.no_burst", weapon=weapon.name)
     if weapon.is_melee and (ctx.long_range or ctx.into_melee):
-        problems.append("long range / into melee apply to ranged attacks only")
+        return Reason.of("attack.ranged_only")
     if not weapon.is_melee and (ctx.gang_up or ctx.frenzy):
-        problems.append("gang-up and Raserei apply to melee attacks only")
+        return Reason.of("attack.melee_only")
     if ctx.frenzy and not attacker.has("Raserei"):
-        problems.append(f"{attacker.name} has no Raserei")
+        return Reason.of("attack.no_raserei", who=attacker.name)
     if ctx.shield_wall < 0:
-        problems.append("shield_wall cannot be negative")
-    if problems:
-        raise AttackInputError("; ".join(problems))
+        return Reason.of("attack.negative_shield_wall")
+    return None
+
+
+def check_context(attacker: Combatant, weapon: Weapon, ctx: AttackContext) -> None:
+    """Reject contradictory inputs (AttackInputError with the first contradiction)."""
+    problem = context_problem(attacker, weapon, ctx)
+    if problem is not None:
+        raise AttackInputError(problem)
 
 
 def _to_hit_number(weapon: Weapon, target: Combatant, rules: RulesData) -> int:
@@ -503,9 +509,7 @@ def resolve_attack(
     and the result carries the new ammo state.
     """
     if weapon.template is not None:
-        raise AttackInputError(
-            f"the {weapon.name} throws a template: use area.throw_template and template_damage"
-        )
+        raise AttackInputError(Reason.of("attack.template_weapon", weapon=weapon.name))
     plan = plan_attack(attacker, target, weapon, ctx, rules)
     if ammo is not None:
         problem = fire_problem(weapon, ammo, ctx.burst, rules)

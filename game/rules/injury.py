@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from game.dice import Dice
 from game.events import CatalogueEvent, Event, Family
+from game.reason import Reason, ReasonError
 from game.rules.checks import CheckEvent, roll_check
 from game.rules.combatant import Combatant, Condition
 from game.rules.loader import RulesData
@@ -93,7 +94,9 @@ class StoodUp(CatalogueEvent):
 def stand_up(figure: Combatant) -> tuple[Combatant, StoodUp]:
     """The first action of a downed figure's own activation stands it up at 1 TP."""
     if figure.condition is not Condition.DOWN:
-        raise ValueError(f"{figure.name} is not down ({figure.condition.value})")
+        raise ReasonError(
+            Reason.of("injury.not_down", who=figure.name, condition=figure.condition.value)
+        )
     after = replace(figure, tp=max(1, figure.tp), condition=Condition.STANDING)
     return after, StoodUp(figure.name, after.tp)
 
@@ -110,7 +113,7 @@ class FirstAidRolled(CheckEvent):
     tp_after: int
 
 
-class FirstAidError(ValueError):
+class FirstAidError(ReasonError):
     """First aid cannot help this patient (dead, out, unhurt)."""
 
 
@@ -142,9 +145,11 @@ def first_aid(
     """
     cond = patient.condition
     if cond in (Condition.DEAD, Condition.OUT, Condition.OUT_STABLE):
-        raise FirstAidError(f"First aid cannot help {patient.name} ({cond.value})")
+        raise FirstAidError(
+            Reason.of("aid.cannot_help", patient=patient.name, condition=cond.value)
+        )
     if cond is Condition.STANDING and patient.tp >= patient.max_tp:
-        raise FirstAidError(f"{patient.name} is not wounded")
+        raise FirstAidError(Reason.of("aid.not_wounded", patient=patient.name))
     tests = rules.knobs.tests
     check = roll_check(dice, healer.ver, tests.first_aid_target)
     heal = tests.first_aid_heal + (tests.infirmary_bonus if infirmary else 0)

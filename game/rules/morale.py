@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from game.dice import Dice, Edge
 from game.events import CatalogueEvent, Event, Family
+from game.reason import Reason, ReasonError
 from game.rules.checks import CheckEvent, roll_check
 from game.rules.combatant import Combatant
 from game.rules.loader import RulesData, UnknownNameError
@@ -130,7 +131,7 @@ def morale_retest(
     """At the start of its activation a suppressed figure re-tests; success ends
     suppression. While the squad's Anführer stands the re-test has advantage (§14.1)."""
     if not figure.suppressed:
-        raise ValueError(f"{figure.name} is not suppressed: no re-test")
+        raise ReasonError(Reason.of("morale.not_suppressed", who=figure.name))
     edge: Edge = 1 if leader_standing else 0
     check = roll_check(dice, figure.wil, rules.knobs.tests.morale_target, edge)
     event = MoraleTested(**CheckEvent.fields_of(figure.name, check), retest=True)

@@ -7,6 +7,7 @@ from typing import ClassVar, Literal
 
 from game.dice import Dice
 from game.events import CatalogueEvent, Family
+from game.reason import Reason
 from game.rules.attack import AttackInputError, count_wounds
 from game.rules.combatant import Combatant
 from game.rules.loader import RulesData
@@ -52,7 +53,7 @@ def attack_structure(
     the knob structure.ws − BR; each wound costs `attacker.structure_wounds` points.
     At 0 the barricade becomes rubble / the gate is broken (the board's job)."""
     if not weapon.is_melee:
-        raise AttackInputError("only melee attacks break barricades and gates")
+        raise AttackInputError(Reason.of("structure.melee_only"))
     knobs = rules.knobs
     need = needed_number(
         knobs.structure.ws, br=weapon.br + attacker.br_bonus, floor=knobs.attack.needed_floor

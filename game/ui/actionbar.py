@@ -13,6 +13,7 @@ from game.actions import IllegalAction, action_types
 from game.engine import ActionTemplate, Game, Legal
 from game.i18n import current_language, tr
 from game.naming import say
+from game.narration import reason_text
 from game.play import flow, movement
 from game.state import Figure
 from game.ui import describe
@@ -44,7 +45,7 @@ def why_not(game: Game, fig: Figure, verb: str) -> str:
     try:
         flow.check_budget(game, fig.id, verb, cls.cost)
     except IllegalAction as exc:
-        return exc.reason
+        return reason_text(exc.reason)
     probe: act.Action | None = None
     if verb == "aim":
         probe = act.Aim(fig.id)

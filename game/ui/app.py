@@ -29,6 +29,7 @@ from game.actions import IllegalAction
 from game.engine import Game
 from game.events import Event
 from game.i18n import tr
+from game.narration import reason_text
 from game.play.events import ActivationEnded, ActivationStarted
 from game.ui import cache, describe, errors, fonts, layout, screenshot
 from game.ui.ai_worker import AiWorker, Choice
@@ -286,7 +287,7 @@ class App:
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:
-            self.say(exc.reason)
+            self.say(reason_text(exc.reason))
             return []
         except Exception as exc:
             self.failed(exc, action)

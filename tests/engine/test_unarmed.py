@@ -74,7 +74,7 @@ def test_the_odds_of_a_fist_attack_come_from_the_same_rules() -> None:
     # W20 11–19 hits (9/20) with 1W6 ≥ 3 (4/6); a natural 20 adds 1W6 (2 × 4/6).
     assert odds.expected_wounds == pytest.approx(9 / 20 * 4 / 6 + 1 / 20 * 8 / 6)
     far = game.state.figures["r2"]
-    assert combat.attack_problem(game, m, far, "Fists") == (
+    assert str(combat.attack_problem(game, m, far, "Fists")) == (
         "melee needs base contact; R2 is 54.1 cm away (§5.1)"
     )
 

@@ -52,7 +52,7 @@ def test_shots_and_bursts_turn_the_supply_down(rules: RulesData) -> None:
     )
     ammo, _ = spend_ammo("Bruno", rifle, ammo, False, rules)
     assert ammo == AmmoState(2, 1)
-    assert fire_problem(rifle, ammo, True, rules) == (
+    assert str(fire_problem(rifle, ammo, True, rules)) == (
         "not enough ammo for a burst with the Assault rifle (2 left)"
     )
     ammo, _ = spend_ammo("Bruno", rifle, ammo, False, rules)
