@@ -16,11 +16,26 @@ template needs more than the fields, its words here in the room's module.
 from __future__ import annotations
 
 from game.narration import combat, engine, movement, rules, support
-from game.narration.engine import consequences_text
+from game.narration.engine import (
+    consequence_sentences,
+    consequences_text,
+    end_reason_text,
+    outcome_text,
+)
 from game.narration.reasons import reason_text
 from game.narration.telling import Telling, narrate, words
 
 ROOMS = (combat, engine, movement, rules, support)
 """The modules that register the words of each catalogue room's events."""
 
-__all__ = ["ROOMS", "Telling", "consequences_text", "narrate", "reason_text", "words"]
+__all__ = [
+    "ROOMS",
+    "Telling",
+    "consequence_sentences",
+    "consequences_text",
+    "end_reason_text",
+    "narrate",
+    "outcome_text",
+    "reason_text",
+    "words",
+]

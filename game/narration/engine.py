@@ -3,7 +3,6 @@ noise and the attention it draws, the end)."""
 
 from __future__ import annotations
 
-from game.i18n import current_language
 from game.naming import local_name, say
 from game.narration.telling import Telling, Values, words
 from game.narration.text import signed
@@ -76,20 +75,34 @@ def _game_over(e: GameOver, t: Telling) -> Values:
     if e.reason == "held":  # how long they held out (§12: hold N rounds)
         reason = t.say("engine.held_out", rounds=t.count("engine.rounds", e.round))
     else:
-        reason = t.say(f"engine.reason.{e.reason}")
+        reason = end_reason_text(e.reason, t.language)
     after = consequences_text(e, t.language)
     return {
-        "outcome_text": t.say(f"engine.outcome.{e.outcome}"),
+        "outcome_text": outcome_text(e.outcome, t.language),
         "reason_text": reason,
         "after": f" {after}" if after else "",
     }
 
 
+def outcome_text(outcome: str, language: str | None = None) -> str:
+    """A battle's outcome ('Victory', 'Repelled [Abgewehrt]'; KeyError: none such)."""
+    return say(f"engine.outcome.{outcome}", language)
+
+
+def end_reason_text(reason: str, language: str | None = None) -> str:
+    """Why the battle ended ('the last round is over')."""
+    return say(f"engine.reason.{reason}", language)
+
+
+def consequence_sentences(keys: tuple[str, ...], language: str | None = None) -> list[str]:
+    """A raid's consequences for the refuge, one sentence each (§12's table)."""
+    return [say(f"engine.consequence.{key}", language) for key in keys]
+
+
 def consequences_text(over: GameOver, language: str | None = None) -> str:
     """'Consequences: You keep everything. …' ('' outside a raid)."""
-    lang = language or current_language()
-    lines = [say(f"engine.consequence.{c}", lang) for c in over.consequences]
-    return say("engine.consequences", lang, list=" ".join(lines)) if lines else ""
+    lines = consequence_sentences(over.consequences, language)
+    return say("engine.consequences", language, list=" ".join(lines)) if lines else ""
 
 
 @words(NoiseMade)

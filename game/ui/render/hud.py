@@ -10,6 +10,7 @@ import pygame
 from game.engine import Game
 from game.i18n import tr
 from game.naming import local_figure_name
+from game.narration import outcome_text
 from game.play import flow
 from game.ui import fonts
 from game.ui.describe import side_with_player
@@ -23,7 +24,7 @@ def situation(game: Game, human_sides: Collection[str]) -> str:
     st = game.state
     if game.is_over():
         outcome = game.outcome() or ""
-        return tr("ui.input.status_over", round=st.round, outcome=tr(f"engine.outcome.{outcome}"))
+        return tr("ui.input.status_over", round=st.round, outcome=outcome_text(outcome))
     pending = game.pending()
     if pending is None:
         return tr("ui.input.status_round", round=st.round)
