@@ -7,8 +7,9 @@ an entry zone by its scenario `name` or a readable form of its id; a figure whos
 name comes from its profile ("Shambler 3") by the profile's name in the reader's
 language ("Schlurfer 3"), decided when the text is shown, never stored; a weapon,
 profile, archetype, gift or injury by the name players of the language know it by
-(`local_name`). `say` is the catalogue (`game.i18n.tr`) with these
-names put in the reader's language by the template parameter that carries them.
+(`local_name`). `say` is the catalogue (`game.i18n.tr`) with these names put in the
+reader's language, found by the template parameter that carries them (`RULES_NAMES`,
+`FIGURE_NAMES`).
 """
 
 from __future__ import annotations
