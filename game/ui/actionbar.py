@@ -12,7 +12,7 @@ from game import actions as act
 from game.actions import IllegalAction, action_types
 from game.engine import ActionTemplate, Game, Legal
 from game.i18n import current_language, tr
-from game.play import flow, movement
+from game.play import budget, movement
 from game.state import Figure
 from game.ui import describe
 from game.ui.preview import problem_of
@@ -41,7 +41,7 @@ def why_not(game: Game, fig: Figure, verb: str) -> str:
     """Why `verb` is not open to the figure now."""
     cls = action_types()[verb]
     try:
-        flow.check_budget(game, fig.id, verb, cls.cost)
+        budget.check_budget(game, fig.id, verb, cls.cost)
     except IllegalAction as exc:
         return exc.reason
     probe: act.Action | None = None

@@ -22,7 +22,7 @@ from game.board.sight import LosResult
 from game.cover import Cover
 from game.engine import Game
 from game.odds import AttackOdds, attack_odds
-from game.play import blast, bridge, context, flow, movement, sight, space
+from game.play import blast, bridge, context, handlers, movement, sight, space
 from game.rules.attack import hit_plan
 from game.rules.checks import Outcome, check_outcome, outcome_probabilities
 from game.rules.combatant import AttackContext
@@ -34,7 +34,7 @@ Point = tuple[float, float]
 def problem_of(game: Game, action: act.Action) -> str | None:
     """Why `game.apply(action)` would refuse it now (None: it would not)."""
     try:
-        flow.handler_for(game, action).check(game, action)
+        handlers.handler_for(action).check(game, action)
     except IllegalAction as exc:
         return exc.reason
     return None
