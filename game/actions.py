@@ -35,7 +35,8 @@ class ActionParseError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Base class. `verb` is the text form's first word; `cost` in actions (§4)."""
+    """Base class. `verb` is the text form's first word; `cost` what it takes of an
+    activation's actions (§4) — the one table of costs (`game.play.budget` books it)."""
 
     verb: ClassVar[str] = ""
     cost: ClassVar[int] = 0

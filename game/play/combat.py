@@ -13,20 +13,18 @@ melee.unarmed_weapon, §5.4) when that holds no melee weapon.
 
 Incapacitated figures cannot be attacked; the FinishOff action is the deliberate
 coup-de-grâce on one (§9, P: melee, base contact, no roll — it dies). An Attack, a
-Throw and a coup-de-grâce are each the activation's one Attack (§4, `flow.ATTACKS`).
+Throw and a coup-de-grâce are each the activation's one Attack (§4, `budget.ATTACKS`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game import actions as act
 from game.actions import IllegalAction
-from game.engine import Handler
 from game.events import Event
-from game.play import breaking, bridge, context, flow, intercept, noise, resolve, sight, throw
+from game.play import breaking, bridge, budget, context, intercept, noise, resolve, sight, throw
 from game.play.blast import explode
 from game.play.combat_events import AttackMade, AttackWithheld, FinishedOff
+from game.play.contract import GameView, Handler, Legal
 from game.reason import Reason
 from game.rules.ammo import fire_problem
 from game.rules.attack import noise_source, plan_attack, roll_to_hit
@@ -34,9 +32,6 @@ from game.rules.combatant import Condition
 from game.rules.loader import UnknownNameError
 from game.rules.models import Weapon
 from game.state import Figure
-
-if TYPE_CHECKING:
-    from game.engine import Game, Legal
 
 MODES = ("action", "charge", "overwatch", "free", "gift")
 paused = intercept.paused
@@ -47,7 +42,7 @@ __all__ = ["HANDLERS", "attack", "attack_problem", "explode", "legal", "paused"]
 # -- what may be attacked with what ---------------------------------------------------
 
 
-def _weapon(game: Game, attacker: Figure, name: str, mode: str) -> Weapon | Reason:
+def _weapon(game: GameView, attacker: Figure, name: str, mode: str) -> Weapon | Reason:
     """The weapon for this attack, or why it cannot be used."""
     try:
         weapon = game.rules.weapon(name)
@@ -66,13 +61,13 @@ def _weapon(game: Game, attacker: Figure, name: str, mode: str) -> Weapon | Reas
     return weapon
 
 
-def reach(game: Game, weapon: Weapon) -> float:
+def reach(game: GameView, weapon: Weapon) -> float:
     """The farthest a ranged weapon may shoot: 2 × range (long range, §5.1)."""
     return (weapon.range or 0.0) * game.rules.knobs.attack.long_range_factor
 
 
 def attack_problem(
-    game: Game,
+    game: GameView,
     attacker: Figure,
     target: Figure,
     weapon: str,
@@ -131,7 +126,7 @@ def attack_problem(
 
 
 def attack(
-    game: Game,
+    game: GameView,
     attacker: Figure,
     target: Figure,
     weapon: str,
@@ -197,15 +192,15 @@ def attack(
 # -- the Attack action --------------------------------------------------------------------
 
 
-def _carried(game: Game, figure: Figure, name: str) -> Weapon:
+def _carried(game: GameView, figure: Figure, name: str) -> Weapon:
     arms = _weapon(game, figure, name, "action")
     if isinstance(arms, Reason):
         raise IllegalAction(arms)
     return arms
 
 
-def check_attack(game: Game, action: act.Attack) -> None:
-    fig = flow.check_budget(game, action.figure, "attack", act.Attack.cost)
+def check_attack(game: GameView, action: act.Attack) -> None:
+    fig = budget.check_budget(game, action.figure, "attack", act.Attack.cost)
     st = game.state
     target = st.figures.get(action.target)
     if target is not None:
@@ -221,9 +216,9 @@ def check_attack(game: Game, action: act.Attack) -> None:
         raise IllegalAction(problem)
 
 
-def do_attack(game: Game, action: act.Attack) -> list[Event]:
+def do_attack(game: GameView, action: act.Attack) -> list[Event]:
     fig = game.figure(action.figure)
-    flow.spend(game, fig, "attack")
+    budget.spend(game, fig, "attack")
     target = game.state.figures.get(action.target)
     if target is not None:
         return attack(game, fig, target, action.weapon, burst=action.burst)
@@ -234,12 +229,12 @@ def do_attack(game: Game, action: act.Attack) -> list[Event]:
 # -- the coup-de-grâce (Gnadenstoß) ---------------------------------------------------
 
 
-def finish_problem(game: Game, figure: Figure, target: Figure, weapon: str) -> Reason | None:
+def finish_problem(game: GameView, figure: Figure, target: Figure, weapon: str) -> Reason | None:
     """Why this coup-de-grâce is not allowed now (None: it is) (§9, P). It is a melee
     attack: it is the activation's one Attack (§4)."""
     if not figure.standing:
         return Reason.of("combat.not_standing", who=figure.name)
-    if (why := flow.attacked(game, figure)) is not None:
+    if (why := budget.attacked(game, figure)) is not None:
         return why
     if target.side == figure.side:
         return Reason.of("combat.same_side", target=target.name, who=figure.name)
@@ -258,8 +253,8 @@ def finish_problem(game: Game, figure: Figure, target: Figure, weapon: str) -> R
     return None
 
 
-def check_finish(game: Game, action: act.FinishOff) -> None:
-    fig = flow.check_budget(game, action.figure, action.verb, action.cost)
+def check_finish(game: GameView, action: act.FinishOff) -> None:
+    fig = budget.check_budget(game, action.figure, action.verb, action.cost)
     target = game.state.figures.get(action.target)
     if target is None:
         raise IllegalAction(Reason.of("flow.no_figure", figure=action.target))
@@ -268,10 +263,10 @@ def check_finish(game: Game, action: act.FinishOff) -> None:
         raise IllegalAction(problem)
 
 
-def do_finish(game: Game, action: act.FinishOff) -> list[Event]:
+def do_finish(game: GameView, action: act.FinishOff) -> list[Event]:
     """The incapacitated enemy dies where it lies (no roll); a Laut weapon is heard."""
     fig, target = game.figure(action.figure), game.figure(action.target)
-    flow.spend(game, fig, action.verb)
+    budget.spend(game, fig, action.verb)
     arms = game.rules.weapon(action.weapon)
     was = target.condition.value
     fig.facing = sight.bearing(fig.pos, target.pos)
@@ -286,13 +281,13 @@ def do_finish(game: Game, action: act.FinishOff) -> list[Event]:
 # -- legal actions ----------------------------------------------------------------------
 
 
-def _usable(game: Game, figure: Figure) -> list[Weapon]:
+def _usable(game: GameView, figure: Figure) -> list[Weapon]:
     """The figure's melee and ranged weapons (fists included), in carrying order."""
     return [w for w in bridge.weapons(game, figure) if w.type in ("melee", "ranged")]
 
 
 def _ranged_attacks(
-    game: Game, figure: Figure, weapons: list[Weapon], enemies: list[Figure]
+    game: GameView, figure: Figure, weapons: list[Weapon], enemies: list[Figure]
 ) -> list[Legal]:
     """Ranged attacks on enemies in reach and sight (one batched sight pass)."""
     loaded = []
@@ -324,10 +319,10 @@ def _ranged_attacks(
     return out
 
 
-def legal(game: Game, figure: Figure) -> list[Legal]:
+def legal(game: GameView, figure: Figure) -> list[Legal]:
     """Attacks on enemies and breakable pieces legal now, coups-de-grâce and Throw
     templates — none once the figure has made its one Attack this activation (§4)."""
-    if not figure.standing or figure.suppressed or flow.attacked(game, figure):
+    if not figure.standing or figure.suppressed or budget.attacked(game, figure):
         return []
     weapons = _usable(game, figure)
     enemies = [e for e in game.state.enemies_of(figure) if e.on_table]

@@ -23,24 +23,21 @@ Decisions (P, not fixed by the rulebook):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from shapely.geometry import Point
 
 from game import actions as act
 from game.actions import IllegalAction
 from game.board.terrain import TerrainKind, TerrainPiece
-from game.engine import Handler
 from game.events import CatalogueEvent, Event, Family
-from game.play import breaking, bridge, flow, resolve, sight, space
+from game.play import breaking, bridge, budget, resolve, sight, space
+from game.play.contract import GameView, Handler, Legal
 from game.reason import Reason
 from game.rules import ammo as rules_ammo
 from game.rules.combatant import Combatant, Condition
 from game.rules.injury import FirstAidError, first_aid
 from game.state import Figure, Presence
-
-if TYPE_CHECKING:
-    from game.engine import Game, Legal
 
 IMPROVISED = "improvisieren_used"  # Figure.uses key: Improvisieren uses this battle
 IMPROVISE = "Improvisieren"
@@ -141,7 +138,7 @@ def piece_gap(figure: Figure, piece: TerrainPiece) -> float:
     return float(Point(figure.x, figure.y).distance(piece.polygon)) - figure.radius
 
 
-def bases_on(game: Game, piece: TerrainPiece) -> list[Figure]:
+def bases_on(game: GameView, piece: TerrainPiece) -> list[Figure]:
     """Figures on the table (standing or lying) whose base overlaps the piece."""
     return [
         f
@@ -150,13 +147,13 @@ def bases_on(game: Game, piece: TerrainPiece) -> list[Figure]:
     ]
 
 
-def nearby_pieces(game: Game, figure: Figure) -> list[TerrainPiece]:
+def nearby_pieces(game: GameView, figure: Figure) -> list[TerrainPiece]:
     """Pieces the base is in contact with or stands on."""
     reach = figure.radius + space.contact_gap(game) + _EPS
     return game.state.board.pieces_near(Point(figure.x, figure.y), reach)
 
 
-def module_on_board(game: Game, kind: TerrainKind) -> TerrainPiece | None:
+def module_on_board(game: GameView, kind: TerrainKind) -> TerrainPiece | None:
     """The first module of a kind on the board (§11: only barricades and closed gates
     have structure points to break, so no other module is ever destroyed)."""
     for piece in game.state.board:
@@ -168,14 +165,14 @@ def module_on_board(game: Game, kind: TerrainKind) -> TerrainPiece | None:
 # -- Aim ---------------------------------------------------------------------------------
 
 
-def check_aim(game: Game, action: act.Aim) -> None:
-    flow.check_budget(game, action.figure, action.verb, action.cost)
+def check_aim(game: GameView, action: act.Aim) -> None:
+    budget.check_budget(game, action.figure, action.verb, action.cost)
 
 
-def do_aim(game: Game, action: act.Aim) -> list[Event]:
+def do_aim(game: GameView, action: act.Aim) -> list[Event]:
     """The Aim lasts 2 activation starts: this activation and the next one (§4)."""
     fig = game.figure(action.figure)
-    flow.spend(game, fig, action.verb)
+    budget.spend(game, fig, action.verb)
     fig.aimed = 2
     return [Aimed(fig.id)]
 
@@ -183,7 +180,7 @@ def do_aim(game: Game, action: act.Aim) -> list[Event]:
 # -- Reload ------------------------------------------------------------------------------
 
 
-def reload_problem(game: Game, figure: Figure, name: str) -> Reason | None:
+def reload_problem(game: GameView, figure: Figure, name: str) -> Reason | None:
     """Why the figure cannot reload the weapon now (None: it can)."""
     try:
         carried = figure.weapon(name)
@@ -200,21 +197,21 @@ def reload_problem(game: Game, figure: Figure, name: str) -> Reason | None:
     return None
 
 
-def check_reload(game: Game, action: act.Reload) -> None:
-    fig = flow.check_budget(game, action.figure, action.verb, action.cost)
+def check_reload(game: GameView, action: act.Reload) -> None:
+    fig = budget.check_budget(game, action.figure, action.verb, action.cost)
     problem = reload_problem(game, fig, action.weapon)
     if problem is not None:
         raise IllegalAction(problem)
 
 
-def do_reload(game: Game, action: act.Reload) -> list[Event]:
+def do_reload(game: GameView, action: act.Reload) -> list[Event]:
     """Refill the magazine from the supply and clear a jam (§5.6)."""
     fig = game.figure(action.figure)
     weapon = game.rules.weapon(fig.weapon(action.weapon).name)
     before = resolve.ammo_state(fig, weapon)
     assert before is not None  # reload_problem: a ranged weapon
     after, event = rules_ammo.reload(fig.name, weapon, before)
-    flow.spend(game, fig, action.verb)
+    budget.spend(game, fig, action.verb)
     resolve.store_ammo(fig, weapon, after)
     return [event]
 
@@ -222,14 +219,14 @@ def do_reload(game: Game, action: act.Reload) -> list[Event]:
 # -- Take cover -------------------------------------------------------------------------
 
 
-def check_cover(game: Game, action: act.TakeCover) -> None:
-    flow.check_budget(game, action.figure, action.verb, action.cost)
+def check_cover(game: GameView, action: act.TakeCover) -> None:
+    budget.check_budget(game, action.figure, action.verb, action.cost)
 
 
-def do_cover(game: Game, action: act.TakeCover) -> list[Event]:
+def do_cover(game: GameView, action: act.TakeCover) -> list[Event]:
     """Until its next activation the figure's cover is one step better (§4)."""
     fig = game.figure(action.figure)
-    flow.spend(game, fig, action.verb)
+    budget.spend(game, fig, action.verb)
     fig.took_cover = True
     return [TookCover(fig.id, sight.near_terrain(game, fig))]
 
@@ -239,7 +236,7 @@ def do_cover(game: Game, action: act.TakeCover) -> list[Event]:
 PATIENT_CONDITIONS = (Condition.STANDING, Condition.DOWN, Condition.OUT_UNSTABLE)
 
 
-def aid_problem(game: Game, healer: Figure, patient: Figure) -> Reason | None:
+def aid_problem(game: GameView, healer: Figure, patient: Figure) -> Reason | None:
     """Why the healer cannot give First aid to the patient (None: it can)."""
     if patient.id == healer.id:
         return Reason.of("support.aid_self", who=healer.name)
@@ -261,18 +258,18 @@ def aid_problem(game: Game, healer: Figure, patient: Figure) -> Reason | None:
     return None
 
 
-def check_aid(game: Game, action: act.FirstAid) -> None:
-    fig = flow.check_budget(game, action.figure, action.verb, action.cost)
+def check_aid(game: GameView, action: act.FirstAid) -> None:
+    fig = budget.check_budget(game, action.figure, action.verb, action.cost)
     problem = aid_problem(game, fig, game.figure(action.target))
     if problem is not None:
         raise IllegalAction(problem)
 
 
-def do_aid(game: Game, action: act.FirstAid) -> list[Event]:
+def do_aid(game: GameView, action: act.FirstAid) -> list[Event]:
     """VER test 12: stabilise and +1 TP (+1 with an infirmary) (§4, §9, §11)."""
     fig, patient = game.figure(action.figure), game.figure(action.target)
     infirmary = module_on_board(game, TerrainKind.INFIRMARY)
-    flow.spend(game, fig, action.verb)
+    budget.spend(game, fig, action.verb)
     before = bridge.combatant(game, patient)
     try:
         aid = first_aid(
@@ -292,7 +289,7 @@ def do_aid(game: Game, action: act.FirstAid) -> list[Event]:
     return events
 
 
-def _healed_without_infirmary(game: Game, before: Combatant, effect: str) -> int:
+def _healed_without_infirmary(game: GameView, before: Combatant, effect: str) -> int:
     """The patient's TP after a successful First aid had no infirmary stood."""
     heal = game.rules.knobs.tests.first_aid_heal
     if effect == "healed":
@@ -313,7 +310,7 @@ class Interaction:
     piece: TerrainPiece
 
 
-def improvise_problem(game: Game, figure: Figure, piece: TerrainPiece) -> Reason | None:
+def improvise_problem(game: GameView, figure: Figure, piece: TerrainPiece) -> Reason | None:
     """Why the figure cannot use Improvisieren on the piece (None: it can, §13)."""
     if not bridge.combatant(game, figure).has(IMPROVISE):
         return Reason.of("support.no_tinkerer", ref=piece.id, who=figure.name)
@@ -336,7 +333,7 @@ def improvise_problem(game: Game, figure: Figure, piece: TerrainPiece) -> Reason
     return None
 
 
-def piece_in_contact(game: Game, figure: Figure, target: str) -> TerrainPiece:
+def piece_in_contact(game: GameView, figure: Figure, target: str) -> TerrainPiece:
     """The piece `target` if the figure's base touches it; IllegalAction if not."""
     piece = game.state.board.pieces.get(target)
     if piece is None:
@@ -354,7 +351,7 @@ def piece_in_contact(game: Game, figure: Figure, target: str) -> TerrainPiece:
     return piece
 
 
-def interaction(game: Game, figure: Figure, target: str) -> Interaction:
+def interaction(game: GameView, figure: Figure, target: str) -> Interaction:
     """What Interact with `target` would do; IllegalAction naming why not."""
     piece = piece_in_contact(game, figure, target)
     kind = piece.kind
@@ -370,7 +367,7 @@ def interaction(game: Game, figure: Figure, target: str) -> Interaction:
     raise IllegalAction(Reason.of("support.nothing", ref=target, kind=kind.value))
 
 
-def _gate(game: Game, figure: Figure, gate: TerrainPiece) -> Interaction:
+def _gate(game: GameView, figure: Figure, gate: TerrainPiece) -> Interaction:
     if gate.destroyed:
         problem = improvise_problem(game, figure, gate)
         if problem is not None:
@@ -387,26 +384,26 @@ def _gate(game: Game, figure: Figure, gate: TerrainPiece) -> Interaction:
     return Interaction("open", gate)
 
 
-def _storage(game: Game, figure: Figure, storage: TerrainPiece) -> Interaction:
+def _storage(game: GameView, figure: Figure, storage: TerrainPiece) -> Interaction:
     threat = game.state.sides[figure.side].threat
     if threat != "raiders":
         raise IllegalAction(Reason.of("support.raiders_loot", ref=storage.id))
     return Interaction("loot", storage)
 
 
-def check_interact(game: Game, action: act.Interact) -> None:
-    fig = flow.check_budget(game, action.figure, action.verb, action.cost)
+def check_interact(game: GameView, action: act.Interact) -> None:
+    fig = budget.check_budget(game, action.figure, action.verb, action.cost)
     interaction(game, fig, action.target)
 
 
-def do_interact(game: Game, action: act.Interact) -> list[Event]:
+def do_interact(game: GameView, action: act.Interact) -> list[Event]:
     fig = game.figure(action.figure)
     done = interaction(game, fig, action.target)
-    flow.spend(game, fig, action.verb)
+    budget.spend(game, fig, action.verb)
     return carry_out(game, fig, done)
 
 
-def carry_out(game: Game, figure: Figure, done: Interaction) -> list[Event]:
+def carry_out(game: GameView, figure: Figure, done: Interaction) -> list[Event]:
     """Change the board or the figure as the interaction says."""
     st, piece = game.state, done.piece
     if done.what in ("open", "close"):
@@ -428,7 +425,7 @@ def carry_out(game: Game, figure: Figure, done: Interaction) -> list[Event]:
 # -- the room's table and legal actions ------------------------------------------------
 
 
-def _passes(game: Game, check: Handler, action: act.Action) -> bool:
+def _passes(game: GameView, check: Handler, action: act.Action) -> bool:
     try:
         check.check(game, action)
     except IllegalAction:
@@ -436,7 +433,7 @@ def _passes(game: Game, check: Handler, action: act.Action) -> bool:
     return True
 
 
-def legal(game: Game, figure: Figure) -> list[Legal]:
+def legal(game: GameView, figure: Figure) -> list[Legal]:
     """Aim, Reload per weapon, Take cover, First aid per patient, Interact per piece."""
     if not figure.standing:
         return []

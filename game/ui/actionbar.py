@@ -14,7 +14,7 @@ from game.engine import ActionTemplate, Game, Legal
 from game.i18n import current_language, tr
 from game.naming import say
 from game.narration import reason_text
-from game.play import flow, movement
+from game.play import budget, movement
 from game.state import Figure
 from game.ui import describe
 from game.ui.preview import problem_of
@@ -43,7 +43,7 @@ def why_not(game: Game, fig: Figure, verb: str) -> str:
     """Why `verb` is not open to the figure now."""
     cls = action_types()[verb]
     try:
-        flow.check_budget(game, fig.id, verb, cls.cost)
+        budget.check_budget(game, fig.id, verb, cls.cost)
     except IllegalAction as exc:
         return reason_text(exc.reason)
     probe: act.Action | None = None

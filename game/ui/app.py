@@ -44,6 +44,7 @@ from game.ui.preview import AttackPreview, TemplatePreview, action_preview
 from game.ui.render import hud, style
 from game.ui.render.table import Scene, TableView, entry_hover
 from game.ui.render.terrain import EntryZone
+from game.ui.settings import Settings, save_settings
 from game.warmup import WarmUp
 
 if TYPE_CHECKING:
@@ -361,8 +362,6 @@ class App:
         self.save_window_size()
 
     def save_window_size(self) -> None:
-        from game.ui.settings import Settings, save_settings
-
         size = tuple(self.screen.get_size())
         if not isinstance(self.settings, Settings) or tuple(self.settings.window) == size:
             return

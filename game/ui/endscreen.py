@@ -27,6 +27,7 @@ from game.i18n import tr
 from game.naming import piece_name
 from game.narration import consequence_sentences, end_reason_text, outcome_text
 from game.play.events import GameOver
+from game.play.outcome import raid_sides, verdict
 from game.replay import make_record, save_record
 from game.sim import casualties
 from game.state import Presence
@@ -108,8 +109,6 @@ def summary(game: Game, over: GameOver | None = None, humans: Collection[str] = 
     """The outcome, who won (from the one human side's view when there is one) and
     the key numbers of a finished game; a raid's consequences are the ones the
     engine's GameOver event `over` carries (none without it)."""
-    from game.play.outcome import raid_sides, verdict
-
     st = game.state
     outcome = game.outcome() or "draw"
     lost = casualties(game)

@@ -23,7 +23,7 @@ from game.cover import Cover
 from game.engine import Game
 from game.narration import reason_text
 from game.odds import AttackOdds, attack_odds
-from game.play import blast, bridge, context, flow, movement, sight, space
+from game.play import blast, bridge, context, handlers, movement, sight, space
 from game.rules.attack import hit_plan
 from game.rules.checks import Outcome, check_outcome, outcome_probabilities
 from game.rules.combatant import AttackContext
@@ -35,7 +35,7 @@ Point = tuple[float, float]
 def problem_of(game: Game, action: act.Action) -> str | None:
     """Why `game.apply(action)` would refuse it now (None: it would not)."""
     try:
-        flow.handler_for(game, action).check(game, action)
+        handlers.handler_for(action).check(game, action)
     except IllegalAction as exc:
         return reason_text(exc.reason)
     return None

@@ -13,7 +13,7 @@ from game.actions import Aim, EndActivation, IllegalAction, Interact, TakeCover,
 from game.engine import Game
 from game.events import Event
 from game.narration import narrate
-from game.play import abilities, flow
+from game.play import abilities, budget
 from game.play.abilities import ActionLostLater, GiftFizzled
 from game.play.events import ActionsLost
 from game.play.support import Improvised
@@ -175,7 +175,7 @@ def test_raserei_gives_a_third_action_this_round() -> None:
         StrainTaken("Katz", 1, 1, 4, "Raserei"),  # limit 3 + WIL 1
     ]
     assert katz.effects == {"raserei_action": 1} and katz.strain == 1
-    assert flow.action_budget(game, katz) == 3 and game.state.spent["katz"] == []
+    assert budget.action_budget(game, katz) == 3 and game.state.spent["katz"] == []
     with pytest.raises(IllegalAction, match="taken Raserei this round already"):
         game.apply(UseAbility("katz", "Raserei:melee"))
     game.apply(Aim("katz"))
@@ -192,7 +192,7 @@ def test_raserei_melee_lasts_the_round() -> None:
     katz = game.state.figures["katz"]
     game.apply(UseAbility("katz", "Raserei:melee"))
     assert katz.effects == {"raserei_melee": 1}
-    assert flow.action_budget(game, katz) == 2
+    assert budget.action_budget(game, katz) == 2
     game.apply(EndActivation("katz"))
     activate(game, "katz")
     assert game.state.round == 2 and katz.effects == {}
@@ -298,7 +298,7 @@ def test_backlash_without_an_action_left_costs_the_next_activation_one() -> None
     assert "first action of its next activation" in narrate(ActionLostLater("oda"))
     activate(game, "oda")
     assert game.state.round == 2 and game.state.spent["oda"] == ["lost"]
-    assert oda.lose_actions == 0 and flow.action_budget(game, oda) - flow.used(game, oda) == 1
+    assert oda.lose_actions == 0 and budget.action_budget(game, oda) - budget.used(game, oda) == 1
 
 
 def test_schleier_veils_until_the_next_activation() -> None:

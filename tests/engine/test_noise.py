@@ -13,9 +13,9 @@ from game.dice import ScriptedDice
 from game.engine import Game
 from game.events import Event
 from game.narration import narrate
-from game.play.attention import AttentionDrawn, AttentionLost, marker_of
+from game.play.attention import AttentionDrawn, AttentionLost, loudest, marker_of
 from game.play.events import WaveArrived
-from game.play.noise import NoiseChecked, NoiseMade, loudest, make_noise
+from game.play.noise import NoiseChecked, NoiseMade, make_noise
 from game.state import NoiseMarker, Presence
 
 HORDE = Raid(threat="infected", budget=0.5, roster=(("Shambler", 1.0),), entries=(NORTH, SOUTH))
