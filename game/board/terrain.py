@@ -24,47 +24,6 @@ from game.cover import Cover
 T = TypeVar("T")
 
 
-class PieceLayout(Protocol):
-    """A piece as a layout gives it (a scenario's [[terrain]] or [[module]])."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def kind(self) -> str: ...
-    @property
-    def polygon(self) -> Sequence[tuple[float, float]]: ...
-    @property
-    def structure(self) -> int | None: ...
-
-
-class TerrainLayout(PieceLayout, Protocol):
-    @property
-    def expires_round(self) -> int | None: ...
-
-
-class ModuleLayout(PieceLayout, Protocol):
-    @property
-    def open(self) -> bool | None: ...
-
-
-class TableSize(Protocol):
-    @property
-    def width_cm(self) -> float: ...
-    @property
-    def height_cm(self) -> float: ...
-
-
-class Layout(Protocol):
-    """What a board is built from: a validated scenario (game/scenario.py) has it."""
-
-    @property
-    def board(self) -> TableSize: ...
-    @property
-    def terrain(self) -> Sequence[TerrainLayout]: ...
-    @property
-    def module(self) -> Sequence[ModuleLayout]: ...
-
-
 class TerrainKind(StrEnum):
     """Terrain kinds (§10) and refuge module kinds (§11)."""
 
@@ -240,6 +199,48 @@ def make_piece(
     )
 
 
+class PieceSource(Protocol):
+    """A piece of a scenario file (`game.scenario`'s terrain and module specs) as
+    `Board.from_scenario` reads it: the board stays below the scenario format."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def polygon(self) -> Sequence[tuple[float, float]]: ...
+    @property
+    def structure(self) -> int | None: ...
+
+
+class TerrainSource(PieceSource, Protocol):
+    @property
+    def expires_round(self) -> int | None: ...
+
+
+class ModuleSource(PieceSource, Protocol):
+    @property
+    def open(self) -> bool | None: ...
+
+
+class SizeSource(Protocol):
+    @property
+    def width_cm(self) -> float: ...
+    @property
+    def height_cm(self) -> float: ...
+
+
+class ScenarioSource(Protocol):
+    """What `Board.from_scenario` reads of a validated `game.scenario.Scenario`."""
+
+    @property
+    def board(self) -> SizeSource: ...
+    @property
+    def terrain(self) -> Sequence[TerrainSource]: ...
+    @property
+    def module(self) -> Sequence[ModuleSource]: ...
+
+
 @dataclass(slots=True)
 class _Index:
     """STRtree over the board's pieces, in `ids` order."""
@@ -268,7 +269,7 @@ class Board:
     @classmethod
     def from_scenario(
         cls,
-        scenario: Layout,
+        scenario: ScenarioSource,
         *,
         structure_defaults: Mapping[TerrainKind, int] = DEFAULT_STRUCTURE,
     ) -> Board:
