@@ -31,6 +31,7 @@ from game.board.freespace import Circle
 from game.engine import Game
 from game.play import breaking, budget, combat, movement, space
 from game.play.attention import loudest
+from game.play.contract import MoveMode
 from game.play.raid import entry_polygon
 from game.state import Figure
 
@@ -222,7 +223,7 @@ def _down_the_field(
     move_ok = "move" not in spent
     if run_ok and _ahead(fig, aim, slide, plan, movement.allowance(game, fig, "run")):
         run_ok = False
-    mode = "run" if run_ok else "move" if move_ok else None
+    mode: MoveMode | None = "run" if run_ok else "move" if move_ok else None
     home = shelter(game) if aim.goal == "shelter" else None
     area = home.polygon if home is not None else None
     reach = movement.allowance(game, fig, mode or "move")

@@ -14,7 +14,7 @@ import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from game.batch import STALLED, BatchResult, BatchSpec, Record
 from game.i18n import tr
@@ -48,8 +48,8 @@ class SideInfo:
     name: str
     controller: str
     preset: str | None
-    role: str
-    """"defender" or "attacker" (raids), "side" (skirmishes)."""
+    role: Literal["defender", "attacker", "side"]
+    """The side's part: defending or attacking a refuge (raids), or a skirmish side."""
 
 
 @dataclass(frozen=True)
@@ -58,8 +58,8 @@ class BatchInfo:
 
     scenario_name: str
     scenario_file: str
-    mode: str
-    """"raid" (Repelled/Partial/Defeat) or "skirmish" (victory/draw/defeat)."""
+    mode: Literal["raid", "skirmish"]
+    """A raid (Repelled/Partial/Defeat) or a skirmish (victory/draw/defeat)."""
     sides: tuple[SideInfo, ...]
     max_rounds: int
     scenario_knobs: Mapping[str, Any]

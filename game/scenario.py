@@ -241,10 +241,14 @@ class EntrySpec(_Model):
     polygon: PolygonSpec
 
 
+ThreatKind = Literal["infected", "raiders"]
+"""Who raids: the undead horde or a raider band (§12)."""
+
+
 class RaidSpec(_Model):
     """[side.raid]: attackers arriving in waves (RULES.md §12)."""
 
-    threat: Literal["infected", "raiders"]
+    threat: ThreatKind
     budget: Annotated[Number, Field(gt=0)] | None = None
     waves: int | str | None = None
     wave_every: Annotated[int, Field(ge=1, le=100)] | None = None

@@ -30,6 +30,7 @@ from game.board.terrain import Board
 from game.engine import Game
 from game.overlays.refuge import Point2, attacking_sides, goal_area
 from game.play.raid import entry_ids, entry_polygon
+from game.scenario import ThreatKind
 
 SEED_SPACING_CM = 4.0
 """Distance between streamline seeds along an entry zone."""
@@ -63,7 +64,7 @@ class Threat:
     """One raiding side's expected routes."""
 
     side: str
-    kind: str  # infected | raiders
+    kind: ThreatKind
     goal_id: str | None
     goal: BaseGeometry
     streamlines: tuple[Streamline, ...] = ()
@@ -153,7 +154,7 @@ def raid_radius(game: Game, side: str) -> float:
 
 def side_threat(game: Game, side: str) -> Threat:
     """The expected routes of one raiding side."""
-    kind = game.state.sides[side].threat or "raiders"
+    kind: ThreatKind = game.state.sides[side].threat or "raiders"
     goal_id, goal = goal_area(game, kind)
     board = planning_board(game.state.board).board  # the AI's view of a board it breaks
     radius = raid_radius(game, side)

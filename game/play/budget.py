@@ -15,7 +15,7 @@ from game import actions as act
 from game.actions import IllegalAction
 from game.play.contract import GameView
 from game.reason import Reason
-from game.state import Figure
+from game.state import Figure, PendingKind
 
 STAND_UP = "stand"  # the first action a grazed figure spends standing up
 LOST = "lost"  # an action lost to backlash
@@ -56,7 +56,7 @@ def can_act(game: GameView, fig: Figure) -> bool:
     return fig.standing and ENDED not in spent and used(game, fig) < action_budget(game, fig)
 
 
-def expect(game: GameView, kind: str, side: str) -> None:
+def expect(game: GameView, kind: PendingKind, side: str) -> None:
     """IllegalAction unless the game waits for a decision of this kind by this side."""
     pending = game.state.pending
     if game.state.outcome is not None:

@@ -24,7 +24,7 @@ from game.events import Event
 from game.play import breaking, bridge, budget, context, intercept, noise, resolve, sight, throw
 from game.play.blast import explode
 from game.play.combat_events import AttackMade, AttackWithheld, FinishedOff
-from game.play.contract import GameView, Handler, Legal
+from game.play.contract import ATTACK_MODES, AttackMode, GameView, Handler, Legal
 from game.reason import Reason
 from game.rules.ammo import fire_problem
 from game.rules.attack import noise_source, plan_attack, roll_to_hit
@@ -33,7 +33,6 @@ from game.rules.loader import UnknownNameError
 from game.rules.models import Weapon
 from game.state import Figure
 
-MODES = ("action", "charge", "overwatch", "free", "gift")
 paused = intercept.paused
 
 __all__ = ["HANDLERS", "attack", "attack_problem", "explode", "legal", "paused"]
@@ -42,7 +41,7 @@ __all__ = ["HANDLERS", "attack", "attack_problem", "explode", "legal", "paused"]
 # -- what may be attacked with what ---------------------------------------------------
 
 
-def _weapon(game: GameView, attacker: Figure, name: str, mode: str) -> Weapon | Reason:
+def _weapon(game: GameView, attacker: Figure, name: str, mode: AttackMode) -> Weapon | Reason:
     """The weapon for this attack, or why it cannot be used."""
     try:
         weapon = game.rules.weapon(name)
@@ -73,7 +72,7 @@ def attack_problem(
     weapon: str,
     *,
     burst: bool = False,
-    mode: str = "action",
+    mode: AttackMode = "action",
 ) -> Reason | None:
     """Why this attack is not allowed now (None: it is) (§5.1, §5.6, §10, §13).
 
@@ -83,8 +82,8 @@ def attack_problem(
     contact for melee, and for ranged attacks range ≤ 2 × range and line of sight.
     Call it before changing anything.
     """
-    if mode not in MODES:
-        return Reason.of("combat.unknown_mode", mode=mode, modes=", ".join(MODES))
+    if mode not in ATTACK_MODES:
+        return Reason.of("combat.unknown_mode", mode=mode, modes=", ".join(ATTACK_MODES))
     if not attacker.standing:
         return Reason.of("combat.not_standing", who=attacker.name)
     if target.id == attacker.id:
@@ -132,7 +131,7 @@ def attack(
     weapon: str,
     *,
     burst: bool = False,
-    mode: str = "action",
+    mode: AttackMode = "action",
 ) -> list[Event]:
     """One attack on a figure, resolved completely: sight, cover and context, ammo,
     the rules' attack, harm, noise, aim used up, facing toward the target.

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from game.events import CatalogueEvent, Family
+from game.play.contract import AttackMode
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +33,7 @@ class AttackMade(CombatEvent):
     attacker: str
     target: str
     weapon: str
-    mode: str
+    mode: AttackMode
     distance: float
     visible_fraction: float
     cover: int
@@ -54,7 +55,7 @@ class AttackWithheld(CombatEvent):
     attacker: str
     target: str
     weapon: str
-    mode: str
+    mode: AttackMode
     reason: str
 
 

@@ -24,7 +24,7 @@ from game.board.sight import LosResult
 from game.board.terrain import TerrainKind
 from game.cover import Cover
 from game.play import bridge, sight
-from game.play.contract import GameView
+from game.play.contract import AttackMode, GameView
 from game.play.outcome import raid_sides
 from game.rules.abilities import shield_wall_bonus
 from game.rules.combatant import AttackContext
@@ -116,7 +116,7 @@ def veiled_from(game: GameView, target: Figure, distance: float) -> bool:
     return limit is not None and distance > limit + 1e-9
 
 
-def wachsam(game: GameView, attacker: Figure, mode: str) -> bool:
+def wachsam(game: GameView, attacker: Figure, mode: AttackMode) -> bool:
     """Wachsam: the figure's first overwatch shot of the battle has advantage."""
     return (
         mode == "overwatch"
@@ -139,7 +139,7 @@ def measure(
     weapon: Weapon,
     *,
     burst: bool = False,
-    mode: str = "action",
+    mode: AttackMode = "action",
 ) -> Measured:
     """Sight, distance, cover and every advantage / modifier of this attack."""
     los = sight.figure_los(game, attacker, target)

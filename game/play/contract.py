@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, get_args
 
 from game.actions import Action
 from game.dice import Dice
@@ -20,6 +20,15 @@ from game.rules.loader import RulesData
 from game.rules.profile import Profile
 from game.scenario import Scenario
 from game.state import Figure, GameState, Pending
+
+MoveMode = Literal["move", "run", "charge"]
+"""How a figure moves: a Move, a Run, or the move of a charge (§3.2, §4)."""
+
+AttackMode = Literal["action", "charge", "overwatch", "free", "gift"]
+"""Why an attack is made: the Attack action, after a charge's move, an overwatch
+shot, a free attack on a withdrawing enemy, or a gift's strike (§4–§6, §13)."""
+
+ATTACK_MODES: tuple[AttackMode, ...] = get_args(AttackMode)
 
 
 class GameView(Protocol):

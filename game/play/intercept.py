@@ -17,7 +17,7 @@ from game.dice import D20Roll
 from game.events import Event
 from game.play import bridge, context, resolve, sight
 from game.play.combat_events import InterceptDecided, InterceptOffered
-from game.play.contract import GameView
+from game.play.contract import AttackMode, GameView
 from game.reason import Reason
 from game.rules.abilities import intercept as take_hit
 from game.rules.attack import AttackPlan, HitRoll, ToHitRolled, plan_attack, replace_target
@@ -25,7 +25,7 @@ from game.rules.checks import Check, Outcome
 from game.rules.combatant import AttackContext
 from game.state import Figure, Pending
 
-PAUSING_MODES = ("action", "charge")
+PAUSING_MODES: tuple[AttackMode, ...] = ("action", "charge")
 
 
 def guardians(game: GameView, target: Figure) -> list[Figure]:
@@ -104,7 +104,7 @@ def pause(
     hit: HitRoll,
     guards: list[Figure],
     *,
-    mode: str,
+    mode: AttackMode,
 ) -> list[Event]:
     """Stop the attack after its hit roll and ask the Hüter's side (§13)."""
     st = game.state

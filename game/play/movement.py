@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from game.actions import Action, Charge, IllegalAction, Move, Overwatch, Run
 from game.board.paths import PathResult, truncate_path
@@ -44,7 +44,7 @@ from game.board.terrain import TerrainKind
 from game.board.vaults import Span
 from game.events import Event, Family
 from game.play import bridge, budget, combat, fire, noise, overwatch, sight, space
-from game.play.contract import ActionTemplate, GameView, Handler, Legal
+from game.play.contract import ActionTemplate, GameView, Handler, Legal, MoveMode
 from game.play.space import MovementEvent, Point2
 from game.reason import Reason
 from game.rules.area import minefield_weapon
@@ -70,7 +70,7 @@ class Moved(MovementEvent):
     family: ClassVar[Family] = "move"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
-    mode: str  # move | run | charge
+    mode: MoveMode
     start: Point2
     end: Point2
     points: tuple[Point2, ...]
@@ -165,7 +165,7 @@ class MinefieldTriggered(MovementEvent):
 # -- allowances and plans ------------------------------------------------------------------
 
 
-def allowance(game: GameView, figure: Figure, mode: str) -> float:
+def allowance(game: GameView, figure: Figure, mode: MoveMode) -> float:
     """cm of movement: the profile's move, + the Run bonus for a Run (§4)."""
     move = float(game.profile(figure).move)
     return move + float(game.rules.knobs.move.run_bonus) if mode == "run" else move
@@ -176,7 +176,7 @@ class Plan:
     """A checked move: the path the figure will walk (already cut to the allowance)."""
 
     figure: str
-    mode: str
+    mode: MoveMode
     allowance: float
     walk: PathResult
     reached: bool  # the wanted destination (or contact) is the end of the walk
@@ -203,7 +203,7 @@ def _check_suppressed(game: GameView, figure: Figure, end: Point2) -> None:
         raise IllegalAction(Reason.of("move.suppressed", who=figure.name, target=enemy.name))
 
 
-def plan_move(game: GameView, figure: Figure, to: Point2, mode: str) -> Plan:
+def plan_move(game: GameView, figure: Figure, to: Point2, mode: MoveMode) -> Plan:
     """Check a Move/Run to `to` and work out the walk (IllegalAction says why not)."""
     x, y = float(to[0]), float(to[1])
     if not (math.isfinite(x) and math.isfinite(y)):
@@ -272,6 +272,9 @@ def plan_charge(game: GameView, figure: Figure, target_id: str, weapon: str) -> 
 # -- walking --------------------------------------------------------------------------------
 
 
+TriggerKind = Literal["burning", "minefield", "overwatch"]
+
+
 @dataclass(frozen=True, slots=True)
 class Trigger:
     """Something that happens at a distance along the walk."""
@@ -279,7 +282,7 @@ class Trigger:
     along: float
     order: int  # zones before overwatch at the same point
     near: float  # watchers at the same point: nearest first
-    kind: str  # burning | minefield | overwatch
+    kind: TriggerKind
     ref: str  # zone id or watcher id
 
 
@@ -307,6 +310,7 @@ def triggers(
     if len(points) < 2:
         return out
     for piece in st.board.pieces.values():
+        kind: TriggerKind
         if piece.kind is TerrainKind.BURNING:
             kind = "burning"
         elif (
@@ -569,7 +573,8 @@ def legal(game: GameView, figure: Figure) -> list[Legal]:
         enemy = nearest_visible_enemy(game, figure)
         if enemy is not None:
             extra = {"away_from": [enemy.x, enemy.y]}
-    for mode, cost in (("move", Move.cost), ("run", Run.cost)):
+    moves: tuple[tuple[MoveMode, int], ...] = (("move", Move.cost), ("run", Run.cost))
+    for mode, cost in moves:
         if mode not in spent and left >= cost:
             limits = {"allowance": allowance(game, figure, mode), **extra}
             out.append(ActionTemplate(mode, figure.id, limits))

@@ -30,7 +30,7 @@ from game.board.polyline import sub_path as sub_path
 from game.board.vaults import VaultRule
 from game.events import CatalogueEvent, Event, Family
 from game.play.cache import Entry, Lasts, Memo, memo_entry
-from game.play.contract import GameView
+from game.play.contract import GameView, MoveMode
 from game.state import Figure
 
 Point2 = tuple[float, float]
@@ -168,7 +168,7 @@ def _layout(game: GameView, mover: Figure) -> tuple[tuple[object, ...], list[Cir
     return key, others
 
 
-def vault_rule(game: GameView, mode: str) -> VaultRule | None:
+def vault_rule(game: GameView, mode: MoveMode) -> VaultRule | None:
     """What a move of this mode may vault (§10, P: only a Run vaults low walls)."""
     if mode != "run":
         return None
@@ -176,7 +176,7 @@ def vault_rule(game: GameView, mode: str) -> VaultRule | None:
     return VaultRule(float(knobs.vault_cost), float(knobs.vault_max_thickness))
 
 
-def path_to(game: GameView, figure: Figure, goal: Point2, mode: str = "move") -> PathResult:
+def path_to(game: GameView, figure: Figure, goal: Point2, mode: MoveMode = "move") -> PathResult:
     """The cheapest path for the figure's base to `goal` around terrain and bases
     (a Run's may vault low walls)."""
     layout, others = _layout(game, figure)

@@ -378,7 +378,7 @@ class TableInput:
         concrete = [a for a in items if isinstance(a, act.Action)]
         templates = [a for a in items if isinstance(a, ActionTemplate)]
         if verb in ("move", "run"):
-            self.tool = MoveTool(self.ctx, fig, verb)
+            self.tool = MoveTool(self.ctx, fig, "run" if verb == "run" else "move")
         elif verb == "attack":
             charges = legal_by_verb(self._legal, fig.id).get("charge", [])
             both = [*concrete, *(a for a in charges if isinstance(a, act.Action))]

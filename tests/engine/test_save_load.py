@@ -85,3 +85,24 @@ def test_the_ai_plays_a_loaded_game_as_it_would_have_played_the_original() -> No
         action = players[side].choose(original)
         assert players[side].choose(loaded) == action
         assert loaded.apply(action) == original.apply(action)
+
+
+@pytest.mark.parametrize(
+    ("field", "bad", "message"),
+    [("phase", "round_strat", "unknown phase 'round_strat'"), ("pending", "actt", "pending kind")],
+)
+def test_a_saved_state_with_an_unknown_phase_or_decision_is_refused(
+    field: str, bad: str, message: str
+) -> None:
+    """Phases and pending decisions are closed sets of words (Literal types): a save
+    naming another one is an error that says which words there are, not a game that
+    waits for a decision nobody can make."""
+    game = Game(load_scenario(ROOT / "scenarios" / "open_skirmish.toml"), seed=1)
+    data = json.loads(json.dumps(game.to_dict()))
+    if field == "phase":
+        data["phase"] = bad
+    else:
+        data["pending"]["kind"] = bad
+    with pytest.raises(ValueError, match=message) as caught:
+        Game(load_scenario(ROOT / "scenarios" / "open_skirmish.toml"), seed=1).load_state(data)
+    assert "one of:" in str(caught.value)
