@@ -1,4 +1,4 @@
-"""Flow fields toward the AI's goals, cached per board shape (RULES.md §8, §12).
+"""Flow fields toward the AI's goals, cached per board shape (docs/RULES.md §8, §12).
 
 The fields run over a "planning board": the real board with every breakable piece
 (standing barricades, closed gates) taken away — the attackers plan to break

@@ -1,4 +1,4 @@
-"""`ai:horde` — the undead (RULES.md §8, §12, §14): packs down shared flow fields.
+"""`ai:horde` — the undead (docs/RULES.md §8, §12, §14): packs down shared flow fields.
 
 Each figure of an activated pack, front-runners first: strikes an enemy it is in
 base contact with; charges the enemy it hunts when base contact is within its

@@ -1,4 +1,4 @@
-"""What each figure of an activated horde pack goes for (RULES.md §8, §12), worked
+"""What each figure of an activated horde pack goes for (docs/RULES.md §8, §12), worked
 out once when the pack activates.
 
 In order: the nearest living enemy it can see; else the loudest noise marker it

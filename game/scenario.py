@@ -1,4 +1,4 @@
-"""The scenario format (spec/SCENARIO.md) as strict pydantic models: `Scenario` and
+"""The scenario format (docs/SCENARIO.md) as strict pydantic models: `Scenario` and
 its sections, `ScenarioError` (its `.errors` list every problem of a file, each as
 `file: field.path: reason`, list indices counting from 0 in file order, e.g.
 `refuge.toml: terrain[3].polygon: self-intersecting`) and `Issue`.
@@ -117,7 +117,7 @@ class _PieceSpec(_Model):
 
 
 class TerrainSpec(_PieceSpec):
-    """[[terrain]]: one terrain piece (RULES.md §10). `structure` only for barricades;
+    """[[terrain]]: one terrain piece (docs/RULES.md §10). `structure` only for barricades;
     `expires_round` only for smoke and burning zones."""
 
     kind: TerrainKindName
@@ -133,7 +133,7 @@ class TerrainSpec(_PieceSpec):
 
 
 class ModuleSpec(_PieceSpec):
-    """[[module]]: one refuge module (RULES.md §11). `open` only for gates,
+    """[[module]]: one refuge module (docs/RULES.md §11). `open` only for gates,
     `structure` only for gates and barricades."""
 
     kind: ModuleKindName
@@ -218,7 +218,7 @@ class FigureSpec(_Model):
 
 
 class SquadSpec(_Model):
-    """[[side.squad]]: a squad (the morale unit, RULES.md §7)."""
+    """[[side.squad]]: a squad (the morale unit, docs/RULES.md §7)."""
 
     id: Ident
     leader: Ident | None = None
@@ -246,7 +246,7 @@ ThreatKind = Literal["infected", "raiders"]
 
 
 class RaidSpec(_Model):
-    """[side.raid]: attackers arriving in waves (RULES.md §12)."""
+    """[side.raid]: attackers arriving in waves (docs/RULES.md §12)."""
 
     threat: ThreatKind
     budget: Annotated[Number, Field(gt=0)] | None = None

@@ -405,3 +405,73 @@ def test_a_game_keeps_its_caches_in_its_cache_and_hands_them_to_clones() -> None
     assert len(twin.cache.value(SIGHT)) == len(game.cache.value(SIGHT)) > 0
     game.apply(RandomBot().choose(game))
     assert MEMO not in set(game.cache) and SIGHT in set(game.cache)
+
+
+# -- the layers (docs/ARCHITECTURE.md) -------------------------------------------------
+# From the ground up; a module may import its own layer and the layers below it,
+# never one above (run-time imports: `if TYPE_CHECKING:` blocks are type names only).
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("foundation", ("game.dice", "game.events", "game.reason", "game.cover", "game.i18n")),
+    ("geometry and rules", ("game.board", "game.rules", "game.actions")),
+    ("format", ("game.scenario", "game.odds")),
+    ("state and words", ("game.state", "game.naming", "game.words")),
+    ("rooms", ("game.play",)),
+    ("engine", ("game.engine", "game.loading", "game.narration")),
+    ("players", ("ai", "game.replay")),
+    ("batches", ("game.sim", "game.ai_choice", "game.warmup", "game.batch", "game.report")),
+    ("planning", ("game.overlays",)),
+    ("window", ("game.ui", "game.plot")),
+    ("commands", ("game.cli", "main")),
+)
+
+
+def layer_of(module: str) -> int | None:
+    """The index of the layer a module belongs to (None: not ours, e.g. numpy)."""
+    for index, (_, prefixes) in enumerate(LAYERS):
+        if any(module == p or module.startswith(f"{p}.") for p in prefixes):
+            return index
+    return None
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def layer_breaches(module: str, text: str) -> list[str]:
+    """Imports of `module` (its source `text`) that reach up to a higher layer."""
+    own = layer_of(module)
+    assert own is not None, f"{module} belongs to no layer: add it to LAYERS"
+    found = []
+    for node, _ in _imports(ast.parse(text)):
+        targets = [a.name for a in node.names] if isinstance(node, ast.Import) else _modules(node)
+        for target in targets:
+            other = layer_of(target)
+            if other is not None and other > own:
+                found.append(f"{module} ({LAYERS[own][0]}) -> {target} ({LAYERS[other][0]})")
+                break
+    return found
+
+
+def test_every_module_imports_only_its_own_layer_and_the_ones_below() -> None:
+    paths = [p for p in _sources("game", "ai") if p != ROOT / "game" / "__init__.py"]
+    paths.append(ROOT / "main.py")
+    breaches = [
+        b for p in paths for b in layer_breaches(_module_name(p), p.read_text(encoding="utf-8"))
+    ]
+    assert breaches == []
+    assert len(paths) > 200
+
+
+def test_the_layer_guard_sees_what_it_should() -> None:
+    assert layer_of("game.play.flow") == 4 and layer_of("game.engine") == 5
+    assert layer_of("game.events") == 0 and layer_of("game.play.events") == 4
+    assert layer_of("numpy") is None and layer_of("gamefoo") is None
+    assert layer_breaches("game.play.flow", "from game.engine import Game\n") == [
+        "game.play.flow (rooms) -> game.engine (engine)"
+    ]
+    assert layer_breaches("game.rules.attack", "import game.ui.app\n") != []
+    type_names = (
+        "if TYPE_CHECKING:\n    from game.engine import Game\nfrom game.state import Figure\n"
+    )
+    assert layer_breaches("game.play.flow", type_names) == []

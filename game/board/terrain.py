@@ -1,4 +1,4 @@
-"""Terrain pieces and the Board (RULES.md §10, §11).
+"""Terrain pieces and the Board (docs/RULES.md §10, §11).
 
 A `TerrainPiece` is immutable; the `Board` replaces pieces when they change (a gate
 opens, a barricade is smashed, smoke drifts in) and bumps `version` on every

@@ -1,5 +1,5 @@
 """The geometry stage: geometric and cross-reference problems of raw scenario data
-(RULES.md §1.4, §6, §10, §11): invalid or out-of-board polygons, duplicate ids,
+(docs/RULES.md §1.4, §6, §10, §11): invalid or out-of-board polygons, duplicate ids,
 bases off the board, in solid terrain, outside their deploy zone or on each other,
 overwatch starts without a watchtower, entry zones off the edge, unknown leaders
 and key points. Malformed parts are skipped (the structure stage reports them)."""
@@ -26,11 +26,11 @@ from game.scenario import (
 )
 
 DEFAULT_BASE_RADIUS = 1.25
-"""25 mm base (RULES.md §1.4)."""
+"""25 mm base (docs/RULES.md §1.4)."""
 LARGE_BASE_RADIUS = 2.0
-"""40 mm base (RULES.md §1.4)."""
+"""40 mm base (docs/RULES.md §1.4)."""
 LARGE_BASE_PROFILES = frozenset({"brute", "brecher"})
-"""Profiles RULES.md §14 puts on 40 mm bases (until the engine supplies a lookup)."""
+"""Profiles docs/RULES.md §14 puts on 40 mm bases (until the engine supplies a lookup)."""
 _EPS = 1e-6
 
 
@@ -170,7 +170,7 @@ class _Checker:
             self.add(path, f"base is not inside the deploy_zone of side {side!r}")
 
     def overwatch_starts(self, watchers: list[tuple[str, str, bool]]) -> None:
-        """Starting in overwatch is the watchtower's rule (RULES.md §6, §11): each
+        """Starting in overwatch is the watchtower's rule (docs/RULES.md §6, §11): each
         watchtower lets one defender start in overwatch (a raider never does)."""
         allowed = len(self.towers)
         granted: list[str] = []

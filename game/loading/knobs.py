@@ -1,5 +1,5 @@
 """The knobs stage: a scenario's [knobs] overrides against the rules data, each
-bad name or value by its name, then the set as a whole (RULES.md: every tuning knob
+bad name or value by its name, then the set as a whole (docs/RULES.md: every tuning knob
 lives in game/rules/data/)."""
 
 from __future__ import annotations

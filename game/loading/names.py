@@ -1,5 +1,5 @@
-"""The names stage: what a scenario names in the rules data (spec/SCENARIO.md,
-RULES.md §14–16) — profile, weapon, armour and archetype names of figures, inline
+"""The names stage: what a scenario names in the rules data (docs/SCENARIO.md,
+docs/RULES.md §14–16) — profile, weapon, armour and archetype names of figures, inline
 stats and raid rosters, overwatch starters without a ranged weapon — and the base
 sizes of the figures' profiles (§1.4) for the geometry stage."""
 

@@ -1,5 +1,5 @@
 """Fields of fire (issue #7): for each defender, the table it sees within its weapon's
-range (normal range) and out to long range (RULES.md §5.1: up to 2 × range, with
+range (normal range) and out to long range (docs/RULES.md §5.1: up to 2 × range, with
 disadvantage), and the union over all defenders.
 
 Sight is traced from the base centre to points (`game.board.visibility`): the

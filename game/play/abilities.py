@@ -1,4 +1,4 @@
-"""The abilities room (RULES.md §13, rulebook §1.3, §4): `UseAbility` — the
+"""The abilities room (docs/RULES.md §13, rulebook §1.3, §4): `UseAbility` — the
 archetype signatures that are used (Seuchenhauch, Immunserum, Raserei,
 Improvisieren) and the Hexer's gifts, with strain and backlash.
 

@@ -1,4 +1,4 @@
-"""Attention (RULES.md §8): infected within a noise marker's radius turn toward the
+"""Attention (docs/RULES.md §8): infected within a noise marker's radius turn toward the
 loudest marker they hear (ties: the nearest) until they see a living target.
 
 The engine keeps it as state — `Figure.attention`, the index of the marker in

@@ -1,4 +1,4 @@
-"""Area templates on the table (RULES.md §5.5): which bases a template touches,
+"""Area templates on the table (docs/RULES.md §5.5): which bases a template touches,
 their cover as seen from its centre, the damage pools, burning zones, noise.
 
 The geometry is the board's (`game.board.templates`): a round template touches a

@@ -1,4 +1,4 @@
-"""Melee attacks on barricades and closed gates (RULES.md §11): each wound of the
+"""Melee attacks on barricades and closed gates (docs/RULES.md §11): each wound of the
 pool costs structure points (a Brute's count double); at 0 a barricade becomes
 rubble and a gate breaks open. Breaking is noisy (§8)."""
 

@@ -1,4 +1,4 @@
-"""The activation's budget (RULES.md §4): what an action costs, what a figure has
+"""The activation's budget (docs/RULES.md §4): what an action costs, what a figure has
 spent, the checks every action of an activation shares (whose decision, actions left,
 no repeats, one Attack).
 

@@ -1,4 +1,4 @@
-"""The combat room (RULES.md §5, §10, §11, §13): the Attack, Throw and Intercept
+"""The combat room (docs/RULES.md §5, §10, §11, §13): the Attack, Throw and Intercept
 actions, and `attack` / `explode` for the other rooms (charges, overwatch shots,
 free attacks on withdrawal, the minefield).
 

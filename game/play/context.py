@@ -1,5 +1,5 @@
 """Measuring an attack on the table: the rules' `AttackContext` from the game state
-(RULES.md §5.1, §5.2, §10, §11, §13).
+(docs/RULES.md §5.1, §5.2, §10, §11, §13).
 
 Decisions (P, documented):
 - Distances for range are measured between the bases' edges.

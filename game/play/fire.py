@@ -1,4 +1,4 @@
-"""Burning zones (RULES.md §5.5): a figure that enters one or ends an activation in
+"""Burning zones (docs/RULES.md §5.5): a figure that enters one or ends an activation in
 it takes 2W6 (Feuer) against its armour; cover does not help."""
 
 from __future__ import annotations

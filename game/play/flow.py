@@ -1,4 +1,4 @@
-"""The round (RULES.md §3): arrivals, initiative, alternating activation, round end.
+"""The round (docs/RULES.md §3): arrivals, initiative, alternating activation, round end.
 
 `advance(game)` moves the battle on after every action until a decision is
 needed (it sets `state.pending`) or the battle is decided. The decisions of the

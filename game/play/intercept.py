@@ -1,4 +1,4 @@
-"""Abfangen (RULES.md §13): a hit on a figure next to a standing Hüter ally with
+"""Abfangen (docs/RULES.md §13): a hit on a figure next to a standing Hüter ally with
 intercepts left. For an Attack action or a charge the Hüter's side decides: the
 attack pauses (`state.phase = "intercept"`, the paused attack JSON-able in
 `state.interrupted`) until an `Intercept` action. Overwatch and free attacks do

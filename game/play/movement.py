@@ -1,4 +1,4 @@
-"""Move, Run, Charge and Overwatch (RULES.md §4, §6, §7): the movement room.
+"""Move, Run, Charge and Overwatch (docs/RULES.md §4, §6, §7): the movement room.
 
 A Move goes along the shortest path around terrain and other bases (difficult
 ground costs double). A destination beyond the allowance is not illegal: the

@@ -1,4 +1,4 @@
-"""Noise (RULES.md §8): markers and the round-end roll; attention
+"""Noise (docs/RULES.md §8): markers and the round-end roll; attention
 (`game.play.attention`: the loudest marker an infected hears) follows every marker
 placed."""
 

@@ -1,4 +1,4 @@
-"""Deciding the battle (RULES.md §12): Repelled / Partial / Defeat for raids,
+"""Deciding the battle (docs/RULES.md §12): Repelled / Partial / Defeat for raids,
 victory / defeat / draw (from the first side's view) for open skirmishes."""
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ class Verdict:
 
 
 def verdict(game: GameView) -> Verdict:
-    """The winners and the beaten of the battle's outcome (RULES.md §12): in a raid
+    """The winners and the beaten of the battle's outcome (docs/RULES.md §12): in a raid
     the defenders win when the attack is repelled and lose on a Defeat; in an open
     skirmish the sides with the largest share of their figures still standing win."""
     outcome = game.state.outcome

@@ -1,4 +1,4 @@
-"""Overwatch — Bereitschaft (RULES.md §6): declaring a fire zone, and finding where a
+"""Overwatch — Bereitschaft (docs/RULES.md §6): declaring a fire zone, and finding where a
 moving enemy's path first enters it in the watcher's sight.
 
 The path is tested continuously: sample points every `SAMPLE_STEP` cm (one batch

@@ -1,5 +1,5 @@
 """Profiles of the figures in a scenario: named ones from the rules data, or inline
-stats based on a named profile (SCENARIO.md "Profiles may also be given inline");
+stats based on a named profile (docs/SCENARIO.md "Profiles may also be given inline");
 and a new figure at full strength from its profile (the scenario's, a wave's)."""
 
 from __future__ import annotations

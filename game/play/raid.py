@@ -1,4 +1,4 @@
-"""The raid (RULES.md §12): the budget, waves bought with the game's dice, entry
+"""The raid (docs/RULES.md §12): the budget, waves bought with the game's dice, entry
 zones, the surprise attack, and the threats that noise draws in (§8).
 
 Everything a raiding side brings onto the table during the battle — its waves,

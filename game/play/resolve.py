@@ -1,5 +1,5 @@
 """The end of an attack on a figure, after the attack roll: ammo and jams, the
-damage pool, harm landing, noise (RULES.md §5.2, §5.6, §8)."""
+damage pool, harm landing, noise (docs/RULES.md §5.2, §5.6, §8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Line of sight between figures as the engine uses it (RULES.md §10, §4 Take cover).
+"""Line of sight between figures as the engine uses it (docs/RULES.md §10, §4 Take cover).
 
 The geometry is the board's (`game.board.sight`): K sight lines between bases,
 the cover_share rule, cover the viewer touches ignored, watchtowers (a viewer on

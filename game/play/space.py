@@ -1,4 +1,4 @@
-"""The engine's view of bases in space (RULES.md §1.4, §4, §5.3 Wuchtig).
+"""The engine's view of bases in space (docs/RULES.md §1.4, §4, §5.3 Wuchtig).
 
 Bases never overlap each other or solid terrain, and never leave the table. Paths
 run on `game.board.paths` (a visibility graph around grown terrain) with every

@@ -1,4 +1,4 @@
-"""The support room (RULES.md §4, §9, §11, §13): Aim, Reload, Take cover, First aid
+"""The support room (docs/RULES.md §4, §9, §11, §13): Aim, Reload, Take cover, First aid
 and Interact (gates, looting the storage, the Tüftler's Improvisieren).
 
 Every `check_*` raises `IllegalAction` before anything changes; every `do_*`

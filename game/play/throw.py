@@ -1,4 +1,4 @@
-"""The Throw action (RULES.md §5.5): a thrown template weapon at a visible point
+"""The Throw action (docs/RULES.md §5.5): a thrown template weapon at a visible point
 within range (measured from the thrower's base edge); a ranged attack roll against
 the point's number, scatter on a miss, then the template explodes there."""
 

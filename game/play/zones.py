@@ -1,5 +1,5 @@
 """Zones that act on figures: ending an activation in a burning zone or the shelter,
-leaving the board by an entry zone (RULES.md §5.5, §7, §12)."""
+leaving the board by an entry zone (docs/RULES.md §5.5, §7, §12)."""
 
 from __future__ import annotations
 

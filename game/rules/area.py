@@ -1,4 +1,4 @@
-"""Area attacks (§3A Explosiv / Feuer; RULES.md §5.5): the throw, scatter, a damage
+"""Area attacks (§3A Explosiv / Feuer; docs/RULES.md §5.5): the throw, scatter, a damage
 pool for every figure under the template, burning zones, the minefield.
 
 Geometry stays with the engine: it says which figures the template touches and

@@ -1,4 +1,4 @@
-"""The end screen: the outcome and why, its consequences for the refuge (RULES.md
+"""The end screen: the outcome and why, its consequences for the refuge (docs/RULES.md
 §12), the key numbers (rounds, casualties per side, loot carried off, breaches,
 modules lost), and the buttons "play again" and "save replay".
 

@@ -1,4 +1,4 @@
-"""Flow fields for the horde, checked against exact paths (RULES.md §8, §12)."""
+"""Flow fields for the horde, checked against exact paths (docs/RULES.md §8, §12)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Exact paths in cm (RULES.md §4 Move, §10 difficult ground, §1.4 bases)."""
+"""Exact paths in cm (docs/RULES.md §4 Move, §10 difficult ground, §1.4 bases)."""
 
 from __future__ import annotations
 

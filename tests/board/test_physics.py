@@ -1,4 +1,4 @@
-"""Bases that never overlap (RULES.md §1.4, §5.3 Wuchtig push)."""
+"""Bases that never overlap (docs/RULES.md §1.4, §5.3 Wuchtig push)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Reachable area on the movement grid, checked against exact paths (RULES.md §4)."""
+"""Reachable area on the movement grid, checked against exact paths (docs/RULES.md §4)."""
 
 from __future__ import annotations
 

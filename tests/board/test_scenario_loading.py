@@ -1,4 +1,4 @@
-"""Scenario files (spec/SCENARIO.md): the full format loads, broken files name every
+"""Scenario files (docs/SCENARIO.md): the full format loads, broken files name every
 problem as `file: field.path: reason`, and nothing ever raises anything else."""
 
 from __future__ import annotations

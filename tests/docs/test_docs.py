@@ -147,8 +147,12 @@ def repo_paths(doc: Path) -> Iterator[tuple[str, Path]]:
 
 
 def _exists(path: Path) -> bool:
-    if any(c in path.name for c in "*?["):
-        return any(path.parent.glob(path.name))
+    """Does the path exist? A `*` or a placeholder such as `<room>` stands for any name
+    (at least one file must match)."""
+    pattern = re.sub(r"<[^<>/]+>", "*", str(path))
+    if any(c in pattern for c in "*?["):
+        anchor = Path(pattern).anchor
+        return any(Path(anchor).glob(pattern.removeprefix(anchor)))
     return path.exists()
 
 
@@ -160,9 +164,20 @@ def test_every_path_a_document_names_exists(doc: Path) -> None:
 
 def test_the_path_check_can_fail(tmp_path: Path) -> None:
     doc = tmp_path / "X.md"
-    doc.write_text("See `game/nowhere.py`, [this](missing.md) and `README.md`.", "utf-8")
+    doc.write_text(
+        "See `game/nowhere.py`, [this](missing.md), `README.md`, `game/play/<room>.py`, "
+        "`game/i18n/*/reason.toml` and `game/<x>/nothing.toml`.",
+        "utf-8",
+    )
     found = {word: _exists(path) for word, path in repo_paths(doc)}
-    assert found == {"game/nowhere.py": False, "missing.md": False, "README.md": True}
+    assert found == {
+        "game/nowhere.py": False,
+        "missing.md": False,
+        "README.md": True,
+        "game/play/<room>.py": True,
+        "game/i18n/*/reason.toml": True,
+        "game/<x>/nothing.toml": False,
+    }
 
 
 PRIVATE = ("/" + "work/", ".." + "/shared")  # split: this file names them too

@@ -1,4 +1,4 @@
-"""Helpers for engine tests: small scenarios written from SCENARIO.md."""
+"""Helpers for engine tests: small scenarios written from docs/SCENARIO.md."""
 
 from __future__ import annotations
 

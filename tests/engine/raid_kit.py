@@ -1,5 +1,5 @@
 """Helpers for the raid, noise and morale tests: a small refuge scenario written from
-SCENARIO.md (defenders "a", a raiding side "b") and a driver that plays the dull
+docs/SCENARIO.md (defenders "a", a raiding side "b") and a driver that plays the dull
 parts of a round (every figure just ends its activation) with scripted dice."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """UseAbility: Seuchenhauch, Immunserum, Raserei, Improvisieren and the Hexer's gifts
-with strain and backlash (RULES.md §13, rulebook §1.3, §4)."""
+with strain and backlash (docs/RULES.md §13, rulebook §1.3, §4)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The Attack action through the engine: sight, range, cover, ammo, jams, bursts,
-melee contact, noise, aim, and what casualties set off (RULES.md §5, §7, §8, §9)."""
+melee contact, noise, aim, and what casualties set off (docs/RULES.md §5, §7, §8, §9)."""
 
 from __future__ import annotations
 

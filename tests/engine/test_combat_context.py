@@ -1,4 +1,4 @@
-"""The attack context measured on the table (RULES.md §5.1, §11, §13): behind,
+"""The attack context measured on the table (docs/RULES.md §5.1, §11, §13): behind,
 gang-up, into melee, Schildwall, arsenal, Schleier, Wachsam, Aus dem Nichts."""
 
 from __future__ import annotations

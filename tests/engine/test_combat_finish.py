@@ -1,4 +1,4 @@
-"""The coup-de-grâce [Gnadenstoß] (RULES.md §9, P): an incapacitated enemy in base
+"""The coup-de-grâce [Gnadenstoß] (docs/RULES.md §9, P): an incapacitated enemy in base
 contact dies to a deliberate melee blow — no roll; anything else is refused with
 the reason and changes nothing."""
 

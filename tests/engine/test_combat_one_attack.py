@@ -1,4 +1,4 @@
-"""One Attack per activation (RULES.md §4): a Throw (§5.5) and a coup-de-grâce (§9)
+"""One Attack per activation (docs/RULES.md §4): a Throw (§5.5) and a coup-de-grâce (§9)
 are attacks too, and a charge is a Move and an Attack — whichever came first, the
 others are refused with the reason, and none of them is offered any more."""
 

@@ -1,4 +1,4 @@
-"""Numbers the engine takes from the rules data, not from code (RULES.md §4, §7, §13):
+"""Numbers the engine takes from the rules data, not from code (docs/RULES.md §4, §7, §13):
 Raserei's extra actions and the morale immunity of Unverrückbar next to a Hüter."""
 
 from __future__ import annotations

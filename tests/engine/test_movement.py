@@ -1,4 +1,4 @@
-"""Move, Run and the engine's view of bases (RULES.md §1.4, §4, §10)."""
+"""Move, Run and the engine's view of bases (docs/RULES.md §1.4, §4, §10)."""
 
 from __future__ import annotations
 

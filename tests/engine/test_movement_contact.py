@@ -1,4 +1,4 @@
-"""Charges, withdrawal, suppressed movement and zones on the way (RULES.md §4, §5.5,
+"""Charges, withdrawal, suppressed movement and zones on the way (docs/RULES.md §4, §5.5,
 §7, §11). The combat room's functions are stood in for: these tests are about where
 the figures go and who strikes when."""
 

@@ -1,4 +1,4 @@
-"""A Run vaults thin low walls (RULES.md §10, P: +5 cm for walls ≤ 1 cm thick).
+"""A Run vaults thin low walls (docs/RULES.md §10, P: +5 cm for walls ≤ 1 cm thick).
 
 Mira (move 15, Run 30, base radius R = 1.25) stands at (20, 30); a low wall 1 cm
 thick runs from y = 5 to y = 55 at x 29.5..30.5. Walls are grown by the base

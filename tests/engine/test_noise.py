@@ -1,4 +1,4 @@
-"""Noise (RULES.md §8) at the engine level with scripted dice: the round-end roll
+"""Noise (docs/RULES.md §8) at the engine level with scripted dice: the round-end roll
 and the horde pack it draws in at the entry nearest the loudest marker; the
 infected's attention (game/play/attention.py)."""
 

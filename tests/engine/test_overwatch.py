@@ -1,4 +1,4 @@
-"""Overwatch — Bereitschaft (RULES.md §6): declaring a fire zone and interrupting
+"""Overwatch — Bereitschaft (docs/RULES.md §6): declaring a fire zone and interrupting
 enemy moves at the first point of their path inside the zone and in sight.
 
 Geometry used throughout: Mira watches from (30, 10) toward 90° (north) with a 60°

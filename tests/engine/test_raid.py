@@ -1,4 +1,4 @@
-"""The raid (RULES.md §12): waves and their budget, the shelter breach, raiders
+"""The raid (docs/RULES.md §12): waves and their budget, the shelter breach, raiders
 fleeing, and the outcome Repelled / Partial / Defeat — all with scripted dice."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A saved game continues exactly (ARCHITECTURE.md: JSON saves): the state is enough
+"""A saved game continues exactly (docs/ARCHITECTURE.md: JSON saves): the state is enough
 to go on, waves that arrived during the battle included, and a clone is independent
 of its original."""
 

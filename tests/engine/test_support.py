@@ -1,4 +1,4 @@
-"""The support room: Aim, Reload, Take cover, First aid (RULES.md §4, §5.6, §9, §11)."""
+"""The support room: Aim, Reload, Take cover, First aid (docs/RULES.md §4, §5.6, §9, §11)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Interact: gates, looting the storage, the Tüftler's Improvisieren (RULES.md §4, §11–§13)."""
+"""Interact: gates, looting the storage, the Tüftler's Improvisieren (docs/RULES.md §4, §11–§13)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Fists [Fäuste] (RULES.md §5.4 "Fists / improvised", 1W6, Leise): a figure carrying
+"""Fists [Fäuste] (docs/RULES.md §5.4 "Fists / improvised", 1W6, Leise): a figure carrying
 no melee weapon strikes with the unarmed weapon the knob melee.unarmed_weapon names —
 in the Attack, the charge, the coup-de-grâce and the free attack on withdrawal; a
 figure carrying a melee weapon, and the infected, get none. Dice are scripted."""

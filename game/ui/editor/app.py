@@ -190,7 +190,7 @@ class EditorApp:
         return str(value)
 
     def auto_budget(self) -> float:
-        """The raid budget the rules give these defenders (RULES.md §12)."""
+        """The raid budget the rules give these defenders (docs/RULES.md §12)."""
         rules = self.look.rules
         levels = []
         for it in self.doc.figures():

@@ -1,6 +1,6 @@
 """The scenario being edited: its TOML data as plain Python data (no pygame here).
 
-The data mirrors the file (spec/SCENARIO.md) key for key, so a path into it is the
+The data mirrors the file (docs/SCENARIO.md) key for key, so a path into it is the
 same path `check` names in its errors (`terrain[3].polygon` is
 `("terrain", 3, "polygon")`) and nothing the editor does not know about is lost on
 saving. Change it only through commands (game/ui/editor/commands.py); `version`
