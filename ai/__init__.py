@@ -15,6 +15,7 @@ from typing import Any
 
 from ai.base import Controller
 from ai.horde import HordeAI
+from ai.passive import PassiveBot
 from ai.presets import preset_names
 from ai.random_bot import RandomBot
 from ai.tactical import TacticalAI
@@ -48,6 +49,7 @@ __all__ = [
     "CONTROLLERS",
     "Controller",
     "HordeAI",
+    "PassiveBot",
     "RandomBot",
     "TacticalAI",
     "controller_for",

@@ -1,4 +1,4 @@
-"""`ai:horde` — the undead (RULES.md §8, §12, §14): packs down shared flow fields.
+"""`ai:horde` — the undead (docs/RULES.md §8, §12, §14): packs down shared flow fields.
 
 Each figure of an activated pack, front-runners first: strikes an enemy it is in
 base contact with; charges the enemy it hunts when base contact is within its
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -28,11 +28,12 @@ from game import actions as act
 from game.actions import Action
 from game.board.fields import FlowField
 from game.board.freespace import Circle
-from game.play import breaking, combat, flow, movement, space
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
+from game.engine import Game
+from game.play import breaking, budget, combat, movement, space
+from game.play.attention import loudest
+from game.play.contract import MoveMode
+from game.play.raid import entry_polygon
+from game.state import Figure
 
 HERD_SPREAD = (10.0, 40.0)
 """cm a figure may run ahead of its pack's median: at herding 1 and at herding 0."""
@@ -90,9 +91,6 @@ class HordeAI:
     # -- decisions between activations --------------------------------------------------
     def _entry(self, game: Game, entries: list[str]) -> str:
         """An entry zone, likelier the nearer it is to the shelter (or the loudest noise)."""
-        from game.play.noise import loudest
-        from game.play.raid import entry_polygon
-
         side = game.pending().side  # type: ignore[union-attr]
         marker = loudest(game.state.noise)
         home = shelter(game)
@@ -153,7 +151,7 @@ def decide(game: Game, fig: Figure, aim: Aim, slide: Sliders, plan: PackPlan | N
     """One action for one undead figure (always one the engine accepts)."""
     st = game.state
     spent = st.spent.get(fig.id, [])
-    left = flow.action_budget(game, fig) - flow.used(game, fig)
+    left = budget.action_budget(game, fig) - budget.used(game, fig)
     weapon = movement.best_melee(game, fig)
     end = act.EndActivation(fig.id)
     if left <= 0:
@@ -225,7 +223,7 @@ def _down_the_field(
     move_ok = "move" not in spent
     if run_ok and _ahead(fig, aim, slide, plan, movement.allowance(game, fig, "run")):
         run_ok = False
-    mode = "run" if run_ok else "move" if move_ok else None
+    mode: MoveMode | None = "run" if run_ok else "move" if move_ok else None
     home = shelter(game) if aim.goal == "shelter" else None
     area = home.polygon if home is not None else None
     reach = movement.allowance(game, fig, mode or "move")

@@ -1,4 +1,4 @@
-"""Cover levels (RULES.md §10), shared by the board (which measures them) and the
+"""Cover levels (docs/RULES.md §10), shared by the board (which measures them) and the
 rules (which turn them into a needed-number modifier)."""
 
 from __future__ import annotations

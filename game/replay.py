@@ -28,7 +28,8 @@ from game.engine import Game
 from game.events import Event
 from game.filemode import mode_for
 from game.i18n import DEFAULT_LANGUAGE
-from game.play.validate import parse_checked
+from game.loading import parse_scenario
+from game.narration import narrate, reason_text
 from game.rules.loader import RulesData, RulesDataError
 from game.scenario import ScenarioError, format_path
 
@@ -90,9 +91,10 @@ def events_hash(events: Iterable[Event]) -> str:
 
 
 def explain(event: Event, language: str | None = None) -> str:
-    """The event's log line; a line naming the event if its explanation fails."""
+    """The event's log line (`game.narration.narrate`); a line naming the event if
+    its telling fails."""
     try:
-        return event.explain(language)
+        return narrate(event, language)
     except (KeyError, ValueError, IndexError, AttributeError, TypeError) as exc:
         return f"{type(event).__name__} {canonical_json(event.to_dict())} (no explanation: {exc})"
 
@@ -305,7 +307,7 @@ def replay(record: GameRecord, *, rules: RulesData | None = None) -> Replay:
     """Rebuild the game from the record and apply its actions (RecordError if the
     scenario, knobs or action texts are bad; an illegal action stops the replay)."""
     try:
-        scenario = parse_checked(record.scenario, record.scenario_name or "scenario", rules=rules)
+        scenario = parse_scenario(record.scenario, record.scenario_name or "scenario", rules=rules)
     except ScenarioError as exc:
         raise RecordError("the recorded scenario is not valid:\n" + "\n".join(exc.errors)) from None
     actions = parse_actions(record)
@@ -324,7 +326,7 @@ def replay(record: GameRecord, *, rules: RulesData | None = None) -> Replay:
         try:
             events += game.apply(action)
         except IllegalAction as exc:
-            return Replay(game, events, i, f"action {i} '{action}': {exc.reason}")
+            return Replay(game, events, i, f"action {i} '{action}': {reason_text(exc.reason)}")
     return Replay(game, events, len(actions))
 
 

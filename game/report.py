@@ -14,10 +14,11 @@ import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from game.batch import STALLED, BatchResult, BatchSpec, Record
 from game.i18n import tr
+from game.narration import outcome_text
 from game.scenario import Scenario, SideSpec
 
 Z95 = 1.959963984540054
@@ -47,8 +48,8 @@ class SideInfo:
     name: str
     controller: str
     preset: str | None
-    role: str
-    """"defender" or "attacker" (raids), "side" (skirmishes)."""
+    role: Literal["defender", "attacker", "side"]
+    """The side's part: defending or attacking a refuge (raids), or a skirmish side."""
 
 
 @dataclass(frozen=True)
@@ -57,8 +58,8 @@ class BatchInfo:
 
     scenario_name: str
     scenario_file: str
-    mode: str
-    """"raid" (Repelled/Partial/Defeat) or "skirmish" (victory/draw/defeat)."""
+    mode: Literal["raid", "skirmish"]
+    """A raid (Repelled/Partial/Defeat) or a skirmish (victory/draw/defeat)."""
     sides: tuple[SideInfo, ...]
     max_rounds: int
     scenario_knobs: Mapping[str, Any]
@@ -299,7 +300,7 @@ def build_report(info: BatchInfo, result: BatchResult) -> Report:
 def outcome_label(outcome: str) -> str:
     """The catalogue's name of an outcome (the key itself if it has none)."""
     try:
-        return tr(f"engine.outcome.{outcome}")
+        return outcome_text(outcome)
     except KeyError:
         return tr("sim.stalled") if outcome == STALLED else outcome
 

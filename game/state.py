@@ -11,10 +11,11 @@ import dataclasses
 import math
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal, TypeVar, get_args
 
 from game.board.terrain import Board
 from game.rules.combatant import Condition
+from game.scenario import ThreatKind
 
 Point = tuple[float, float]
 
@@ -163,7 +164,7 @@ class Side:
     name: str
     controller: str
     ai: dict[str, Any] = field(default_factory=dict)
-    threat: str | None = None  # infected | raiders (a raiding side)
+    threat: ThreatKind | None = None  # a raiding side
     waves: WaveState | None = None
 
 
@@ -179,12 +180,24 @@ class NoiseMarker:
     figure: str | None = None
 
 
+PendingKind = Literal["choose_first", "choose_entry", "activate", "act", "intercept"]
+"""What a pending decision is about (the phases of §3.1 that wait for a player)."""
+
+Phase = Literal[
+    "round_start", "arrivals", "initiative", "choose_first", "activations", "intercept", "round_end"
+]
+"""Where the round stands (§3.1); `flow.advance` moves it on."""
+
+PENDING_KINDS: tuple[PendingKind, ...] = get_args(PendingKind)
+PHASES: tuple[Phase, ...] = get_args(Phase)
+
+
 @dataclass(slots=True)
 class Pending:
     """A decision the rules are waiting for: who decides and what kind."""
 
     side: str
-    kind: str  # choose_first | choose_entry | activate | act | intercept | over
+    kind: PendingKind
     figures: tuple[str, ...] = ()  # who may act / be chosen
     data: dict[str, Any] = field(default_factory=dict)
 
@@ -199,7 +212,7 @@ class GameState:
     sides: dict[str, Side]
     rng_state: dict[str, Any]
     round: int = 1
-    phase: str = "round_start"  # round_start | arrivals | initiative | activations | round_end
+    phase: Phase = "round_start"
     pending: Pending | None = None
     initiative: str | None = None  # side that won this round's initiative
     turn_side: str | None = None  # side whose turn it is to activate
@@ -288,8 +301,14 @@ class GameState:
             sides=sides,
             rng_state=data["rng_state"],
             round=data["round"],
-            phase=data["phase"],
-            pending=Pending(**{**pending, "figures": tuple(pending["figures"])})
+            phase=_one_of(data["phase"], PHASES, "phase"),
+            pending=Pending(
+                **{
+                    **pending,
+                    "kind": _one_of(pending["kind"], PENDING_KINDS, "pending kind"),
+                    "figures": tuple(pending["figures"]),
+                }
+            )
             if pending
             else None,
             initiative=data["initiative"],
@@ -335,3 +354,14 @@ def _plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     return value
+
+
+_Word = TypeVar("_Word", bound=str)
+
+
+def _one_of(value: object, allowed: tuple[_Word, ...], what: str) -> _Word:
+    """`value` as one of the `allowed` words (ValueError naming them otherwise)."""
+    for word in allowed:
+        if value == word:
+            return word
+    raise ValueError(f"unknown {what} {value!r} (one of: {', '.join(allowed)})")

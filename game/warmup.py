@@ -81,15 +81,15 @@ def warm(
     from game.board.reach import reachable_area
     from game.board.visibility import visibility_polygon
     from game.engine import Game
+    from game.loading import load_scenario
     from game.play import space
-    from game.play.validate import load_checked
 
     files = [ROOT / "scenarios" / f"{name}.toml" for name in scenarios]
     if first is not None:
         files = [first, *(f for f in files if f.resolve() != first.resolve())]
     for file in files:
         try:
-            scenario = load_checked(file)
+            scenario = load_scenario(file)
         except Exception:  # a broken file is the window's to report
             continue
         game = Game(scenario, seed=None if file == first else 1)

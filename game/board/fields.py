@@ -1,4 +1,4 @@
-"""Flow fields for the horde (RULES.md §8, §12): movement cost to the nearest goal —
+"""Flow fields for the horde (docs/RULES.md §8, §12): movement cost to the nearest goal —
 living enemies, a noise marker, the shelter — over the whole table, computed once
 and read by every figure of a round.
 

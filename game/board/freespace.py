@@ -1,5 +1,5 @@
 """Where the centre of a base of radius r may be: the table shrunk by r, minus solid
-terrain grown by r (RULES.md §1.4: bases never overlap solid terrain or leave the
+terrain grown by r (docs/RULES.md §1.4: bases never overlap solid terrain or leave the
 table). Shared by paths, the movement grid and physics.
 
 Solid terrain is grown with round corners drawn as polygons whose edges lie *outside*

@@ -1,4 +1,4 @@
-"""Movement measured in cm (RULES.md §4 Move, §10 difficult ground, §1.4 bases).
+"""Movement measured in cm (docs/RULES.md §4 Move, §10 difficult ground, §1.4 bases).
 
 `find_path` gives the shortest path for a base of radius r around solid terrain and
 other bases, staying on the table; "cannot get there" is an answer

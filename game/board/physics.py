@@ -1,4 +1,4 @@
-"""Bases that never overlap (RULES.md §1.4, §5.3 Wuchtig).
+"""Bases that never overlap (docs/RULES.md §1.4, §5.3 Wuchtig).
 
 `BaseSpace` keeps one pymunk kinematic circle per base and static segments for the
 edges of solid terrain and of the table. Moving a base along a path, pushing it or

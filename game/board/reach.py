@@ -1,4 +1,4 @@
-"""Where a figure can get to with a movement allowance (RULES.md §4 Move / Run).
+"""Where a figure can get to with a movement allowance (docs/RULES.md §4 Move / Run).
 
 Grid Dijkstra on the 0.5 cm movement grid with the 32-neighbour stencil (see
 `game.board.grid`), stopped at the allowance. Grid paths bend at cell centres, which

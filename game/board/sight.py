@@ -1,4 +1,4 @@
-"""Line of sight and cover between bases (RULES.md §10).
+"""Line of sight and cover between bases (docs/RULES.md §10).
 
 K sight lines run from the viewer's base centre to K points spread evenly across
 the target base's width, perpendicular to the line of fire (the centres of K equal
@@ -14,7 +14,7 @@ Decisions (documented in the report and tested):
   is blocked.
 - *Symmetry.* Sight lines fan out from the viewer's centre, so the fans A→B and B→A
   differ; a base peeking past a corner can be seen by a figure it cannot see with
-  its own fan. RULES.md §10 demands symmetric line of sight, so `visible` is true
+  its own fan. docs/RULES.md §10 demands symmetric line of sight, so `visible` is true
   when a line of EITHER fan is clear. `visible_fraction`, per-line outcomes and
   cover come from the viewer's fan (the shooter's, as §10 counts cover); when only
   the target's fan is clear the result is visible with fraction 0 and heavy cover
@@ -68,7 +68,7 @@ Vec = tuple[float, float]
 
 @dataclass(frozen=True, slots=True)
 class SightParams:
-    """The rules-data knobs line of sight depends on (RULES.md §10, §1.4)."""
+    """The rules-data knobs line of sight depends on (docs/RULES.md §10, §1.4)."""
 
     sight_lines: int = DEFAULT_SIGHT_LINES
     cover_share: float = DEFAULT_COVER_SHARE
@@ -399,7 +399,7 @@ def line_of_sight_batch(
 ) -> SightBatch:
     """Line of sight and cover from one viewer to many targets in one vectorised pass.
 
-    With `symmetric` (the default, RULES.md §10) a target is visible if a line of its
+    With `symmetric` (the default, docs/RULES.md §10) a target is visible if a line of its
     own fan back to the viewer is clear, too; templates trace from a point and turn
     it off. With `ids` the same pass collects the blocking and covering pieces of
     every target (for `results()`); without, they are traced when first asked for.

@@ -1,4 +1,4 @@
-"""Blast and burn templates (RULES.md §5.5).
+"""Blast and burn templates (docs/RULES.md §5.5).
 
 A round template touches every base whose edge it reaches (centre distance ≤
 template radius + base radius). Each touched figure's cover is traced as in §10

@@ -1,4 +1,4 @@
-"""Vaulting low walls on a Run (RULES.md §10, provisional: knobs `move.vault_cost`,
+"""Vaulting low walls on a Run (docs/RULES.md §10, provisional: knobs `move.vault_cost`,
 `move.vault_max_thickness`).
 
 A low wall whose thickness is at most `max_thickness` cm can be vaulted; every

@@ -20,9 +20,7 @@ from game.i18n import current_language, tr
 from game.odds import AttackOdds, attack_odds, plain_odds
 from game.rules.combatant import AttackContext, Combatant
 from game.rules.loader import RulesDataError, UnknownNameError, load_rules
-
-COMMAND = "odds"
-HELP = "exact odds of an attack: to hit, wounds, take-down"
+from game.words import needed_text
 
 NUMBERS = ("bonus", "vw", "pool", "ws")
 RANGES = {
@@ -163,7 +161,7 @@ def render(odds: AttackOdds, tp: int | None = None) -> list[str]:
             "rules.odds.needed",
             pool=dmg.pool,
             need=odds.needed,
-            parts=dmg.needed.parts_text(lang),
+            parts=needed_text(dmg.needed, lang),
         ),
         f"  {tr('rules.odds.p_die'):<{width}}{_pct(odds.p_wound_die)}",
         f"  {tr('rules.odds.expected'):<{width}}{odds.expected_wounds:8.2f}",

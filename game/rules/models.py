@@ -27,7 +27,7 @@ Keyword = Literal[
     "Zweihändig",
     "Infektion",
 ]
-"""Weapon keywords (RULES.md §5.3)."""
+"""Weapon keywords (docs/RULES.md §5.3)."""
 
 KEYWORDS: tuple[str, ...] = get_args(Keyword)
 WeaponType = Literal["melee", "ranged", "thrown", "gift"]

@@ -6,9 +6,8 @@ import pygame
 
 from game.engine import Game
 from game.i18n import DEFAULT_LANGUAGE, current_language, tr
-from game.naming import local_figure_name
-from game.play import bridge, flow
-from game.rules.loader import local_name
+from game.naming import local_figure_name, local_name
+from game.play import bridge, budget
 from game.state import Figure
 from game.ui import fonts
 from game.ui.describe import term
@@ -107,7 +106,7 @@ def summary_lines(game: Game, fig: Figure, units: str) -> list[str]:
     head.append(tr("newcomer.hover.move", move=format_length(prof.move, units)))
     pending = game.pending()
     if pending is not None and pending.kind == "act" and fig.id in pending.figures:
-        left = flow.action_budget(game, fig) - flow.used(game, fig)
+        left = budget.action_budget(game, fig) - budget.used(game, fig)
         head.append(tr("newcomer.hover.actions", n=left))
     weapons = []
     for arms in bridge.weapons(game, fig):

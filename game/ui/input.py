@@ -15,7 +15,7 @@ import pygame
 from game import actions as act
 from game.engine import ActionTemplate, Game, Legal
 from game.i18n import current_language, tr
-from game.rules.loader import local_name
+from game.naming import local_name
 from game.state import Figure
 from game.ui import info, legend
 from game.ui.actionbar import ActionBar, legal_by_verb
@@ -382,7 +382,7 @@ class TableInput:
         concrete = [a for a in items if isinstance(a, act.Action)]
         templates = [a for a in items if isinstance(a, ActionTemplate)]
         if verb in ("move", "run"):
-            self.tool = MoveTool(self.ctx, fig, verb)
+            self.tool = MoveTool(self.ctx, fig, "run" if verb == "run" else "move")
         elif verb == "attack":
             charges = legal_by_verb(self._legal, fig.id).get("charge", [])
             both = [*concrete, *(a for a in charges if isinstance(a, act.Action))]

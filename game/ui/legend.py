@@ -8,6 +8,8 @@ so the legend follows the board's rules."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from functools import cache
 
 import pygame
@@ -17,15 +19,8 @@ from game.cover import Cover
 from game.i18n import current_language, tr
 from game.naming import piece_kind, piece_name
 from game.ui import fonts
-from game.ui.overlay_draw import (
-    FIRE_LONG,
-    FIRE_NORMAL,
-    LANE,
-    THREAT,
-    LegendEntry,
-    dead_style,
-    draw_swatch,
-)
+from game.ui.defence import OVERLAYS
+from game.ui.overlay_draw import LegendEntry, draw_swatch
 from game.ui.render import icons, style
 from game.ui.render.terrain import ICON_OF, kind_label, swatch
 from game.ui.widgets import panel_box
@@ -108,15 +103,19 @@ TERMS = ("kor", "ref", "ver", "wil", "tp", "vw", "ws", "br", "dice", "section")
 
 
 def overlay_entries() -> list[LegendEntry]:
-    """What the defence overlays (D) draw, named as on the printed map."""
-    return [
-        LegendEntry("fire_normal", tr("planner.legend.fire_normal"), "area", FIRE_NORMAL),
-        LegendEntry("fire_long", tr("planner.legend.fire_long"), "area", FIRE_LONG),
-        LegendEntry("dead", tr("newcomer.legend.dead"), "area", dead_style()),
-        LegendEntry("streamlines", tr("planner.legend.streamlines"), "line", None, THREAT),
-        LegendEntry("lanes", tr("planner.legend.lanes"), "lane", LANE, THREAT),
-        LegendEntry("goal", tr("planner.legend.goal"), "goal", None, THREAT),
-    ]
+    """What each registered defence overlay (D, game/ui/defence.py) shows: its sample
+    and its name with the editor's explanation of it."""
+    out = []
+    for overlay in OVERLAYS:
+        name = tr(f"planner.overlay.{overlay.name}")
+        tip = EDITOR_KEY.sub("", tr(f"editor.defence.{overlay.name}_tip"))
+        label = tr("newcomer.legend.overlay", name=name[:1].upper() + name[1:], tip=tip)
+        out.append(dataclasses.replace(overlay.sample, label=label))
+    return out
+
+
+EDITOR_KEY = re.compile(r"\s*\(\d\)$")
+"""The editor's key at the end of its explanation ("… (1)"): not the window's."""
 
 
 def overlay_swatch(entry: LegendEntry) -> pygame.Surface:

@@ -22,8 +22,10 @@ from game.board.reach import reachable_area
 from game.board.sight import LosResult
 from game.cover import Cover
 from game.engine import Game
+from game.narration import reason_text
 from game.odds import AttackOdds, attack_odds
-from game.play import blast, bridge, context, flow, movement, sight, space
+from game.play import blast, bridge, context, handlers, movement, sight, space
+from game.play.contract import AttackMode, MoveMode
 from game.rules.attack import hit_plan
 from game.rules.checks import Outcome, check_outcome, outcome_probabilities
 from game.rules.combatant import AttackContext
@@ -35,9 +37,9 @@ Point = tuple[float, float]
 def problem_of(game: Game, action: act.Action) -> str | None:
     """Why `game.apply(action)` would refuse it now (None: it would not)."""
     try:
-        flow.handler_for(game, action).check(game, action)
+        handlers.handler_for(action).check(game, action)
     except IllegalAction as exc:
-        return plain_reason(exc.reason)
+        return plain_reason(reason_text(exc.reason))
     return None
 
 
@@ -60,7 +62,7 @@ class MovePreview:
     """A Move/Run to `goal`: the walk the figure would make and what it sets off."""
 
     figure: str
-    mode: str
+    mode: MoveMode
     goal: Point
     walk: tuple[Point, ...]  # the path the figure would walk (cut at the allowance)
     beyond: tuple[Point, ...]  # the rest of the way to the goal, not walked this time
@@ -85,14 +87,15 @@ class MovePreview:
         return cls(self.figure, (round(self.goal[0], 3), round(self.goal[1], 3)))
 
 
-def move_preview(game: Game, fig: Figure, goal: Point, mode: str) -> MovePreview:
+def move_preview(game: Game, fig: Figure, goal: Point, mode: MoveMode) -> MovePreview:
     """The walk to `goal` as the engine would plan it."""
     cm = movement.allowance(game, fig, mode)
     goal = (round(float(goal[0]), 3), round(float(goal[1]), 3))
     try:
         plan = movement.plan_move(game, fig, goal, mode)
     except IllegalAction as exc:
-        return MovePreview(fig.id, mode, goal, (), (), 0.0, cm, plain_reason(exc.reason))
+        why = plain_reason(reason_text(exc.reason))
+        return MovePreview(fig.id, mode, goal, (), (), 0.0, cm, why)
     walk = plan.walk.points
     beyond: tuple[Point, ...] = ()
     if not plan.reached:
@@ -134,7 +137,7 @@ def _rest_of(points: tuple[Point, ...], cut: Point) -> tuple[Point, ...]:
     return tuple(rest)
 
 
-def reach_polygon(game: Game, fig: Figure, mode: str) -> shapely.Geometry:
+def reach_polygon(game: Game, fig: Figure, mode: MoveMode) -> shapely.Geometry:
     """Where the figure's centre can get to with this mode's allowance."""
     area = reachable_area(
         game.state.board,
@@ -162,7 +165,7 @@ class AttackPreview:
     target: str
     weapon: str
     burst: bool
-    mode: str  # action | charge
+    mode: AttackMode  # action | charge
     los: LosResult
     cover: Cover
     distance: float
@@ -185,7 +188,7 @@ def attack_preview(
     weapon: str,
     *,
     burst: bool = False,
-    mode: str = "action",
+    mode: AttackMode = "action",
 ) -> AttackPreview:
     """Sight lines, cover and exact odds of this attack (the combat room's context)."""
     los = sight.figure_los(game, attacker, target)
@@ -354,6 +357,6 @@ def action_preview(game: Game, action: act.Action) -> AttackPreview | TemplatePr
     if isinstance(action, act.Attack | act.Charge) and action.target in st.figures:
         attacker, target = st.figures[action.figure], st.figures[action.target]
         burst = action.burst if isinstance(action, act.Attack) else False
-        mode = "charge" if isinstance(action, act.Charge) else "action"
+        mode: AttackMode = "charge" if isinstance(action, act.Charge) else "action"
         return attack_preview(game, attacker, target, action.weapon, burst=burst, mode=mode)
     return None

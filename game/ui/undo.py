@@ -28,6 +28,7 @@ from game.play.noise import NoiseMade
 from game.play.overwatch import OverwatchDeclared
 from game.play.support import Aimed, GateMoved, TookCover
 from game.ui import describe
+from game.ui.log import safe_explain
 
 QUIET = (
     Moved,
@@ -123,8 +124,5 @@ def _what(game: Game, action: act.Action) -> str:
 
 
 def _short(event: Event) -> str:
-    try:
-        text = event.explain()
-    except (KeyError, ValueError, IndexError):
-        text = type(event).__name__
+    text = safe_explain(event)
     return text if len(text) <= REASON_CHARS else text[: REASON_CHARS - 1] + "…"

@@ -1,4 +1,4 @@
-"""The AI and Run vaulting (RULES.md §10, P): the engine may take an AI's Run over
+"""The AI and Run vaulting (docs/RULES.md §10, P): the engine may take an AI's Run over
 a thin low wall when that is cheaper; the AI's Runs stay legal either way."""
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ import pytest
 from ai import controller_for
 from game.board import clip, jit, vgraph_kernels
 from game.engine import Game
-from game.play.validate import load_checked
+from game.loading import load_scenario
 from game.replay import events_hash
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +40,7 @@ print("RESULT " + json.dumps([play({file!r}, {actions}), interim.python_calls]))
 
 def play(file: str, actions: int) -> str:
     """The events hash of `actions` AI actions (every side by the tactical AI)."""
-    scenario = load_checked(Path(file))
+    scenario = load_scenario(Path(file))
     game = Game(scenario, seed=3)
     controllers = {
         s.id: controller_for(s.controller if s.controller != "human" else "ai:tactical")
@@ -99,7 +99,7 @@ def test_orient_on_the_interim_path_is_exact_as_compiled() -> None:
 
 
 def test_inside_lengths_on_the_interim_path_touching_and_crossing() -> None:
-    board = Game(load_checked(ROOT / "scenarios" / "refuge_horde.toml")).state.board
+    board = Game(load_scenario(ROOT / "scenarios" / "refuge_horde.toml")).state.board
     ground = clip.polygon_edges(board.difficult_geometry())
     corners = ground.edges[:, :2]
     rng = np.random.default_rng(2)

@@ -1,4 +1,4 @@
-"""Run vaulting over thin low walls (RULES.md §10, P: +5 cm, walls ≤ 1 cm thick).
+"""Run vaulting over thin low walls (docs/RULES.md §10, P: +5 cm, walls ≤ 1 cm thick).
 
 Every expected number is worked out by hand. The walls are grown by the base
 radius like all solid terrain: by G = R + corner_slack(R) cm (`freespace`), so a

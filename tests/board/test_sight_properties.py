@@ -4,7 +4,7 @@ The reference traces every sight line with `LineString.intersects` over every pi
 (the naive loop the kernel replaces): a line is blocked if it meets a sight blocker
 (or starts inside one), and takes the best cover of the cover pieces it meets that
 the viewer does not ignore (base contact within the gap, or overlooked from a
-watchtower). Visibility is symmetric (RULES.md §10); cover is not, because of the
+watchtower). Visibility is symmetric (docs/RULES.md §10); cover is not, because of the
 viewer-contact and watchtower exceptions and because the two fans differ.
 """
 

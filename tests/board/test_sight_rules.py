@@ -1,4 +1,4 @@
-"""Line of sight and cover by RULES.md §10, on hand-computed geometry.
+"""Line of sight and cover by docs/RULES.md §10, on hand-computed geometry.
 
 Viewer at (0, 0), target at (20, 0), 25 mm bases, K = 16: the sight lines end at
 (20, o) with o = 1.25·(2i − 15)/16, i.e. ±0.078125 … ±1.171875 cm. A line to

@@ -1,4 +1,4 @@
-"""Blast templates (RULES.md §5.5): which bases a template touches, and their cover
+"""Blast templates (docs/RULES.md §5.5): which bases a template touches, and their cover
 as seen from its centre."""
 
 from __future__ import annotations

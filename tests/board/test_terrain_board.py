@@ -1,4 +1,4 @@
-"""Board and terrain pieces: kinds (RULES.md §10, §11), mutations, versions, caches."""
+"""Board and terrain pieces: kinds (docs/RULES.md §10, §11), mutations, versions, caches."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Helpers for the raid, noise and morale tests: a small refuge scenario written from
-SCENARIO.md (defenders "a", a raiding side "b") and a driver that plays the dull
+docs/SCENARIO.md (defenders "a", a raiding side "b") and a driver that plays the dull
 parts of a round (every figure just ends its activation) with scripted dice."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from game.actions import Action, Activate, ChooseFirst, EndActivation
 from game.dice import ScriptedDice
 from game.engine import Game
 from game.events import Event
-from game.scenario import Scenario, parse_scenario
+from game.loading import parse_scenario
+from game.scenario import Scenario
 
 Placed = tuple[str, str, str, float, float]  # side, id, profile, x, y
 Piece = tuple[str, str, Sequence[tuple[float, float]]]  # id, kind, polygon

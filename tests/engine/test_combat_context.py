@@ -1,4 +1,4 @@
-"""The attack context measured on the table (RULES.md §5.1, §11, §13): behind,
+"""The attack context measured on the table (docs/RULES.md §5.1, §11, §13): behind,
 gang-up, into melee, Schildwall, arsenal, Schleier, Wachsam, Aus dem Nichts."""
 
 from __future__ import annotations
@@ -10,9 +10,10 @@ from game.actions import Activate, Attack, ChooseFirst, IllegalAction
 from game.cover import Cover
 from game.dice import ScriptedDice
 from game.engine import Game
+from game.loading import parse_scenario
+from game.narration import narrate
 from game.play import combat, context
 from game.rules.attack import DamageRolled, ToHitRolled
-from game.scenario import parse_scenario
 
 
 def test_an_attack_from_behind_the_front_arc_has_advantage() -> None:
@@ -196,5 +197,5 @@ def test_free_attacks_that_cannot_be_made_change_nothing() -> None:
     st = game.state
     before = game.to_dict()
     events = combat.attack(game, st.figures["r1"], st.figures["bruno"], "Knife", mode="free")
-    assert len(events) == 1 and "melee needs base contact" in events[0].explain("en")
+    assert len(events) == 1 and "melee needs base contact" in narrate(events[0], "en")
     assert game.to_dict() == before

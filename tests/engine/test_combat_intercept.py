@@ -1,4 +1,4 @@
-"""Abfangen (RULES.md §13): the attack pauses for the Hüter's side and resumes on
+"""Abfangen (docs/RULES.md §13): the attack pauses for the Hüter's side and resumes on
 Intercept; overwatch and free attacks decide it at once."""
 
 from __future__ import annotations

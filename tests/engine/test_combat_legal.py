@@ -1,4 +1,4 @@
-"""The combat room's legal actions (RULES.md §5): what it offers is exactly what
+"""The combat room's legal actions (docs/RULES.md §5): what it offers is exactly what
 its checks accept, with one batched sight pass over many enemies."""
 
 from __future__ import annotations

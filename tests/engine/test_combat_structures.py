@@ -1,4 +1,4 @@
-"""Melee attacks on barricades and gates (RULES.md §11), and Wuchtig pushes (§5.3)."""
+"""Melee attacks on barricades and gates (docs/RULES.md §11), and Wuchtig pushes (§5.3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Which refuge modules can be destroyed (RULES.md §11): only barricades and closed
+"""Which refuge modules can be destroyed (docs/RULES.md §11): only barricades and closed
 gates have structure points, and only melee attacks break them. The rules give no
 way to destroy the other modules, so no attack — melee or a blast — does."""
 

@@ -1,4 +1,4 @@
-"""When squads test morale (RULES.md §7), at the engine level with scripted dice:
+"""When squads test morale (docs/RULES.md §7), at the engine level with scripted dice:
 the leader falling, and the raid band as one squad across its waves."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Overwatch, withdrawal and charges with the real combat room and scripted dice
-(RULES.md §4, §5, §6): exact rolls, exact results.
+(docs/RULES.md §4, §5, §6): exact rolls, exact results.
 
 Mira (REF +3, ranged +3) watches from (30, 10) with her hunting rifle (3W6 BR 1)
 toward 90°, a 60° zone; a raider (VW 11, WS 3+, TP 4) walks along y = 40 and enters

@@ -27,8 +27,9 @@ from game import actions as act
 from game.actions import Action
 from game.engine import ActionTemplate, Game
 from game.events import Event
+from game.loading import load_scenario
+from game.narration import narrate
 from game.play.movement import Moved
-from game.play.validate import load_checked
 from game.replay import make_record, verify
 from game.scenario import Scenario
 from game.sim import GameResult, run_game
@@ -109,7 +110,7 @@ def playout(path: Path, seed: int) -> Playout:
     """One seeded game of a shipped scenario (played once per test session)."""
     key = (path, seed)
     if key not in _PLAYED:
-        scenario = load_checked(path)
+        scenario = load_scenario(path)
         checks = Invariants()
         result = run_game(
             scenario,
@@ -162,7 +163,7 @@ def test_record_replays_to_the_same_hash(case: tuple[Path, int]) -> None:
 def test_every_event_explains_itself(case: tuple[Path, int]) -> None:
     for event in playout(*case).result.events:
         for language in ("en", "de"):
-            text = event.explain(language)
+            text = narrate(event, language)
             assert text and "{" not in text, (event, language, text)
 
 

@@ -1,4 +1,4 @@
-"""The engine's line of sight (RULES.md §10): knobs, watchtowers, figures that do
+"""The engine's line of sight (docs/RULES.md §10): knobs, watchtowers, figures that do
 not block, Take cover (§4), and the cache."""
 
 from __future__ import annotations

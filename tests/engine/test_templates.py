@@ -1,4 +1,4 @@
-"""Area templates through the engine (RULES.md §5.5): the Throw action, scatter,
+"""Area templates through the engine (docs/RULES.md §5.5): the Throw action, scatter,
 the bases a template touches, terrain shielding, burning zones, the minefield."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rules data files: they load, carry RULES.md's numbers, and fail with named errors."""
+"""Rules data files: they load, carry docs/RULES.md's numbers, and fail with named errors."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def test_all_data_files_load(rules: RulesData) -> None:
     assert load_rules() is load_rules()  # cached default
 
 
-# name, type, range, pool, br, mag, keywords — RULES.md §5.4
+# name, type, range, pool, br, mag, keywords — docs/RULES.md §5.4
 WEAPONS = [
     ("Fists", "melee", None, 1, 0, None, {"Leise"}),
     ("Knife", "melee", None, 2, 0, None, {"Leise"}),
@@ -72,7 +72,7 @@ def test_weapon_table(
     )
 
 
-# name, KÖR, REF, VER, WIL, TP, VW, WS, move — RULES.md §14 and §15
+# name, KÖR, REF, VER, WIL, TP, VW, WS, move — docs/RULES.md §14 and §15
 PROFILES = [
     ("Shambler", 1, -1, -1, 0, 3, 9, 3, 10),
     ("Runner", 0, 1, -1, 0, 2, 11, 2, 20),

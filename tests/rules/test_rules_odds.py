@@ -49,7 +49,7 @@ def _pool_counts(n: int, need: int) -> dict[int, int]:
 def brute_force(
     bonus: int, vw: int, pool: int, ws: int, cover: str, br: int, edge: int, tp: int | None
 ) -> dict[str, object]:
-    """RULES.md §5.1/§5.2 restated from scratch: every pair of W20s, every pool face."""
+    """docs/RULES.md §5.1/§5.2 restated from scratch: every pair of W20s, every pool face."""
     need = max(2, ws + COVER_MOD[cover] - br)
     dist: dict[int, Fraction] = {}
     p_hit = p_crit = Fraction(0)
@@ -278,7 +278,7 @@ def test_the_needed_number_never_drops_below_the_floor(
 
 
 def _planned_pool(rules: RulesData, attacker: Combatant, weapon: Weapon, ctx: AttackContext) -> int:
-    """The damage pool before a natural 20, restated from RULES.md §3.5, §5.3, §13 and
+    """The damage pool before a natural 20, restated from docs/RULES.md §3.5, §5.3, §13 and
     the data: weapon dice + burst + Aus dem Nichts + Raserei − Seuchenhauch, ≥ 0."""
     sig = rules.signatures
     hidden = ctx.attacker_cover is not Cover.NONE or ctx.unaware

@@ -1,5 +1,5 @@
 """Choices that used to need a text editor: the militia's weapon (pistol or spear,
-RULES.md §15) and smoke among the terrain kinds (SCENARIO.md)."""
+docs/RULES.md §15) and smoke among the terrain kinds (docs/SCENARIO.md)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from game.validate import check_file
+from game.loading import check_file
 from tests.ui.test_editor_kit import (
     answer,
     at,
@@ -49,7 +49,7 @@ def test_the_militias_weapon_is_chosen_in_the_panel(tmp_path: Path) -> None:
     spear = next(f for f in app.look.figures if f.id == "militia-1")
     assert [w.name for w in spear.weapons] == ["Spear"]  # drawn as it will play
     shot(app, "militia_spear")
-    # the file says so, in SCENARIO.md's words, and loads back the same
+    # the file says so, in docs/SCENARIO.md's words, and loads back the same
     path = tmp_path / "spear.toml"
     key(app, pygame.K_s, CTRL)
     answer(app, str(path))

@@ -1,4 +1,4 @@
-"""The implicit fists (RULES.md §5.4 "Fists / improvised", knob melee.unarmed_weapon)
+"""The implicit fists (docs/RULES.md §5.4 "Fists / improvised", knob melee.unarmed_weapon)
 in the window: the info card lists them after the carried weapons of a figure with no
 melee weapon, and the attack tool falls back on them when nothing else is usable."""
 

@@ -14,10 +14,10 @@ from PIL import Image
 
 from game.engine import Game
 from game.i18n import set_language
-from game.overlays.planner import compute_overlays
-from game.play.validate import load_checked
+from game.loading import load_scenario
 from game.state import Figure
 from game.ui import mapexport, mapprint
+from game.ui.defence import compute_overlays
 from game.ui.render.figures import Marks, name_label
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +31,7 @@ def _ink(image: Image.Image) -> float:
 
 
 def test_a_tiled_map_has_a_page_for_its_title_and_legend(tmp_path: Path) -> None:
-    game = Game(load_checked(HORDE), seed=1)
+    game = Game(load_scenario(HORDE), seed=1)
     overlays = compute_overlays(game, ["fire", "dead", "threat"])
     surface, lay = mapexport.render_map(game, overlays, dpi=DPI, palette_name="print")
     printable = mapprint.printable(DPI)
@@ -73,7 +73,7 @@ def test_the_table_is_centred_and_blank_sheets_are_left_out() -> None:
 
 def test_names_on_the_print_sit_on_a_plate() -> None:
     pygame.font.init()
-    game = Game(load_checked(HORDE), seed=1)
+    game = Game(load_scenario(HORDE), seed=1)
     fig: Figure = next(f for f in game.state.figures.values() if f.on_table)
     window = name_label(fig, (100.0, 100.0), 20.0, Marks())
     printed = name_label(fig, (100.0, 100.0), 20.0, Marks(), 21)
@@ -83,7 +83,7 @@ def test_names_on_the_print_sit_on_a_plate() -> None:
 
 
 def test_the_terrain_key_says_what_each_kind_does() -> None:
-    game = Game(load_checked(HORDE), seed=1)
+    game = Game(load_scenario(HORDE), seed=1)
     entries = {e.key: e.label for e in mapexport.terrain_entries(game)}
     assert entries["terrain_rubble"] == "Rubble: Light cover; difficult ground"
     set_language("de")

@@ -220,7 +220,7 @@ def set_profile(doc: Document, item: Item, name: str) -> Command:
 
 
 def loadouts(rules: RulesData, profile: str) -> tuple[tuple[str, ...], ...]:
-    """The weapon choices of a profile (RULES.md §15: the militia's pistol or
+    """The weapon choices of a profile (docs/RULES.md §15: the militia's pistol or
     spear); one entry when there is no choice, none for an unknown profile."""
     try:
         return rules.profile(profile).loadouts
@@ -246,7 +246,7 @@ def loadout_index(doc: Document, item: Item, rules: RulesData) -> int | None:
 def set_loadout(doc: Document, item: Item, rules: RulesData, index: int) -> Command:
     """A defender's weapons: its profile's loadout `index`. The default loadout is the
     plain profile (`profile = "Militia"`); another one is written as inline stats
-    (`stats = { base = "Militia", weapons = ["Spear"] }`, SCENARIO.md), keeping any
+    (`stats = { base = "Militia", weapons = ["Spear"] }`, docs/SCENARIO.md), keeping any
     other stats the figure has."""
     choice = loadouts(rules, item.kind)[index]
     table = doc.table(item.ref)

@@ -22,7 +22,7 @@ DRAW_TERRAIN = (
     "crates",
     "smoke",
 )
-"""Terrain kinds a polygon can be drawn as (SCENARIO.md's terrain kinds; a barricade
+"""Terrain kinds a polygon can be drawn as (docs/SCENARIO.md's terrain kinds; a barricade
 is drawn as the refuge module; burning zones only come up during play)."""
 DRAW_MODULES = (
     "barricade",
@@ -101,13 +101,13 @@ ROSTERS: dict[str, list[dict[str, Any]]] = {
 """A new raid's roster by threat (the shipped scenarios' mixes)."""
 CONTROLLERS = {"infected": "ai:horde", "raiders": "ai:tactical"}
 GOALS = {"infected": "shelter", "raiders": "storage"}
-"""The module kind a threat goes for (RULES.md §12)."""
+"""The module kind a threat goes for (docs/RULES.md §12)."""
 WAVES = ("1W3+1", "1W3", 1, 2, 3, 4, 5)
 """Wave counts offered (besides the rules' default)."""
 
 
 def defender_profiles(rules: RulesData) -> list[str]:
-    """The pre-generated defenders and the militia (RULES.md §15), in rules order."""
+    """The pre-generated defenders and the militia (docs/RULES.md §15), in rules order."""
     return [name for name, p in rules.profiles.items() if p.faction == "defenders"]
 
 

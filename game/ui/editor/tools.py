@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import copy
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import pygame
 
 from game.i18n import tr
+from game.naming import say
 from game.ui.editor import edits
 from game.ui.editor import geometry as geo
 from game.ui.editor.commands import SetValue
@@ -71,13 +72,18 @@ class Tool:
         return False
 
 
+DragMode = Literal["press", "move", "stretch", "turn", "face"]
+"""What a drag with the select tool does to the item under it."""
+_GRABS: dict[str, DragMode] = {"press": "press", "turn": "turn", "face": "face"}
+
+
 class SelectTool(Tool):
     """Select, move, stretch, turn."""
 
     name = "select"
 
     def __init__(self) -> None:
-        self.mode: str | None = None  # press | move | stretch | turn | face
+        self.mode: DragMode | None = None
         self.item: Item | None = None
         self.path: Path = ()
         self.original: Any = None
@@ -111,14 +117,15 @@ class SelectTool(Tool):
         if item is not None:
             self._start(app, item, "press", pos)
 
-    def _start(self, app: EditorApp, item: Item, mode: str, pos: tuple[int, int]) -> None:
+    def _start(self, app: EditorApp, item: Item, grab: str, pos: tuple[int, int]) -> None:
+        """Begin a drag: `grab` is a stretch handle's name, "turn", "face" or "press"."""
         self.item, self.press = item, pos
-        if mode in geo.HANDLES:
-            self.mode, self.handle_name = "stretch", mode
+        if grab in geo.HANDLES:
+            self.mode, self.handle_name = "stretch", grab
         else:
-            self.mode = mode
+            self.mode = _GRABS[grab]
         if item.at is not None:
-            self.path = (*item.ref, "facing") if mode == "face" else (*item.ref, "at")
+            self.path = (*item.ref, "facing") if grab == "face" else (*item.ref, "at")
         else:
             self.path = item.ref if item.what == "deploy" else (*item.ref, "polygon")
         self.original = copy.deepcopy(app.doc.get(self.path))
@@ -363,7 +370,7 @@ class DefenderTool(Tool):
         self.mouse: Point | None = None
 
     def hint(self, app: EditorApp) -> str:
-        return tr("editor.hint.defender", profile=app.profile)
+        return say("editor.hint.defender", profile=app.profile)
 
     def handle(self, event: pygame.event.Event, app: EditorApp) -> bool:
         if event.type == pygame.MOUSEMOTION:

@@ -10,6 +10,7 @@ from game import actions as act
 from game.i18n import tr
 from game.naming import board_kinds
 from game.play import bridge, movement
+from game.play.contract import AttackMode
 from game.state import Figure
 from game.ui import describe
 from game.ui import preview as pv
@@ -24,7 +25,9 @@ Option = tuple[str, bool]  # weapon, burst
 class AttackTool(Tool):
     """Shoot or strike (mode "action") or charge (mode "charge") with one figure."""
 
-    def __init__(self, ctx: Context, figure: Figure, mode: str, legal: list[act.Action]) -> None:
+    def __init__(
+        self, ctx: Context, figure: Figure, mode: AttackMode, legal: list[act.Action]
+    ) -> None:
         self.ctx = ctx
         self.figure = figure
         self.mode = mode
@@ -45,13 +48,14 @@ class AttackTool(Tool):
         self._key: tuple[object, ...] | None = None
 
     # -- what is aimed at ------------------------------------------------------------
-    def option(self, target: str) -> tuple[Option | None, str]:
+    def option(self, target: str) -> tuple[Option | None, AttackMode]:
         """The weapon for this target and the mode: a shot, else a charge, else the
         weapon that shows why not."""
-        for opts, mode in (
+        tries: tuple[tuple[list[Option] | None, AttackMode], ...] = (
             (self.options.get(target), self.mode),
             (self.charges.get(target), "charge"),
-        ):
+        )
+        for opts, mode in tries:
             if opts:
                 return opts[self.choice % len(opts)], mode
         return self._fallback(), self.mode

@@ -9,6 +9,7 @@ import pygame
 
 from game import actions as act
 from game.i18n import tr
+from game.play.contract import MoveMode
 from game.state import Figure
 from game.ui import preview as pv
 from game.ui.render import overlays
@@ -21,7 +22,7 @@ RECOMPUTE_CM = 0.2
 class MoveTool(Tool):
     """Move or Run one figure."""
 
-    def __init__(self, ctx: Context, figure: Figure, mode: str) -> None:
+    def __init__(self, ctx: Context, figure: Figure, mode: MoveMode) -> None:
         self.ctx = ctx
         self.figure = figure
         self.mover = figure
