@@ -24,6 +24,14 @@ import sys
 import time
 from pathlib import Path
 
+from ai import controller_for
+from game.board import jit
+from game.board.reach import reachable_area
+from game.board.visibility import visibility_polygon
+from game.engine import Game
+from game.loading import load_scenario
+from game.play import space
+
 ROOT = Path(__file__).resolve().parent.parent
 KERNEL_DIRS = (ROOT / "game", ROOT / "ai")
 SCENARIOS = ("refuge_horde", "refuge_raiders", "open_skirmish")
@@ -77,12 +85,6 @@ def warm(
     the way; the scenario file `first` before them: the window's own, whose kernels
     it needs soonest), touch the tools' own kernels, then write the marker; returns
     it."""
-    from ai import controller_for
-    from game.board.reach import reachable_area
-    from game.board.visibility import visibility_polygon
-    from game.engine import Game
-    from game.loading import load_scenario
-    from game.play import space
 
     files = [ROOT / "scenarios" / f"{name}.toml" for name in scenarios]
     if first is not None:
@@ -150,8 +152,6 @@ def start(first: str | Path | None = None) -> WarmUp:
         return WarmUp()
     if _running is not None and _running.busy:
         return _running
-    from game.board import jit
-
     command = [sys.executable, "-m", "game.warmup"]
     if first is not None:
         command += ["--first", str(Path(first).resolve())]

@@ -14,6 +14,7 @@ calls bound to their twins), so no call ever waits for a compile.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Callable
@@ -115,7 +116,8 @@ class Interim:
             kernel._compile_for_args = _Entry(self, kernel)
 
     def unhook(self, kernel: Any) -> None:
-        kernel.__dict__.pop("_compile_for_args", None)
+        with contextlib.suppress(AttributeError):  # none of ours: numba's method stays
+            del kernel._compile_for_args
 
     def entry(self, kernel: Any, args: tuple[Any, ...]) -> Callable[..., Any]:
         """What a call of a kernel without a matching compiled form runs."""

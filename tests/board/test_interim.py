@@ -157,7 +157,7 @@ def test_a_kernel_in_the_cache_takes_over_and_the_path_ends_with_the_warm_up(
         assert interim.python_calls == 1
         compiling[0] = False  # the warm-up is over: numba's own way again
         assert kernel(1) == 3.0  # another signature: compiled here
-        assert "_compile_for_args" not in kernel.__dict__
+        assert "_compile_for_args" not in vars(kernel)
     finally:
         jit.stop_interim()
         jit.KERNELS.remove(kernel)
