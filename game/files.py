@@ -42,6 +42,10 @@ class FileProblem(Exception):
     """A file that cannot be used; `str()` is the reason, without the file's name."""
 
 
+class FileMissing(FileProblem):
+    """There is no file at the path."""
+
+
 def size_text(size: int) -> str:
     """1048576 → '1 MiB', 65536 → '64 KiB', 500 → '500 bytes'."""
     for unit, factor in (("MiB", 1 << 20), ("KiB", 1 << 10)):
@@ -65,7 +69,7 @@ def read_bytes(path: str | Path, limit: int) -> bytes:
             raise FileProblem(f"is {kind}, not a file")
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        raise FileProblem("file not found") from None
+        raise FileMissing("file not found") from None
     except OSError as exc:
         raise FileProblem(f"cannot read: {exc.strerror or exc}") from None
     try:

@@ -56,6 +56,10 @@ MAX_KNOBS = 500
 MAX_SEED = 2**63 - 1
 """A seed (scenario, command line, record)."""
 
+MAX_ACTIONS = 100_000
+"""Actions of one game: a headless game that has not ended by then counts as stuck,
+and a record holds at most this many."""
+
 # -- text -------------------------------------------------------------------------------
 
 MAX_ID = 64

@@ -20,16 +20,16 @@ the overlays by game/ui/overlay_draw.py. Works headless (no display needed).
 from __future__ import annotations
 
 import math
-import os
-import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 from PIL import Image
 
+from game import limits
 from game.engine import Game
+from game.files import write_atomic
 from game.i18n import tr
 from game.state import Presence
 from game.ui import fonts, mapprint
@@ -70,7 +70,7 @@ LABEL_MIN_MM = 1.8
 
 
 class MapTooLarge(ValueError):
-    """The map would be more than MAX_SIDE_PX a side."""
+    """The map would be more than MAX_SIDE_PX a side or `limits.MAX_MAP_PIXELS` in all."""
 
     def __init__(self, width: int, height: int) -> None:
         super().__init__(f"{width} × {height} px")
@@ -183,7 +183,7 @@ def plan_layout(game: Game, entries: Sequence[LegendEntry], dpi: float, scale: f
     ticks_h = page.mm(2.5) + fonts.font(f.small).get_linesize()
     width = max(width, left + span + right)
     height = top + board_h + ticks_h + page.mm(4) + legend_h + page.mm(8)
-    if max(width, height) > MAX_SIDE_PX:
+    if max(width, height) > MAX_SIDE_PX or width * height > limits.MAX_MAP_PIXELS:
         raise MapTooLarge(width, height)
     board = pygame.Rect(left, top, board_w, board_h)
     title = pygame.Rect(left, page.mm(8), board_w, title_h)
@@ -409,18 +409,6 @@ def to_image(surface: pygame.Surface) -> Image.Image:
     return Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
 
 
-def _atomic(path: Path, write: Callable[[str], None]) -> None:
-    """Write through a temporary file in the same folder, then rename."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=path.suffix, dir=path.parent)
-    os.close(fd)
-    try:
-        write(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def save_map(surface: pygame.Surface, layout: MapLayout, path: Path, name: str) -> int:
     """Write the map as PNG (with its DPI) or, for a .pdf name, as a PDF on A4 pages;
     returns the number of pages (1 for a PNG)."""
@@ -428,7 +416,7 @@ def save_map(surface: pygame.Surface, layout: MapLayout, path: Path, name: str) 
     dpi = layout.page.dpi
     if path.suffix.lower() == ".pdf":
         pages = mapprint.pages(image, dpi, name, scale_text(layout.page.scale))
-        _atomic(path, lambda tmp: mapprint.save_pdf(pages, tmp, dpi, name))
+        write_atomic(path, lambda tmp: mapprint.save_pdf(pages, tmp, dpi, name))
         return len(pages)
-    _atomic(path, lambda tmp: image.save(tmp, "PNG", dpi=(dpi, dpi)))
+    write_atomic(path, lambda tmp: image.save(tmp, "PNG", dpi=(dpi, dpi)))
     return 1
