@@ -1,19 +1,26 @@
 """Batches of headless games: seeds, workers, and the per-game records they return.
 
 One batch is a `BatchSpec` (scenario text, knob overrides, AI presets by side)
-played for N games. Game i gets its seed from `SeedSequence(seed).spawn(N)[i]`, so
-the records never depend on how many workers played them or in which order they
-finished. Games run in this process (1 worker), in a local process pool (several),
-or on a Dask distributed cluster (`scheduler` address; extra `cluster`; give its
-workers one thread each: the threads of one process play one game at a time). Every
-worker parses the scenario once per batch (`_context` caches it) and sends back
-one small plain dict per game (`play_one`).
+played for N games (at most `limits.MAX_GAMES`). Game i gets its seed from
+`SeedSequence(seed).spawn(N)[i]` — made when the game is handed out, not all up
+front (`game_seed`) — so the records never depend on how many workers played them
+or in which order they finished. Games run in this process (1 worker), in a local
+process pool (several), or on a Dask distributed cluster (`scheduler` address;
+extra `cluster`; give its workers one thread each: the threads of one process play
+one game at a time). Every worker parses the scenario once per batch (`_context`
+caches it) and sends back one small plain dict per game (`play_one`).
+
+Local workers end with the batch: they ignore Ctrl-C (the batch stops them), and a
+worker whose parent is gone — killed, even by SIGKILL — ends too (game/workers.py).
+A batch stopped by Ctrl-C (KeyboardInterrupt) or SIGTERM (`workers.Terminated`,
+under `workers.stop_on_sigterm`) ends its workers at once.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+import itertools
 import json
 import math
 import os
@@ -26,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from game import limits
 from game.actions import Action
 from game.ai_choice import controllers_for
 from game.engine import Game
@@ -34,6 +42,7 @@ from game.loading import parse_scenario, require_battle
 from game.rules.loader import load_rules
 from game.scenario import Scenario
 from game.sim import GameStalled, run_game
+from game.workers import end_workers, start_worker
 
 Record = dict[str, Any]
 """One game's result as plain data: index, seed, outcome, rounds, casualties, loot,
@@ -94,11 +103,21 @@ class BatchResult:
         return len(self.records) / self.seconds if self.seconds > 0 else math.inf
 
 
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index`: a 32-bit number from the child `index` of
+    `SeedSequence(seed).spawn(…)` (replay the game alone with `main.py run --seed`)."""
+    child = np.random.SeedSequence(seed, spawn_key=(index,))
+    return int(child.generate_state(1, dtype=np.uint32)[0])
+
+
 def game_seeds(seed: int, games: int) -> list[int]:
-    """The seed of each game: a 32-bit number from `SeedSequence(seed).spawn(games)`
-    (replay game i alone with `main.py run --seed <seed>`)."""
-    children = np.random.SeedSequence(seed).spawn(games)
-    return [int(child.generate_state(1, dtype=np.uint32)[0]) for child in children]
+    """The seeds of the first `games` games."""
+    return [game_seed(seed, i) for i in range(games)]
+
+
+def iter_items(seed: int, games: int) -> Iterator[tuple[int, int]]:
+    """(index, seed) of every game, each seed made when it is needed."""
+    return ((i, game_seed(seed, i)) for i in range(games))
 
 
 def load_spec(spec: BatchSpec) -> Scenario:
@@ -205,11 +224,20 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def chunk_size(games: int, workers: int) -> int:
+    """Games per chunk: about CHUNKS_PER_WORKER chunks per worker, at most MAX_CHUNK."""
+    return max(1, min(MAX_CHUNK, games // max(1, workers * CHUNKS_PER_WORKER)))
+
+
+def iter_chunks(items: Iterator[tuple[int, int]], size: int) -> Iterator[list[tuple[int, int]]]:
+    """Items cut into consecutive chunks of `size` (the last may be shorter), lazily."""
+    while chunk := list(itertools.islice(items, size)):
+        yield chunk
+
+
 def chunks(items: Sequence[tuple[int, int]], workers: int) -> list[list[tuple[int, int]]]:
-    """Items cut into consecutive chunks: about CHUNKS_PER_WORKER per worker, at most
-    MAX_CHUNK games each."""
-    size = max(1, min(MAX_CHUNK, len(items) // max(1, workers * CHUNKS_PER_WORKER)))
-    return [list(items[i : i + size]) for i in range(0, len(items), size)]
+    """Items cut into consecutive chunks (`chunk_size`)."""
+    return list(iter_chunks(iter(items), chunk_size(len(items), workers)))
 
 
 def run_batch(
@@ -225,25 +253,30 @@ def run_batch(
     """Play `games` games of `spec`; records come back in game order whatever ran them.
     `play` (a picklable module-level function) makes each game's record instead of
     `play_one` (e.g. the planner's heat map collects where figures fell)."""
-    if games < 1:
-        raise ValueError("a batch needs at least one game")
-    items = list(enumerate(game_seeds(seed, games)))
+    if not 1 <= games <= limits.MAX_GAMES:
+        raise ValueError(f"a batch has 1 to {limits.MAX_GAMES} games (not {games})")
     tick = progress or (lambda n: None)
     start = time.perf_counter()
     if scheduler is not None:
-        records = _run_dask(spec, items, scheduler, tick, play)
+        records = _run_dask(spec, list(iter_items(seed, games)), scheduler, tick, play)
         used = 0
     else:
         used = max(1, min(workers or default_workers(), games))
-        records = _run_local(spec, items, used, tick, play)
+        records = _run_local(spec, iter_items(seed, games), games, used, tick, play)
     seconds = time.perf_counter() - start
     records.sort(key=lambda r: int(r["index"]))
     return BatchResult(seed, records, seconds, used, scheduler)
 
 
+IN_FLIGHT_PER_WORKER = 2
+"""Chunks handed to the pool per worker before one comes back (the rest wait, and
+so do their seeds)."""
+
+
 def _run_local(
     spec: BatchSpec,
-    items: list[tuple[int, int]],
+    items: Iterator[tuple[int, int]],
+    games: int,
     workers: int,
     tick: Progress,
     play: PlayOne | None = None,
@@ -256,27 +289,49 @@ def _run_local(
             tick(1)
         return out
     _context(spec)  # fail here, not in every worker; forked workers inherit the parse
-    pool = ProcessPoolExecutor(max_workers=workers)
+    parts = iter_chunks(items, chunk_size(games, workers))
+    pool = ProcessPoolExecutor(
+        max_workers=workers, initializer=start_worker, initargs=(os.getpid(),)
+    )
     try:
-        parts = chunks(items, workers)
-        futures = [pool.submit(play_chunk, spec, chunk, play) for chunk in parts]
-        records = list(_collect(futures, tick))
-    except BaseException:  # Ctrl-C or a failing game: drop the games not begun yet
-        pool.shutdown(wait=True, cancel_futures=True)
+        records = _feed(pool, parts, workers * IN_FLIGHT_PER_WORKER, spec, tick, play)
+    except BaseException:  # Ctrl-C, SIGTERM or a failing game: the workers end now
+        end_workers(pool)
         raise
     pool.shutdown()
     return records
 
 
-def _collect(futures: list[Future[list[Record]]], tick: Progress) -> Iterator[Record]:
-    """Records of finished chunks as they come in."""
-    pending = set(futures)
+def _feed(
+    pool: ProcessPoolExecutor,
+    parts: Iterator[list[tuple[int, int]]],
+    in_flight: int,
+    spec: BatchSpec,
+    tick: Progress,
+    play: PlayOne | None,
+) -> list[Record]:
+    """Hand chunks to the pool, at most `in_flight` at a time; their records."""
+    records: list[Record] = []
+    pending: set[Future[list[Record]]] = set()
+    for part in parts:
+        pending.add(pool.submit(play_chunk, spec, part, play))
+        while len(pending) >= in_flight:
+            pending = _take(pending, records, tick)
     while pending:
-        done, pending = wait(pending, return_when=FIRST_COMPLETED)
-        for future in done:
-            records = future.result()
-            tick(len(records))
-            yield from records
+        pending = _take(pending, records, tick)
+    return records
+
+
+def _take(
+    pending: set[Future[list[Record]]], records: list[Record], tick: Progress
+) -> set[Future[list[Record]]]:
+    """Wait for a chunk to finish, add its records; the chunks still running."""
+    done, rest = wait(pending, return_when=FIRST_COMPLETED)
+    for future in done:
+        found = future.result()
+        tick(len(found))
+        records += found
+    return rest
 
 
 def _run_dask(

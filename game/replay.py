@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,15 +21,17 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game import files, limits
 from game.actions import Action, ActionParseError, IllegalAction
 from game.engine import Game
 from game.events import Event
-from game.filemode import mode_for
+from game.files import write_json_atomic
 from game.i18n import DEFAULT_LANGUAGE
-from game.loading import parse_scenario
+from game.loading import parse_scenario, require_battle
+from game.loading.knobs import knob_issues
 from game.narration import narrate, reason_text
-from game.rules.loader import RulesData, RulesDataError
-from game.scenario import ScenarioError, format_path
+from game.rules.loader import RulesData, RulesDataError, load_rules
+from game.scenario import KnobValue, ScenarioError, Whole, format_path
 
 VERSION = 3
 """The record format; raised whenever the engine's events change shape (2: events
@@ -113,19 +113,18 @@ class EventNote(_Model):
     text: str
 
 
-KnobValue = int | float | bool | str
-
-
 class _RecordModel(_Model):
-    version: Annotated[int, Field(ge=1)]
-    scenario: str
-    scenario_name: str = ""
-    knobs: dict[str, KnobValue] = Field(default_factory=dict)
-    seed: Annotated[int, Field(ge=0)]
-    actions: list[str]
+    version: Annotated[Whole, Field(ge=1)]
+    scenario: Annotated[str, Field(max_length=limits.SCENARIO_BYTES)]
+    scenario_name: Annotated[str, Field(max_length=limits.MAX_NAME)] = ""
+    knobs: Annotated[dict[str, KnobValue], Field(max_length=limits.MAX_KNOBS)] = Field(
+        default_factory=dict
+    )
+    seed: Annotated[Whole, Field(ge=0, le=limits.MAX_SEED)]
+    actions: Annotated[list[str], Field(max_length=limits.MAX_ACTIONS)]
     events_hash: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
     outcome: str | None = None
-    rounds: int = 0
+    rounds: Annotated[Whole, Field(ge=0, le=limits.MAX_ROUNDS)] = 0
     events: list[EventNote] = Field(default_factory=list)
 
 
@@ -167,7 +166,11 @@ class GameRecord:
         except ValidationError as exc:
             problems = [
                 f"{where}: {format_path([p for p in e['loc'] if isinstance(p, str | int)])}: "
-                + ("required field is missing" if e["type"] == "missing" else e["msg"])
+                + (
+                    "required field is missing"
+                    if e["type"] == "missing"
+                    else str(e["msg"]).removeprefix("Value error, ")
+                )
                 for e in exc.errors(include_url=False)
             ]
             raise RecordError("\n".join(problems)) from None
@@ -221,59 +224,20 @@ def make_record(
     )
 
 
-def write_json_atomic(path: str | Path, data: Any) -> None:
-    """Write JSON so that the file is either the old or the complete new one."""
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, ensure_ascii=False, indent=1)
-            fh.write("\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode_for(path))  # mkstemp's 0600 would stick: the umask's, as open()
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _fsync_dir(folder)
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def save_record(record: GameRecord, path: str | Path) -> None:
     """Save a record as JSON, atomically."""
     write_json_atomic(path, record.to_dict())
 
 
 def load_record(path: str | Path) -> GameRecord:
-    """Read a record file; RecordError names the file and the problem."""
-    path = Path(path)
+    """Read a record file; RecordError names the file and the problem (a regular
+    file of at most `limits.RECORD_BYTES`, JSON nested at most `limits.MAX_DEPTH`
+    deep, game/files.py)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(f"{path}: file not found") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path.name}: not UTF-8 text") from None
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path.name}: not JSON: {exc}") from None
-    return GameRecord.from_dict(data, path.name)
+        data = files.load_json(files.read_text(path, limits.RECORD_BYTES), limits.MAX_DEPTH)
+    except files.FileProblem as exc:
+        raise RecordError(f"{path}: {exc}") from None
+    return GameRecord.from_dict(data, Path(path).name)
 
 
 # -- replaying ------------------------------------------------------------------------
@@ -306,10 +270,14 @@ def parse_actions(record: GameRecord) -> list[Action]:
 def replay(record: GameRecord, *, rules: RulesData | None = None) -> Replay:
     """Rebuild the game from the record and apply its actions (RecordError if the
     scenario, knobs or action texts are bad; an illegal action stops the replay)."""
+    name = record.scenario_name or "scenario"
     try:
-        scenario = parse_scenario(record.scenario, record.scenario_name or "scenario", rules=rules)
+        scenario = require_battle(parse_scenario(record.scenario, name, rules=rules), name)
     except ScenarioError as exc:
         raise RecordError("the recorded scenario is not valid:\n" + "\n".join(exc.errors)) from None
+    bad = knob_issues(record.knobs, rules or load_rules())
+    if bad:
+        raise RecordError("\n".join(f"{path}: {reason}" for path, reason in bad))
     actions = parse_actions(record)
     try:
         game = Game(

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     AliasChoices,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictBool,
@@ -23,15 +24,53 @@ from pydantic import (
     model_validator,
 )
 
+from game import limits
 from game.dice import DiceExpression, DiceExpressionError
 from game.rules.models import ATTRIBUTE_MAX, ATTRIBUTE_MIN
 
 # -- shared field types ---------------------------------------------------------
 
-Number = Annotated[float, Field(allow_inf_nan=False)]
+
+def _number(value: Any) -> Any:
+    """Numbers are numbers: text and true/false are not read as numbers, and a whole
+    number too large for a float is refused with that reason."""
+    if isinstance(value, bool):
+        raise ValueError(f"a number, not {str(value).lower()}")
+    if isinstance(value, str):
+        raise ValueError(f"a number, not text ({_short(value)})")
+    if isinstance(value, int) and abs(value) > 1e300:
+        raise ValueError("a number too large to use")
+    return value
+
+
+def _whole(value: Any) -> Any:
+    """Whole numbers are whole numbers (not text, true/false or 3.0)."""
+    if isinstance(value, bool):
+        raise ValueError(f"a whole number, not {str(value).lower()}")
+    if isinstance(value, str):
+        raise ValueError(f"a whole number, not text ({_short(value)})")
+    if isinstance(value, float):
+        raise ValueError(f"a whole number, not {value!r}")
+    return value
+
+
+def _short(text: str) -> str:
+    return repr(text if len(text) <= 20 else text[:20] + "…")
+
+
+Number = Annotated[float, BeforeValidator(_number), Field(strict=True, allow_inf_nan=False)]
+"""A finite number (a whole number is one too)."""
+Whole = Annotated[int, BeforeValidator(_whole), Field(strict=True)]
+"""A whole number."""
 Point = tuple[Number, Number]
-PolygonSpec = Annotated[list[Point], Field(min_length=3)]
-Ident = Annotated[str, Field(min_length=1, pattern=r"^[A-Za-z0-9_.:\-]+$")]
+PolygonSpec = Annotated[list[Point], Field(min_length=3, max_length=limits.MAX_POLYGON_POINTS)]
+Ident = Annotated[
+    str, Field(min_length=1, max_length=limits.MAX_ID, pattern=r"^[A-Za-z0-9_.:\-]+$")
+]
+Name = Annotated[str, Field(min_length=1, max_length=limits.MAX_NAME)]
+"""A name people read (not empty)."""
+Rounds = Annotated[Whole, Field(ge=1, le=limits.MAX_ROUNDS)]
+Structure = Annotated[Whole, Field(ge=1, le=limits.MAX_STRUCTURE)]
 
 TERRAIN_KINDS = (
     "wall",
@@ -96,24 +135,24 @@ class _Model(BaseModel):
 class ScenarioInfo(_Model):
     """[scenario]: name, description, ruleset, round limit, default seed."""
 
-    name: Annotated[str, Field(min_length=1)]
-    description: str = ""
+    name: Name
+    description: Annotated[str, Field(max_length=limits.MAX_DESCRIPTION)] = ""
     rules: Literal["deadearth"] = "deadearth"
-    max_rounds: Annotated[int, Field(ge=1, le=1000)]
-    seed: int | None = None
+    max_rounds: Rounds
+    seed: Annotated[Whole, Field(ge=0, le=limits.MAX_SEED)] | None = None
 
 
 class BoardSpec(_Model):
     """[board]: table size in cm."""
 
-    width_cm: Annotated[Number, Field(gt=0, le=10_000)]
-    height_cm: Annotated[Number, Field(gt=0, le=10_000)]
+    width_cm: Annotated[Number, Field(gt=0, le=limits.MAX_BOARD_CM)]
+    height_cm: Annotated[Number, Field(gt=0, le=limits.MAX_BOARD_CM)]
 
 
 class _PieceSpec(_Model):
     id: Ident
     polygon: PolygonSpec
-    structure: Annotated[int, Field(ge=1, le=1000)] | None = None
+    structure: Structure | None = None
 
 
 class TerrainSpec(_PieceSpec):
@@ -121,7 +160,7 @@ class TerrainSpec(_PieceSpec):
     `expires_round` only for smoke and burning zones."""
 
     kind: TerrainKindName
-    expires_round: Annotated[int, Field(ge=0)] | None = None
+    expires_round: Annotated[Whole, Field(ge=0, le=limits.MAX_ROUNDS)] | None = None
 
     @model_validator(mode="after")
     def _kind_fields(self) -> TerrainSpec:
@@ -150,28 +189,34 @@ class ModuleSpec(_PieceSpec):
         return self
 
 
-Attribute = Annotated[int, Field(ge=ATTRIBUTE_MIN, le=ATTRIBUTE_MAX)]
+Attribute = Annotated[Whole, Field(ge=ATTRIBUTE_MIN, le=ATTRIBUTE_MAX)]
 """An inline attribute: within the bounds the rules data holds profiles to."""
 
 
 class InlineStats(_Model):
     """[side.squad.figure.stats]: a one-off profile, optionally based on a named one."""
 
-    base: Annotated[str, Field(min_length=1)] | None = None
-    name: str | None = None
-    archetype: str | None = None
-    level: Annotated[int, Field(ge=1, le=10)] | None = None
+    base: Name | None = None
+    name: Annotated[str, Field(max_length=limits.MAX_NAME)] | None = None
+    archetype: Annotated[str, Field(max_length=limits.MAX_NAME)] | None = None
+    level: Annotated[Whole, Field(ge=1, le=10)] | None = None
     KOER: Attribute | None = Field(None, validation_alias=AliasChoices("KÖR", "KOER", "KOR"))
     REF: Attribute | None = None
     VER: Attribute | None = None
     WIL: Attribute | None = None
-    TP: Annotated[int, Field(ge=1, le=100)] | None = None
-    VW: Annotated[int, Field(ge=1, le=40)] | None = None
-    WS: Annotated[int, Field(ge=2, le=7)] | None = None
+    TP: Annotated[Whole, Field(ge=1, le=100)] | None = None
+    VW: Annotated[Whole, Field(ge=1, le=40)] | None = None
+    WS: Annotated[Whole, Field(ge=2, le=7)] | None = None
     move: Annotated[Number, Field(gt=0, le=200)] | None = None
-    armour: str | None = None
-    weapons: list[Annotated[str, Field(min_length=1)]] | None = None
-    talents: list[str] | None = None
+    armour: Annotated[str, Field(max_length=limits.MAX_NAME)] | None = None
+    weapons: Annotated[list[Name], Field(max_length=limits.MAX_LIST)] | None = None
+    talents: (
+        Annotated[
+            list[Annotated[str, Field(max_length=limits.MAX_NAME)]],
+            Field(max_length=limits.MAX_LIST),
+        ]
+        | None
+    ) = None
     base_mm: Literal[25, 40] | None = None
 
     @model_validator(mode="after")
@@ -197,10 +242,10 @@ class FigureSpec(_Model):
     """[[side.squad.figure]]: a named profile or inline stats, a position, options."""
 
     id: Ident
-    profile: Annotated[str, Field(min_length=1)] | None = None
+    profile: Name | None = None
     stats: InlineStats | None = None
     at: Point
-    facing: Number | None = None
+    facing: Annotated[Number, Field(ge=-360, le=360)] | None = None
     overwatch: StrictBool = False
 
     @model_validator(mode="after")
@@ -222,14 +267,16 @@ class SquadSpec(_Model):
 
     id: Ident
     leader: Ident | None = None
-    figure: list[FigureSpec] = Field(default_factory=list)
+    figure: Annotated[list[FigureSpec], Field(max_length=limits.MAX_FIGURES)] = Field(
+        default_factory=list
+    )
 
 
 class RosterEntry(_Model):
     """One line of a raid roster: what the budget buys, by weight."""
 
-    profile: Annotated[str, Field(min_length=1)]
-    weight: Annotated[Number, Field(gt=0)]
+    profile: Name
+    weight: Annotated[Number, Field(gt=0, le=limits.MAX_WEIGHT)]
 
 
 class EntrySpec(_Model):
@@ -237,7 +284,7 @@ class EntrySpec(_Model):
     what players read ("Thaliastraße north"), else the id made readable."""
 
     id: Ident
-    name: Annotated[str, Field(min_length=1)] | None = None
+    name: Name | None = None
     polygon: PolygonSpec
 
 
@@ -249,11 +296,11 @@ class RaidSpec(_Model):
     """[side.raid]: attackers arriving in waves (docs/RULES.md §12)."""
 
     threat: ThreatKind
-    budget: Annotated[Number, Field(gt=0)] | None = None
+    budget: Annotated[Number, Field(gt=0, le=limits.MAX_BUDGET)] | None = None
     waves: int | str | None = None
-    wave_every: Annotated[int, Field(ge=1, le=100)] | None = None
-    roster: Annotated[list[RosterEntry], Field(min_length=1)]
-    entry: Annotated[list[EntrySpec], Field(min_length=1)]
+    wave_every: Annotated[Whole, Field(ge=1, le=100)] | None = None
+    roster: Annotated[list[RosterEntry], Field(min_length=1, max_length=limits.MAX_ROSTER)]
+    entry: Annotated[list[EntrySpec], Field(min_length=1, max_length=limits.MAX_ENTRIES)]
 
     @field_validator("waves", mode="before")
     @classmethod
@@ -262,12 +309,16 @@ class RaidSpec(_Model):
             return None
         if isinstance(value, bool) or not isinstance(value, int | str):
             raise ValueError("give a dice expression such as '1W3+1' or a whole number")
+        if len(value) > 20 if isinstance(value, str) else abs(value) > 10**6:
+            raise ValueError(f"{_short(str(value))} gives more than {limits.MAX_WAVES} waves")
         try:
             expr = DiceExpression.parse(value)
         except DiceExpressionError as exc:
             raise ValueError(str(exc)) from None
         if expr.minimum < 1:
             raise ValueError(f"{value!r} can give fewer than 1 wave")
+        if expr.maximum > limits.MAX_WAVES:
+            raise ValueError(f"{value!r} can give more than {limits.MAX_WAVES} waves (the limit)")
         return value
 
     @property
@@ -284,7 +335,7 @@ class AiSpec(_Model):
     slider overrides (the presets are ai/presets.toml's; a bad name fails when the
     controller is made)."""
 
-    preset: Annotated[str, Field(min_length=1)] | None = None
+    preset: Annotated[str, Field(min_length=1, max_length=limits.MAX_ID)] | None = None
     aggression: Slider | None = None
     self_preservation: Slider | None = None
     herding: Slider | None = None
@@ -295,10 +346,12 @@ class SideSpec(_Model):
     """[[side]]: a side with its controller, squads and/or a raid."""
 
     id: Ident
-    name: Annotated[str, Field(min_length=1)]
+    name: Name
     controller: Controller
     deploy_zone: PolygonSpec | None = None
-    squad: list[SquadSpec] = Field(default_factory=list)
+    squad: Annotated[list[SquadSpec], Field(max_length=limits.MAX_SQUADS)] = Field(
+        default_factory=list
+    )
     raid: RaidSpec | None = None
     ai: AiSpec | None = None
 
@@ -314,7 +367,7 @@ class ObjectiveSpec(_Model):
 
     kind: Literal["drive_off", "hold", "protect"]
     key_point: Ident | None = None
-    rounds: Annotated[int, Field(ge=1, le=1000)] | None = None
+    rounds: Rounds | None = None
 
     @model_validator(mode="after")
     def _kind_fields(self) -> ObjectiveSpec:
@@ -335,11 +388,19 @@ class Scenario(_Model):
 
     scenario: ScenarioInfo
     board: BoardSpec
-    terrain: list[TerrainSpec] = Field(default_factory=list)
-    module: list[ModuleSpec] = Field(default_factory=list)
-    side: list[SideSpec] = Field(default_factory=list)
+    terrain: Annotated[list[TerrainSpec], Field(max_length=limits.MAX_PIECES)] = Field(
+        default_factory=list
+    )
+    module: Annotated[list[ModuleSpec], Field(max_length=limits.MAX_PIECES)] = Field(
+        default_factory=list
+    )
+    side: Annotated[list[SideSpec], Field(max_length=limits.MAX_SIDES)] = Field(
+        default_factory=list
+    )
     objective: ObjectiveSpec | None = None
-    knobs: dict[str, KnobValue] = Field(default_factory=dict)
+    knobs: Annotated[dict[str, KnobValue], Field(max_length=limits.MAX_KNOBS)] = Field(
+        default_factory=dict
+    )
 
     def figures(self) -> Iterable[tuple[SideSpec, SquadSpec, FigureSpec]]:
         """Every figure placed up front, with its side and squad."""

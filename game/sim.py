@@ -14,6 +14,7 @@ from typing import Any
 
 from ai import controller_for
 from ai.base import Controller
+from game import limits
 from game.actions import Action, IllegalAction
 from game.engine import Game
 from game.events import Event
@@ -24,7 +25,7 @@ from game.rules.loader import RulesData
 from game.scenario import Scenario
 from game.state import Presence
 
-MAX_ACTIONS = 100_000
+MAX_ACTIONS = limits.MAX_ACTIONS
 """Actions after which a game that has not ended counts as stuck (a bug)."""
 
 Observer = Callable[[Game, Action, list[Event]], None]

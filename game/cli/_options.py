@@ -1,12 +1,17 @@
 """Command-line options that several commands share: `--set KNOB=VALUE` rules
-overrides and `--ai SIDE=NAME` controller choices (run, sim), each checked with a
-one-line error naming the problem (game.cli.CliError → exit 2)."""
+overrides and `--ai SIDE=NAME` controller choices (run, sim), seeds and game counts
+within the declared limits (game/limits.py), files to be written checked before the
+work that makes them; each with a one-line error naming the problem
+(game.cli.CliError → exit 2)."""
 
 from __future__ import annotations
 
+import os
 import tomllib
+from pathlib import Path
 from typing import Any
 
+from game import limits
 from game.ai_choice import ai_issue
 from game.cli import CliError
 from game.i18n import tr
@@ -21,6 +26,42 @@ def value_of(raw: str) -> Any:
         return tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
         return raw
+
+
+def check_seed(seed: int | None) -> None:
+    """CliError unless `--seed` is absent or within 0 … `limits.MAX_SEED`."""
+    if seed is not None and not 0 <= seed <= limits.MAX_SEED:
+        raise CliError(tr("cli.run.bad_seed", seed=seed, max=limits.MAX_SEED))
+
+
+def check_games(games: int, key: str) -> None:
+    """CliError (message `key`) unless `--games` is within 1 … `limits.MAX_GAMES`."""
+    if not 1 <= games <= limits.MAX_GAMES:
+        raise CliError(tr(key, games=games, max=limits.MAX_GAMES))
+
+
+def writable_problem(target: str) -> str | None:
+    """Why a file cannot be written at `target` (None: its folder exists and is
+    writable, and it is no folder itself)."""
+    file = Path(target)
+    folder = file.parent
+    if file.is_dir():
+        return tr("cli.run.is_folder")
+    if not folder.is_dir():
+        return tr("cli.run.no_folder", folder=str(folder))
+    if not os.access(folder, os.W_OK):
+        return tr("cli.run.read_only", folder=str(folder))
+    if file.exists() and not os.access(file, os.W_OK):
+        return tr("cli.run.file_read_only")
+    return None
+
+
+def check_writable(target: str, key: str) -> None:
+    """CliError (message `key` with the file and the reason) when `target` cannot be
+    written: checked before the work whose result goes there."""
+    reason = writable_problem(target)
+    if reason is not None:
+        raise CliError(tr(key, file=target, reason=reason))
 
 
 def pairs(texts: list[str], option: str, form: str) -> list[tuple[str, str, str]]:

@@ -16,8 +16,10 @@ import os
 import sys
 from pathlib import Path
 
+from game import limits
 from game.batch import BatchError
 from game.cli import CliError
+from game.cli._options import check_games, check_seed
 from game.engine import Game
 from game.i18n import count_text, languages, set_language, tr
 from game.loading import battle_problems, load_scenario
@@ -25,7 +27,15 @@ from game.loading.raw import read_text
 from game.overlays.heat_raids import heat_map, simulate_heat, spec_for, summary
 from game.scenario import Scenario, ScenarioError
 from game.ui.defence import OVERLAY_NAMES, UnknownOverlay, compute_overlays, parse_names
-from game.ui.mapexport import MapTooLarge, default_palette, parse_scale, render_map, save_map
+from game.ui.mapexport import (
+    MAX_SIDE_PX,
+    MapTooLarge,
+    Page,
+    default_palette,
+    parse_scale,
+    render_map,
+    save_map,
+)
 
 DEFAULT_OVERLAYS = "fire,dead,threat"
 DPI_RANGE = (10.0, 1200.0)
@@ -90,13 +100,36 @@ def check_args(args: argparse.Namespace) -> tuple[list[str], float, Path]:
     low, high = DPI_RANGE
     if not low <= args.dpi <= high:
         raise CliError(tr("planner.error.dpi", low=f"{low:g}", high=f"{high:g}", dpi=args.dpi))
-    if args.games < 1:
-        raise CliError(tr("planner.error.games", games=args.games))
+    check_games(args.games, "planner.error.games")
     if args.workers is not None and args.workers < 1:
         raise CliError(tr("sim.cli.bad_workers", workers=args.workers))
-    if args.seed < 0:
-        raise CliError(tr("planner.error.seed", seed=args.seed))
+    check_seed(args.seed)
     return names, scale, output_path(args.output)
+
+
+def too_big(width: int, height: int) -> CliError:
+    """The error for a map of `width` × `height` px beyond the limits."""
+    return CliError(
+        tr(
+            "planner.error.too_big",
+            width=width,
+            height=height,
+            pixels=f"{width * height / 1e6:.0f}",
+            limit=f"{limits.MAX_MAP_PIXELS / 1e6:g}",
+            side=MAX_SIDE_PX,
+        )
+    )
+
+
+def check_raster(scenario: Scenario, dpi: float, scale: float) -> None:
+    """Refuse a map whose table alone would be beyond the limits, before anything
+    is computed or drawn (the whole map, with its margins and legend, is checked
+    again when it is laid out)."""
+    px_per_cm = Page(dpi, scale).px_per_cm
+    width = round(scenario.board.width_cm * px_per_cm)
+    height = round(scenario.board.height_cm * px_per_cm)
+    if max(width, height) > MAX_SIDE_PX or width * height > limits.MAX_MAP_PIXELS:
+        raise too_big(width, height)
 
 
 def named_itself(text: str, name: str) -> bool:
@@ -126,6 +159,7 @@ def run(args: argparse.Namespace) -> int:
         scenario = load_scenario(Path(args.scenario))
     except ScenarioError as exc:
         raise CliError("\n".join(exc.errors)) from None
+    check_raster(scenario, args.dpi, scale)
     game = Game(scenario, seed=scenario.scenario.seed or 0)
     heat = None
     asked = named_itself(args.overlay, "heat")
@@ -157,9 +191,7 @@ def run(args: argparse.Namespace) -> int:
         look = args.palette or default_palette(path, scale)
         surface, layout = render_map(game, overlays, dpi=args.dpi, scale=scale, palette_name=look)
     except MapTooLarge as exc:
-        raise CliError(
-            tr("planner.error.too_big", width=exc.width, height=exc.height, limit=40_000)
-        ) from None
+        raise too_big(exc.width, exc.height) from None
     try:
         count = save_map(surface, layout, path, scenario.scenario.name)
     except OSError as exc:

@@ -23,6 +23,7 @@ from pathlib import Path
 from game import warmup
 from game.ai_choice import controllers_for, human_sides
 from game.cli import CliError
+from game.cli._options import check_seed, check_writable
 from game.engine import Game
 from game.i18n import languages, set_language, tr
 from game.loading import load_battle
@@ -107,14 +108,15 @@ def run(args: argparse.Namespace) -> int:
     language = args.lang or getattr(settings, "language", None)
     if language:
         set_language(language)
-    if args.seed is not None and args.seed < 0:
-        raise CliError(tr("cli.run.bad_seed", seed=args.seed))
+    check_seed(args.seed)
     if args.speed is not None and not 0 < args.speed <= 100:
         raise CliError(tr("cli.play.bad_speed", speed=args.speed))
     if args.frames is not None and args.frames < 1:
         raise CliError(tr("cli.play.bad_frames", frames=args.frames))
     if args.screenshot and args.frames is None:
         raise CliError(tr("cli.play.screenshot_needs_frames"))
+    if args.screenshot:
+        check_writable(args.screenshot, "cli.play.cannot_screenshot")  # before the frames
     if args.frames is None and os.environ.get("SDL_VIDEODRIVER") in HEADLESS_DRIVERS:
         raise CliError(tr("cli.play.frames_headless", driver=os.environ["SDL_VIDEODRIVER"]))
     size = parse_size(args.size)

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from game.ai_choice import controllers_for
 from game.cli import CliError
-from game.cli._options import parse_ai, parse_set
+from game.cli._options import check_seed, check_writable, parse_ai, parse_set
 from game.i18n import languages, set_language, tr
 from game.loading import parse_scenario, require_battle
 from game.loading.raw import read_text
@@ -122,11 +121,10 @@ def consequence_lines(result: GameResult) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     if args.lang:
         set_language(args.lang)
-    if args.seed is not None and args.seed < 0:
-        raise CliError(tr("cli.run.bad_seed", seed=args.seed))
+    check_seed(args.seed)
     knobs = parse_set(args.set)
     if args.record:
-        _check_target(args.record)  # before the game is played, not after
+        check_writable(args.record, "cli.run.cannot_write")  # before the game, not after
     path = Path(args.scenario)
     try:
         text = read_text(path)  # read once: the record keeps the text that was played
@@ -152,21 +150,6 @@ def run(args: argparse.Namespace) -> int:
     if args.record and not args.json:
         print(tr("cli.run.recorded", file=args.record))
     return 0
-
-
-def _check_target(target: str) -> None:
-    """The record can be written there: its folder exists and it is not a folder."""
-    file = Path(target)
-    folder = file.parent
-    reason = None
-    if file.is_dir():
-        reason = tr("cli.run.is_folder")
-    elif not folder.is_dir():
-        reason = tr("cli.run.no_folder", folder=str(folder))
-    elif not os.access(folder, os.W_OK):
-        reason = tr("cli.run.read_only", folder=str(folder))
-    if reason is not None:
-        raise CliError(tr("cli.run.cannot_write", file=target, reason=reason))
 
 
 def _save(

@@ -9,7 +9,8 @@ Game i gets its seed from `SeedSequence(S).spawn(N)` (game/batch.py), so the rep
 depends on (scenario, --set, --ai, --seed, --games) only: the same command prints
 the same report with any number of workers, except the timing line (in --json: the
 `timing` key). A progress bar with ETA goes to stderr. Bad knobs, presets or
-scenarios exit 2; a game that broke off is reported and exits 1.
+scenarios exit 2; a game that broke off is reported and exits 1. Ctrl-C or SIGTERM
+stops the batch and its workers (one line on stderr; exit 130 or 143).
 """
 
 from __future__ import annotations
@@ -22,12 +23,16 @@ from typing import Any
 
 from game.batch import BatchError, BatchResult, BatchSpec, load_spec, run_batch
 from game.cli import CliError
-from game.cli._options import parse_ai, parse_set
+from game.cli._options import check_games, check_seed, parse_ai, parse_set
 from game.i18n import languages, set_language, tr
 from game.loading.raw import read_text
 from game.plot import plot_report
 from game.report import Report, build_report, describe
 from game.scenario import Scenario, ScenarioError
+from game.workers import Terminated, stop_on_sigterm
+
+STOPPED_BY = {"SIGTERM": 143, "SIGINT": 130}
+"""Exit codes of a batch stopped by a signal (128 + its number, as shells report)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -58,12 +63,10 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
 
 
 def _check_numbers(args: argparse.Namespace) -> None:
-    if args.games < 1:
-        raise CliError(tr("sim.cli.bad_games", games=args.games))
+    check_games(args.games, "sim.cli.bad_games")
     if args.workers is not None and args.workers < 1:
         raise CliError(tr("sim.cli.bad_workers", workers=args.workers))
-    if args.seed is not None and args.seed < 0:
-        raise CliError(tr("sim.cli.bad_seed", seed=args.seed))
+    check_seed(args.seed)
     if args.plot and not Path(args.plot).resolve().parent.is_dir():
         raise CliError(tr("sim.cli.cannot_plot", file=args.plot, reason="no such folder"))
 
@@ -78,9 +81,16 @@ def _load(path: Path, knobs: dict[str, Any]) -> tuple[BatchSpec, Scenario]:
 def _play(spec: BatchSpec, seed: int, args: argparse.Namespace) -> BatchResult:
     from tqdm import tqdm
 
-    with tqdm(
-        total=args.games, desc=tr("sim.cli.progress"), unit="game", file=sys.stderr, disable=None
-    ) as bar:
+    with (
+        stop_on_sigterm(),
+        tqdm(
+            total=args.games,
+            desc=tr("sim.cli.progress"),
+            unit="game",
+            file=sys.stderr,
+            disable=None,
+        ) as bar,
+    ):
         try:
             return run_batch(
                 spec,
@@ -115,7 +125,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     spec = BatchSpec(spec.scenario_text, spec.scenario_file, knobs, parse_ai(args.ai, scenario))
     seed = args.seed if args.seed is not None else (scenario.scenario.seed or 0)
-    result = _play(spec, seed, args)
+    try:
+        result = _play(spec, seed, args)
+    except (Terminated, KeyboardInterrupt) as exc:
+        signal = "SIGTERM" if isinstance(exc, Terminated) else "SIGINT"
+        print(tr("sim.cli.stopped", signal=signal), file=sys.stderr)
+        return STOPPED_BY[signal]
     report = build_report(describe(scenario, spec), result)
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))

@@ -11,13 +11,15 @@ the problems `check` prints.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.loading.knobs import with_knobs
+from game.loading.names import rules_radius
 from game.loading.pipeline import load_scenario, parse_scenario
-from game.loading.raw import read_text
-from game.rules.loader import RulesData
+from game.loading.playable import playability_issues
+from game.loading.raw import read_text, read_toml
+from game.rules.loader import RulesData, load_rules
 from game.scenario import Scenario, ScenarioError
 
 MIN_SIDES = 2
@@ -29,23 +31,33 @@ def _too_few(found: int, filename: str) -> str:
     return f"{filename}: side: a battle needs at least {MIN_SIDES} sides (found {found})"
 
 
-def require_battle(scenario: Scenario, filename: str) -> Scenario:
+def require_battle(
+    scenario: Scenario, filename: str, *, rules: RulesData | None = None
+) -> Scenario:
     """The scenario if it can be played as a battle, else ScenarioError."""
-    found = len(scenario.side)
-    if found < MIN_SIDES:
-        raise ScenarioError([_too_few(found, filename)])
+    problems = battle_problems(scenario, filename, rules=rules)
+    if problems:
+        raise ScenarioError(problems)
     return scenario
 
 
 def load_battle(path: str | Path, *, rules: RulesData | None = None) -> Scenario:
     """`load_scenario`, and the scenario must be playable as a battle (run, sim, play)."""
-    return require_battle(load_scenario(path, rules=rules), str(path))
+    return require_battle(load_scenario(path, rules=rules), str(path), rules=rules)
 
 
-def battle_problems(layout: Scenario, filename: str) -> list[str]:
-    """What keeps a parsed layout from being played as a battle."""
+def battle_problems(
+    layout: Scenario, filename: str, *, rules: RulesData | None = None
+) -> list[str]:
+    """What keeps a parsed layout from being played as a battle: fewer than two
+    sides, or the playability stage's problems (game/loading/playable.py)."""
     found = len(layout.side)
-    return [_too_few(found, filename)] if found < MIN_SIDES else []
+    if found < MIN_SIDES:
+        return [_too_few(found, filename)]
+    base = rules or load_rules()
+    applied = with_knobs(base, layout.knobs) or base
+    issues = playability_issues(layout, applied, rules_radius(applied))
+    return [f"{filename}: {path}: {reason}" for path, reason in issues]
 
 
 @dataclass(frozen=True)
@@ -65,8 +77,8 @@ class Checked:
 def _raw_side_problems(text: str, filename: str) -> list[str]:
     """The two-sides problem read from the raw TOML (for a file that does not parse)."""
     try:
-        sides = tomllib.loads(text).get("side", [])
-    except tomllib.TOMLDecodeError:
+        sides = read_toml(text, filename).get("side", [])
+    except ScenarioError:
         return []
     found = len(sides) if isinstance(sides, list) else 0
     return [_too_few(found, filename)] if found < MIN_SIDES else []

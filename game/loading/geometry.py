@@ -6,11 +6,11 @@ and key points. Malformed parts are skipped (the structure stage reports them)."
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
 import shapely
+from pydantic import TypeAdapter, ValidationError
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 
@@ -21,6 +21,7 @@ from game.scenario import (
     FigureSpec,
     Issue,
     ModuleSpec,
+    PolygonSpec,
     RadiusLookup,
     TerrainSpec,
 )
@@ -44,19 +45,19 @@ def default_radius(figure: FigureSpec) -> float:
     return DEFAULT_BASE_RADIUS
 
 
+_POLYGON: TypeAdapter[list[tuple[float, float]]] = TypeAdapter(PolygonSpec)
+FAR_CM = 1e6
+"""cm: a polygon with a point this far from the board is only reported as outside it
+(its area and shape are not worth computing)."""
+
+
 def _raw_polygon(value: Any) -> Polygon | None:
-    """A shapely polygon from raw `[[x, y], ...]`, or None if it is malformed."""
-    if not isinstance(value, list) or len(value) < 3:
+    """A shapely polygon from raw `[[x, y], ...]`, or None if it is malformed (the
+    structure stage reports why: the same type, `PolygonSpec`)."""
+    try:
+        points = _POLYGON.validate_python(value)
+    except ValidationError:
         return None
-    points: list[tuple[float, float]] = []
-    for point in value:
-        if not (isinstance(point, list) and len(point) == 2):
-            return None
-        if not all(isinstance(c, int | float) and not isinstance(c, bool) for c in point):
-            return None
-        if not all(math.isfinite(c) for c in point):
-            return None
-        points.append((float(point[0]), float(point[1])))
     return Polygon(points)
 
 
@@ -88,6 +89,9 @@ class _Checker:
         poly = _raw_polygon(value)
         if poly is None:
             return None
+        if max(map(abs, poly.bounds)) > FAR_CM:
+            self.add(path, self.outside())
+            return None
         if poly.convex_hull.area <= _EPS:
             self.add(path, "has no area (its points lie on one line)")
             return None
@@ -96,9 +100,14 @@ class _Checker:
             self.add(path, "self-intersecting" if "Self-intersection" in reason else reason)
             return None
         if self.box is not None and not poly.covered_by(self.box):
-            _, _, w, h = self.box.bounds
-            self.add(path, f"outside the board (0..{w:g} x 0..{h:g} cm)")
+            self.add(path, self.outside())
         return poly
+
+    def outside(self) -> str:
+        if self.box is None:
+            return f"outside any board (more than {FAR_CM:g} cm away)"
+        _, _, w, h = self.box.bounds
+        return f"outside the board (0..{w:g} x 0..{h:g} cm)"
 
     def pieces(self) -> None:
         ids: dict[str, str] = {}

@@ -1,13 +1,16 @@
-"""The one validation pipeline of scenario files: structure → geometry → knobs →
-names. Every problem of a file in one run, each as `file: field.path: reason`
-(`ScenarioError.errors`); never evaluates code.
+"""The one validation pipeline of scenario files: sizes → structure → geometry →
+knobs → names. Every problem of a file in one run, each as `file: field.path:
+reason` (`ScenarioError.errors`); never evaluates code.
 
+0. sizes: nesting and the counted limits (game/limits.py) on the raw data; a file
+   beyond them is checked no further (the later stages' cost grows with them);
 1. structure: the format's models (game/scenario.py) — types, ranges, unknown fields;
 2. geometry: polygons, ids, bases on the board and clear of terrain and each other
    (the bases' sizes from the profiles), deploy zones, watchtowers, key points;
 3. knobs: the [knobs] overrides against the rules data;
 4. names: profiles, weapons, armour, archetypes, inline stats, overwatch starters —
-   against the rules data with the scenario's knobs applied (so knobs come first).
+   against the rules data with the scenario's knobs applied (so knobs come first);
+5. presets: a side's AI preset names one of the AI's (game/loading/presets.py).
 
 Stages 2–4 run even when the structure is broken (on the parts that validate on
 their own), so one run names a broken polygon and an unknown profile together.
@@ -26,7 +29,9 @@ from game.loading.geometry import check_geometry
 from game.loading.knobs import flat_knobs, knob_issues, with_knobs
 from game.loading.names import name_issues, rules_radius
 from game.loading.parts import ScenarioParts
-from game.loading.raw import read_text, read_toml
+from game.loading.presets import preset_issues
+from game.loading.raw import nesting_issue, read_text, read_toml
+from game.loading.sizes import size_issues
 from game.loading.structure import dedupe, structure
 from game.rules.loader import RulesData, load_rules
 from game.scenario import Issue, RadiusLookup, Scenario, ScenarioError
@@ -60,10 +65,15 @@ def _names(checking: Checking) -> list[Issue]:
     return name_issues(checking.parts, checking.applied)
 
 
+def _presets(checking: Checking) -> list[Issue]:
+    return preset_issues(checking.raw)
+
+
 STAGES: tuple[tuple[str, Stage], ...] = (
     ("geometry", _geometry),
     ("knobs", _knobs),
     ("names", _names),
+    ("presets", _presets),
 )
 """The stages after the structure, in order (their problems are listed in it)."""
 
@@ -80,8 +90,14 @@ def scenario_from_data(
     game's); `base_radius` replaces the bases' sizes from the profiles."""
     if not isinstance(raw, dict):
         raise ScenarioError([f"{filename}: (file): not a table of sections"])
+    deep = nesting_issue(raw)
+    if deep is not None:
+        raise ScenarioError([f"{filename}: (file): {deep}"])
     if "knobs" in raw:
         raw = {**raw, "knobs": flat_knobs(raw["knobs"])}
+    too_big = size_issues(raw)
+    if too_big:
+        raise ScenarioError([f"{filename}: {path}: {reason}" for path, reason in too_big])
     model, issues = structure(raw)
     parts = ScenarioParts.of(model) if model is not None else ScenarioParts.salvage(raw)
     base = rules or load_rules()

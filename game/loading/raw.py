@@ -3,6 +3,9 @@ walking the raw tables (before, or without, the models).
 
 Every problem is a `ScenarioError` whose line starts with the file as given:
 `maps/refuge.toml: file not found`, `refuge.toml: toml: Invalid value (at line 3 …)`.
+Regular files of at most `limits.SCENARIO_BYTES` only (game/files.py: a FIFO or a
+device is refused before it is read), a byte-order mark dropped; lists and tables
+nested at most `limits.MAX_DEPTH` deep.
 """
 
 from __future__ import annotations
@@ -13,31 +16,43 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from game import files, limits
 from game.scenario import ScenarioError
 
 
 def read_text(path: str | Path) -> str:
     """The text of a scenario file; ScenarioError (one line, starting with the path
     as given) when it cannot be read."""
-    path = Path(path)
     try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError([f"{path}: file not found"]) from None
-    except UnicodeDecodeError:
-        raise ScenarioError([f"{path}: not UTF-8 text"]) from None
-    except IsADirectoryError:
-        raise ScenarioError([f"{path}: is a directory, not a scenario file"]) from None
-    except OSError as exc:
-        raise ScenarioError([f"{path}: cannot read: {exc.strerror or exc}"]) from None
+        return files.read_text(path, limits.SCENARIO_BYTES)
+    except files.FileProblem as exc:
+        raise ScenarioError([f"{path}: {exc}"]) from None
 
 
 def read_toml(text: str, filename: str) -> dict[str, Any]:
-    """TOML text as raw data; ScenarioError naming the syntax error."""
+    """TOML text as raw data; ScenarioError naming the syntax error, or the limit
+    the text goes beyond."""
+    if len(text.encode("utf-8", "surrogatepass")) > limits.SCENARIO_BYTES:
+        size = files.size_text(limits.SCENARIO_BYTES)
+        raise ScenarioError([f"{filename}: larger than {size} (the limit)"])
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError([f"{filename}: toml: {exc}"]) from None
+    except RecursionError:
+        raise ScenarioError([f"{filename}: (file): {_deep()}"]) from None
+    except ValueError as exc:  # e.g. an integer of more digits than Python converts
+        raise ScenarioError([f"{filename}: toml: {exc}"]) from None
+    return data
+
+
+def _deep() -> str:
+    return f"lists and tables nested more than {limits.MAX_DEPTH} levels deep (the limit)"
+
+
+def nesting_issue(raw: Any) -> str | None:
+    """The reason when raw data nests deeper than the limit (None: it does not)."""
+    return _deep() if files.depth(raw) > limits.MAX_DEPTH else None
 
 
 def raw_items(raw: Any, key: str) -> list[tuple[int, dict[str, Any]]]:

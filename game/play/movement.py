@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal
 
 from game.actions import Action, Charge, IllegalAction, Move, Overwatch, Run
@@ -55,6 +55,10 @@ QUIET_RUN_TALENT = "Leisetreter"
 """A talent that makes Run silent (§4: "unless a talent says otherwise")."""
 MIN_MOVE = 1e-6
 """cm: a move shorter than this would not move the figure at all."""
+COST_SLACK = 1e-9
+"""cm: a walk or leg costed more than its cap by more than this is a rounding artefact
+(a point cut where the allowance ran out lies a hair inside difficult ground whose
+edge the path follows) and is costed at the cap."""
 
 
 # -- events ------------------------------------------------------------------------------
@@ -215,6 +219,8 @@ def plan_move(game: GameView, figure: Figure, to: Point2, mode: MoveMode) -> Pla
         )
     cm = allowance(game, figure, mode)
     walk = truncate_path(game.state.board, found, cm, difficult_cost=space.difficult_cost(game))
+    if walk.cost_cm > cm + COST_SLACK:  # cut where the allowance ran out: it cost `cm`
+        walk = replace(walk, cost_cm=cm)
     if walk.length_cm < MIN_MOVE:
         raise IllegalAction(Reason.of("move.no_move", who=figure.name))
     end = walk.end
@@ -354,6 +360,8 @@ class Walker:
         vaults = sum(1 for _, end in self.plan.walk.vaults if start < end <= until_along)
         vault_cm = vaults * self.plan.walk.vault_cost
         cost += vault_cm
+        if self.spent + cost > self.plan.walk.cost_cm + COST_SLACK:  # legs never cost more
+            cost = max(0.0, self.plan.walk.cost_cm - self.spent)  # than the whole walk
         self.spent += cost
         fig = self.figure
         fig.x, fig.y = leg[-1]

@@ -20,18 +20,17 @@ the overlays by game/ui/overlay_draw.py. Works headless (no display needed).
 from __future__ import annotations
 
 import math
-import os
-import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 from PIL import Image
 
+from game import limits
 from game.board.terrain import TerrainKind
 from game.engine import Game
-from game.filemode import mode_for
+from game.files import write_atomic
 from game.i18n import DEFAULT_LANGUAGE, catalogue, tr
 from game.state import Presence
 from game.ui import fonts, mapprint
@@ -72,7 +71,7 @@ LABEL_MIN_MM = 1.8
 
 
 class MapTooLarge(ValueError):
-    """The map would be more than MAX_SIDE_PX a side."""
+    """The map would be more than MAX_SIDE_PX a side or `limits.MAX_MAP_PIXELS` in all."""
 
     def __init__(self, width: int, height: int) -> None:
         super().__init__(f"{width} × {height} px")
@@ -222,7 +221,7 @@ def plan_layout(game: Game, entries: Sequence[LegendEntry], dpi: float, scale: f
     sheet = pygame.Rect(0, board.top - page.mm(3), width, board_h + ticks_h + page.mm(6))
     items, legend, breaks = _plan_legend(entries, page, left, sheet.bottom + page.mm(2), span)
     height = legend.bottom + page.mm(8)
-    if max(width, height) > MAX_SIDE_PX:
+    if max(width, height) > MAX_SIDE_PX or width * height > limits.MAX_MAP_PIXELS:
         raise MapTooLarge(width, height)
     return MapLayout((width, height), board, title, legend, items, page, sheet, breaks)
 
@@ -510,19 +509,6 @@ def to_image(surface: pygame.Surface) -> Image.Image:
     return Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
 
 
-def _atomic(path: Path, write: Callable[[str], None]) -> None:
-    """Write through a temporary file in the same folder, then rename."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=path.suffix, dir=path.parent)
-    os.close(fd)
-    try:
-        write(tmp)
-        os.chmod(tmp, mode_for(path))  # not mkstemp's 0600: the user's umask, as open()
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def save_map(surface: pygame.Surface, layout: MapLayout, path: Path, name: str) -> int:
     """Write the map as PNG (with its DPI) or, for a .pdf name, as a PDF on A4 pages;
     returns the number of pages (1 for a PNG). A map on several sheets gets a first
@@ -536,7 +522,7 @@ def save_map(surface: pygame.Surface, layout: MapLayout, path: Path, name: str) 
             pages = mapprint.pages(image, dpi, name, scale)
         else:
             pages = mapprint.sheets(image, dpi, name, scale, _rect4(layout.sheet), _blocks(layout))
-        _atomic(path, lambda tmp: mapprint.save_pdf(pages, tmp, dpi, name))
+        write_atomic(path, lambda tmp: mapprint.save_pdf(pages, tmp, dpi, name))
         return len(pages)
-    _atomic(path, lambda tmp: image.save(tmp, "PNG", dpi=(dpi, dpi)))
+    write_atomic(path, lambda tmp: image.save(tmp, "PNG", dpi=(dpi, dpi)))
     return 1

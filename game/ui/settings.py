@@ -3,24 +3,27 @@ language, window size and large text.
 
 Stored as JSON in the user's config directory (`platformdirs.user_config_dir(
 "deadearth-skirmish")/settings.json`), or where `DEADEARTH_CONFIG_DIR` points
-(tests set it), or at a path given explicitly. Written atomically. A missing file
-gives the defaults; a corrupt file or a bad value gives the defaults for what is
-broken, with a `SettingsWarning` — never a crash.
+(tests set it), or at a path given explicitly. Written atomically (game/files.py:
+with the user's umask; a temporary file a killed writer left behind is removed).
+A missing file gives the defaults; a corrupt file (not a regular file, over
+`limits.SETTINGS_BYTES`, not JSON, nested deeper than `limits.MAX_DEPTH`) or a bad
+value gives the defaults for what is broken, with a `SettingsWarning` — never a
+crash. A byte-order mark is dropped; keys this program does not know (a newer
+version's) are kept and saved again.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import warnings
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game import files, limits
 from game.i18n import languages, set_language
-from game.replay import write_json_atomic
 
 APP_NAME = "deadearth-skirmish"
 ENV_DIR = "DEADEARTH_CONFIG_DIR"
@@ -46,16 +49,20 @@ class Settings:
     language: str = "en"
     window: tuple[int, int] = (1600, 1000)
     large_text: bool = False
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Keys of the file this program does not know, saved again as they were."""
 
     def to_dict(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
+        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         data["window"] = list(self.window)
-        return data
+        del data["extra"]
+        return {**self.extra, **data}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
         """Settings from stored data, and a problem line for every value not used."""
         settings, problems = cls(), []
+        settings.extra = {k: v for k, v in data.items() if k not in _CHECKS}
         for name, check in _CHECKS.items():
             if name not in data:
                 continue
@@ -133,16 +140,11 @@ def load_settings(path: str | Path | None = None) -> Settings:
     """The remembered settings (defaults where there are none or they are broken)."""
     target = settings_path(path)
     try:
-        text = target.read_text(encoding="utf-8")
-    except FileNotFoundError:
+        data = files.load_json(files.read_text(target, limits.SETTINGS_BYTES), limits.MAX_DEPTH)
+    except files.FileMissing:
         return Settings()
-    except (OSError, UnicodeDecodeError) as exc:
-        _warn(f"{target}: cannot read ({exc}); using the default settings")
-        return Settings()
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        _warn(f"{target}: not valid JSON ({exc.msg}, line {exc.lineno}); using the defaults")
+    except files.FileProblem as exc:
+        _warn(f"{target}: {exc}; using the default settings")
         return Settings()
     if not isinstance(data, dict):
         _warn(f"{target}: not a JSON object; using the default settings")
@@ -157,7 +159,7 @@ def save_settings(settings: Settings, path: str | Path | None = None) -> Path:
     """Write the settings atomically (creating the folder); return the file written."""
     target = settings_path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    write_json_atomic(target, settings.to_dict())
+    files.write_json_atomic(target, settings.to_dict())
     return target
 
 

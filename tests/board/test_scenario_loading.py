@@ -104,7 +104,7 @@ def test_structural_errors_are_all_named() -> None:
         "terrain[1].polygon: required field is missing",
         "module[0].open: only gates open, not storage",
         "side[0].controller: input should be 'human', 'ai:tactical' or 'ai:horde'",
-        "side[0].squad[0].figure[0].at[1]: input should be a valid number",
+        "side[0].squad[0].figure[0].at[1]: a number, not text ('north')",
         "side[0].squad[0].figure[1].stats.speed: unknown field",
         "side[1].raid.waves: not a dice expression: '2D'",
         "objective.key_point: a protect objective needs one",
