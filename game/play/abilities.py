@@ -293,7 +293,7 @@ def _frenzy(game: GameView, fig: Figure, use: Use) -> list[Event]:
 
 
 def _plague(game: GameView, fig: Figure, target: Figure) -> list[Event]:
-    """Seuchenhauch: KÖR save 12 or weakened until its next activation (§13)."""
+    """Seuchenhauch: KÖR save 12 or weakened through its next activation (§13)."""
     after, events = rules_abilities.plague_breath(
         bridge.combatant(game, fig), bridge.combatant(game, target), game.rules, game.dice
     )

@@ -198,7 +198,7 @@ def frenzy(
 
 @dataclass(frozen=True, slots=True)
 class Weakened(CatalogueEvent):
-    """Seuchenhauch: weakened until its next activation: −1W6 pools, disadvantage."""
+    """Seuchenhauch: weakened to the end of its next activation: −1W6 pools, disadvantage."""
 
     kind: ClassVar[str] = "weakened"
     section: ClassVar[str] = "§1.3"
@@ -212,7 +212,8 @@ def plague_breath(
     caster: Combatant, target: Combatant, rules: RulesData, dice: Dice
 ) -> tuple[Combatant, tuple[Event, ...]]:
     """Seuchenhauch: the target makes a KÖR save 12 or is weakened (works against any
-    armour). The engine clears `weakened` at the target's next activation."""
+    armour). The engine clears `weakened` when the target's next activation ends
+    ("bis zu seiner nächsten Runde": it must bite once, §1.3)."""
     _require(caster, "Seuchenhauch")
     data = rules.signatures.seuchenhauch
     save = saving_throw(
