@@ -457,15 +457,9 @@ class TemplateKnobs(Model):
     small_radius: float = Field(gt=0, le=100)
     large_radius: float = Field(gt=0, le=100)
     throw_target: int = Field(ge=1, le=40)
-    scatter_dice: str
-    scatter_step: float = Field(ge=0, le=100)
+    explosion_save: int = Field(ge=1, le=40)
     burn_rounds: int = Field(ge=0, le=20)
     burn_pool: int = Field(ge=0, le=20)
-
-    @model_validator(mode="after")
-    def _dice(self) -> TemplateKnobs:
-        _check_dice(self.scatter_dice, "scatter_dice")
-        return self
 
     def radius(self, size: TemplateSize) -> float:
         return self.small_radius if size == "small" else self.large_radius

@@ -445,7 +445,7 @@ def _broken(tmp_path: Path, stem: str, old: str, new: str) -> Path:
         ("knobs", "pool = 3\nbr = 1", "pool = 0\nbr = 1", "knobs.toml", "minefield", "pool"),
         ("knobs", "cover_share = 0.5", "cover_share = -0.5", "knobs.toml", "cover_share", ""),
         ("knobs", "firearm = 60.0", "", "knobs.toml", "noise_radius", "firearm"),
-        ("knobs", 'scatter_dice = "1W6"', 'scatter_dice = "1X6"', "knobs.toml", "template", ""),
+        ("knobs", 'horde_pack = "1W3+1"', 'horde_pack = "1X3"', "knobs.toml", "noise", ""),
     ],
 )
 def test_broken_file_gives_a_named_error(

@@ -74,7 +74,7 @@ def _many_events(rules: RulesData, fig: Fig) -> list[Event]:
         rules.weapon("Molotov"),
         AttackContext(),
         rules,
-        ScriptedDice([2, 4], uniforms=[0.5]),
+        ScriptedDice([2]),
     )
     events += t.events
     for res in area.template_damage(
@@ -82,7 +82,7 @@ def _many_events(rules: RulesData, fig: Fig) -> list[Event]:
         rules.weapon("Hand grenade"),
         [(fig("Raider"), Cover.LIGHT)],
         rules,
-        ScriptedDice([5, 6, 1]),
+        ScriptedDice([15, 5]),  # saved: 3W6 → 1W6
     ):
         events += res.events
     events += area.burn_damage(fig("Raider"), rules, ScriptedDice([6, 6])).events
