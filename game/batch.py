@@ -30,7 +30,7 @@ from game.actions import Action
 from game.ai_choice import controllers_for
 from game.engine import Game
 from game.events import Event
-from game.play.validate import parse_checked, require_battle
+from game.loading import parse_scenario, require_battle
 from game.rules.loader import load_rules
 from game.scenario import Scenario
 from game.sim import GameStalled, run_game
@@ -105,7 +105,7 @@ def load_spec(spec: BatchSpec) -> Scenario:
     """The spec's scenario with every check, against the rules with its knobs applied
     (raises ScenarioError, or the knob error of `RulesData.with_overrides`)."""
     rules = load_rules().with_overrides(spec.knobs) if spec.knobs else None
-    scenario = parse_checked(spec.scenario_text, spec.scenario_file, rules=rules)
+    scenario = parse_scenario(spec.scenario_text, spec.scenario_file, rules=rules)
     return require_battle(scenario, spec.scenario_file)
 
 

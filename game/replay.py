@@ -27,8 +27,8 @@ from game.actions import Action, ActionParseError, IllegalAction
 from game.engine import Game
 from game.events import Event
 from game.i18n import DEFAULT_LANGUAGE
+from game.loading import parse_scenario
 from game.narration import narrate, reason_text
-from game.play.validate import parse_checked
 from game.rules.loader import RulesData, RulesDataError
 from game.scenario import ScenarioError, format_path
 
@@ -305,7 +305,7 @@ def replay(record: GameRecord, *, rules: RulesData | None = None) -> Replay:
     """Rebuild the game from the record and apply its actions (RecordError if the
     scenario, knobs or action texts are bad; an illegal action stops the replay)."""
     try:
-        scenario = parse_checked(record.scenario, record.scenario_name or "scenario", rules=rules)
+        scenario = parse_scenario(record.scenario, record.scenario_name or "scenario", rules=rules)
     except ScenarioError as exc:
         raise RecordError("the recorded scenario is not valid:\n" + "\n".join(exc.errors)) from None
     actions = parse_actions(record)

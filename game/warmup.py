@@ -74,11 +74,11 @@ def warm(actions: int = ACTIONS, scenarios: tuple[str, ...] = SCENARIOS) -> Path
     from game.board.reach import reachable_area
     from game.board.visibility import visibility_polygon
     from game.engine import Game
+    from game.loading import load_scenario
     from game.play import space
-    from game.play.validate import load_checked
 
     for name in scenarios:
-        scenario = load_checked(ROOT / "scenarios" / f"{name}.toml")
+        scenario = load_scenario(ROOT / "scenarios" / f"{name}.toml")
         game = Game(scenario, seed=1)
         controllers = {
             s.id: controller_for(s.controller if s.controller != "human" else "ai:tactical")

@@ -10,10 +10,9 @@ from typing import Any
 from game.ai_choice import ai_issue
 from game.cli import CliError
 from game.i18n import tr
-from game.play.validate import knob_issues
-from game.rules.loader import PATTERNS, RulesData, load_rules
+from game.loading.knobs import knob_issues
+from game.rules.loader import PATTERNS, load_rules
 from game.scenario import Scenario
-from game.validate import check_file
 
 
 def value_of(raw: str) -> Any:
@@ -79,14 +78,3 @@ def parse_ai(texts: list[str], scenario: Scenario) -> dict[str, str]:
             )
         out[side] = name
     return out
-
-
-def board_scenario(path: str) -> tuple[Scenario, RulesData]:
-    """The scenario at `path` for the board tools (los, path), checked as `main.py
-    check` does (`game.validate.check_file`: a CliError listing every problem it
-    prints, so exit 2), and the rules data with its [knobs] applied. A layout that is
-    no battle yet (fewer than two sides) can still be measured, as `map` draws it."""
-    checked = check_file(path)
-    if checked.layout is None:
-        raise CliError("\n".join(checked.problems))
-    return checked.layout, load_rules(checked.layout.knobs)

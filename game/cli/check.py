@@ -11,10 +11,7 @@ import argparse
 from pathlib import Path
 
 from game.i18n import tr
-from game.validate import check_file as check_scenario
-
-COMMAND = "check"
-HELP = "validate scenario files (format, geometry, names in the rules data, knobs)"
+from game.loading import check_file as check_scenario
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:

@@ -8,21 +8,23 @@ A file that is not readable TOML is not opened: its errors are listed and the ex
 code is 2. A file that is TOML but breaks the scenario rules (the checks of
 `main.py check`) is opened with its problems marked on the table and listed in the
 side panel, so they can be fixed in the editor; they are printed too.
-pygame is imported only when the window opens.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
+from game import warmup
 from game.cli import CliError
+from game.cli.play import parse_size
 from game.i18n import languages, set_language, tr
-
-COMMAND = "edit"
-HELP = "lay out a refuge: draw terrain and modules, place defenders, see its defence"
+from game.ui.editor.app import EditorOptions
+from game.ui.editor.app import run as run_editor
+from game.ui.editor.document import Document, DocumentError
+from game.ui.editor.validation import check
+from game.ui.settings import load_settings
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -52,8 +54,6 @@ def parse_board(text: str | None) -> tuple[float, float]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.cli.play import load_settings, parse_size
-
     if args.frames is not None and args.frames < 1:
         raise CliError(f"--frames must be at least 1 (got {args.frames})")
     if args.screenshot and args.frames is None:
@@ -64,10 +64,6 @@ def run(args: argparse.Namespace) -> int:
     language = args.lang or getattr(settings, "language", None)
     if language:
         set_language(language)
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.ui.editor.document import Document, DocumentError
-    from game.ui.editor.validation import check
-
     path = Path(args.scenario) if args.scenario else None
     if path is not None and path.exists():
         try:
@@ -88,10 +84,6 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(tr("editor.cli.no_folder", file=str(path), folder=str(path.parent)))
         doc = Document.blank(tr("editor.new_name"), *board)
         doc.file = path
-    from game import warmup
-    from game.ui.editor.app import EditorOptions
-    from game.ui.editor.app import run as run_editor
-
     warmup.start()  # the overlays' and a test raid's kernels, compiled beside the editor
 
     options = EditorOptions(

@@ -22,12 +22,10 @@ from game.board.freespace import free_space
 from game.board.sight import LosResult, SightParams, line_of_sight
 from game.board.terrain import Board
 from game.cli import CliError
-from game.cli._options import board_scenario
 from game.i18n import tr
-from game.rules.loader import RulesData
-
-COMMAND = "los"
-HELP = "line of sight and cover between two bases on a scenario's board"
+from game.loading import check_file
+from game.rules.loader import RulesData, load_rules
+from game.scenario import Scenario
 
 SIGHT_KNOBS = ("sight_lines", "cover_share", "base_contact_gap")
 MIN_RADIUS, MAX_RADIUS = 0.1, 20.0
@@ -41,6 +39,17 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         "--radius", type=float, default=1.25, help="base radius of both, cm (default 1.25)"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def board_scenario(path: str) -> tuple[Scenario, RulesData]:
+    """The scenario at `path` for the board tools (los, path), checked as `main.py
+    check` does (`game.loading.check_file`: a CliError listing every problem it
+    prints, so exit 2), and the rules data with its [knobs] applied. A layout that is
+    no battle yet (fewer than two sides) can still be measured, as `map` draws it."""
+    checked = check_file(path)
+    if checked.layout is None:
+        raise CliError("\n".join(checked.problems))
+    return checked.layout, load_rules(checked.layout.knobs)
 
 
 def parse_point(flag: str, text: str) -> tuple[float, float]:

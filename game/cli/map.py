@@ -16,16 +16,17 @@ import os
 import sys
 from pathlib import Path
 
+from game.batch import BatchError
 from game.cli import CliError
+from game.engine import Game
 from game.i18n import count_text, languages, set_language, tr
-from game.overlays import OVERLAY_NAMES
-from game.overlays.planner import UnknownOverlay, parse_names
-from game.play.validate import load_checked
+from game.loading import battle_problems, load_scenario
+from game.loading.raw import read_text
+from game.overlays.heat_raids import heat_map, simulate_heat, spec_for, summary
 from game.scenario import Scenario, ScenarioError
-from game.validate import battle_problems
+from game.ui.defence import OVERLAY_NAMES, UnknownOverlay, compute_overlays, parse_names
+from game.ui.mapexport import MapTooLarge, default_palette, parse_scale, render_map, save_map
 
-COMMAND = "map"
-HELP = "print the refuge map with defence overlays (fields of fire, dead ground, threat, heat)"
 DEFAULT_OVERLAYS = "fire,dead,threat"
 DPI_RANGE = (10.0, 1200.0)
 SUFFIXES = (".png", ".pdf")
@@ -77,8 +78,6 @@ def output_path(text: str) -> Path:
 
 def check_args(args: argparse.Namespace) -> tuple[list[str], float, Path]:
     """Overlays, scale and output path from the arguments, or CliError."""
-    from game.ui.mapexport import parse_scale
-
     try:
         names = parse_names(args.overlay)
     except UnknownOverlay as exc:
@@ -124,15 +123,9 @@ def run(args: argparse.Namespace) -> int:
         set_language(args.lang)
     names, scale, path = check_args(args)
     try:
-        scenario = load_checked(Path(args.scenario))
+        scenario = load_scenario(Path(args.scenario))
     except ScenarioError as exc:
         raise CliError("\n".join(exc.errors)) from None
-    from game.batch import BatchError
-    from game.engine import Game
-    from game.overlays.heat import heat_map, simulate_heat, spec_for, summary
-    from game.overlays.planner import compute_overlays
-    from game.ui.mapexport import MapTooLarge, default_palette, render_map, save_map
-
     game = Game(scenario, seed=scenario.scenario.seed or 0)
     heat = None
     asked = named_itself(args.overlay, "heat")
@@ -140,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         names.remove("heat")
     if "heat" in names:
         print(tr("planner.map.simulating", games=args.games), file=sys.stderr)
-        text = Path(args.scenario).read_text(encoding="utf-8")
+        text = read_text(args.scenario)
 
         def progress(done: int, total: int) -> None:
             print(tr("planner.map.progress", done=done, games=total), file=sys.stderr)
@@ -159,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
         raids = count_text("planner.raids", points.games)
         print(tr("planner.map.heat_done", raids=raids, **summary(points)), file=sys.stderr)
         heat = heat_map(points, game.state.board.width, game.state.board.height)
-    overlays = compute_overlays(game, names, heat)
+    overlays = compute_overlays(game, names, {"heat": heat})
     try:
         look = args.palette or default_palette(path, scale)
         surface, layout = render_map(game, overlays, dpi=args.dpi, scale=scale, palette_name=look)

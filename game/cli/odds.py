@@ -17,13 +17,10 @@ from game.cli import CliError
 from game.cover import Cover
 from game.dice import Edge
 from game.i18n import current_language, tr
-from game.narration.text import needed_text
 from game.odds import AttackOdds, attack_odds, plain_odds
 from game.rules.combatant import AttackContext, Combatant
 from game.rules.loader import RulesDataError, UnknownNameError, load_rules
-
-COMMAND = "odds"
-HELP = "exact odds of an attack: to hit, wounds, take-down"
+from game.words import needed_text
 
 NUMBERS = ("bonus", "vw", "pool", "ws")
 RANGES = {

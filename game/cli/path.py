@@ -23,15 +23,12 @@ from game.board.freespace import Circle
 from game.board.paths import PathResult, find_path
 from game.board.terrain import Board
 from game.cli import CliError
-from game.cli._options import board_scenario
-from game.cli.los import check_base, parse_point
+from game.cli.los import board_scenario, check_base, parse_point
 from game.i18n import tr
-from game.play.validate import rules_radius
+from game.loading.names import rules_radius
 from game.rules.loader import RulesData
 from game.scenario import Scenario
 
-COMMAND = "path"
-HELP = "shortest path for a base between two points on a scenario's board, in cm"
 MIN_RADIUS, MAX_RADIUS = 0.1, 20.0
 
 

@@ -9,8 +9,7 @@
 Sides whose scenario controller is "human" are played at the table (both: hot-seat);
 `--side ID` makes that side the human one and the others AI — several sides
 (`--side a,b` or `--side a --side b`) are all played at the table, taking turns at
-one mouse (hot-seat); `--autoplay` lets the AI play every side. pygame is imported
-only when the window opens.
+one mouse (hot-seat); `--autoplay` lets the AI play every side.
 """
 
 from __future__ import annotations
@@ -20,19 +19,17 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
+from game import warmup
+from game.ai_choice import controllers_for, human_sides
 from game.cli import CliError
+from game.engine import Game
 from game.i18n import languages, set_language, tr
-from game.play.validate import load_battle
+from game.loading import load_battle
 from game.scenario import Scenario, ScenarioError
-
-if TYPE_CHECKING:
-    from ai.base import Controller
-
-COMMAND = "play"
-HELP = "play a scenario in a window (default: the refuge against the horde)"
-DEFAULT = True
+from game.ui.app import UiOptions
+from game.ui.app import run as run_window
+from game.ui.settings import load_settings
 
 DEFAULT_SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "refuge_horde.toml"
 HEADLESS_DRIVERS = ("dummy", "offscreen")
@@ -89,35 +86,19 @@ def side_list(given: str | Sequence[str] | None) -> list[str] | None:
     return out
 
 
-def controllers_for(
-    scenario: Scenario, side: str | Sequence[str] | None, autoplay: bool
-) -> dict[str, Any]:
-    """Side id → an AI controller, or None for a side played at the table. `side`:
-    the side(s) played at the table (None: the scenario's "human" sides)."""
-    from ai import controller_for
-
+def table_sides(scenario: Scenario, side: str | Sequence[str] | None, autoplay: bool) -> list[str]:
+    """The sides played at the table: those `--side` names (None: the scenario's
+    "human" sides), none with `--autoplay`; CliError for a side the scenario lacks."""
     ids = [s.id for s in scenario.side]
     chosen = side_list(side)
     for name in chosen or ():
         if name not in ids:
             raise CliError(tr("cli.play.unknown_side", side=name, sides=", ".join(ids)))
-    out: dict[str, Controller | None] = {}
-    for s in scenario.side:
-        human = s.id in chosen if chosen is not None else s.controller == "human"
-        if human and not autoplay:
-            out[s.id] = None
-        else:
-            out[s.id] = controller_for(s.controller)  # "human": the tactical AI stands in
-    return out
-
-
-def load_settings() -> Any:
-    """The player's settings file (defaults when there is none)."""
-    try:
-        from game.ui.settings import load_settings as load
-    except ImportError:
-        return None
-    return load()
+    if autoplay:
+        return []
+    if chosen is not None:
+        return [s for s in ids if s in chosen]
+    return human_sides(scenario)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -142,13 +123,7 @@ def run(args: argparse.Namespace) -> int:
     except ScenarioError as exc:
         print("\n".join(exc.errors), file=sys.stderr)
         return 2
-    controllers = controllers_for(scenario, args.side, args.autoplay)
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game import warmup
-    from game.engine import Game
-    from game.ui.app import UiOptions
-    from game.ui.app import run as run_window
-
+    controllers = controllers_for(scenario, table=table_sides(scenario, args.side, args.autoplay))
     game = Game(scenario, seed=args.seed, scenario_name=scenario.scenario.name)
     options = UiOptions(
         speed=args.speed or getattr(settings, "speed", 1.0),

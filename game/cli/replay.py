@@ -27,9 +27,6 @@ from game.replay import (
 )
 from game.sim import result_of
 
-COMMAND = "replay"
-HELP = "replay a game record: print its battle report, or --verify its event hash"
-
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("file", metavar="FILE", help="a game record (JSON, from run --record)")

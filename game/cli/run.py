@@ -24,15 +24,13 @@ from game.ai_choice import controllers_for
 from game.cli import CliError
 from game.cli._options import parse_ai, parse_set
 from game.i18n import languages, set_language, tr
+from game.loading import parse_scenario, require_battle
+from game.loading.raw import read_text
 from game.narration import consequences_text, outcome_text
 from game.play.events import GameOver
-from game.play.validate import load_battle
 from game.replay import explain, make_record, save_record
 from game.scenario import ScenarioError
 from game.sim import GameResult, GameStalled, run_game
-
-COMMAND = "run"
-HELP = "play one game headless (the AI plays every side) and print the outcome"
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -131,7 +129,8 @@ def run(args: argparse.Namespace) -> int:
         _check_target(args.record)  # before the game is played, not after
     path = Path(args.scenario)
     try:
-        scenario = load_battle(path)
+        text = read_text(path)  # read once: the record keeps the text that was played
+        scenario = require_battle(parse_scenario(text, str(path)), str(path))
     except ScenarioError as exc:
         print("\n".join(exc.errors), file=sys.stderr)
         return 2
@@ -144,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {tr('cli.run.stalled', reason=exc)}", file=sys.stderr)
         return 1
     if args.record:
-        _save(args.record, path, name, seed, knobs, result)
+        _save(args.record, text, name, seed, knobs, result)
     if args.json:
         summary = {**result.summary(), "consequences": list(consequences_of(result))}
         print(json.dumps(summary, ensure_ascii=False))
@@ -171,10 +170,10 @@ def _check_target(target: str) -> None:
 
 
 def _save(
-    target: str, path: Path, name: str, seed: int, knobs: dict[str, Any], result: GameResult
+    target: str, text: str, name: str, seed: int, knobs: dict[str, Any], result: GameResult
 ) -> None:
     record = make_record(
-        path.read_text(encoding="utf-8"),
+        text,
         scenario_name=name,
         seed=seed,
         knobs=knobs,

@@ -24,11 +24,10 @@ from game.batch import BatchError, BatchResult, BatchSpec, load_spec, run_batch
 from game.cli import CliError
 from game.cli._options import parse_ai, parse_set
 from game.i18n import languages, set_language, tr
+from game.loading.raw import read_text
+from game.plot import plot_report
 from game.report import Report, build_report, describe
 from game.scenario import Scenario, ScenarioError
-
-COMMAND = "sim"
-HELP = "play a batch of games headless and report outcome shares, rounds and casualties"
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -71,12 +70,7 @@ def _check_numbers(args: argparse.Namespace) -> None:
 
 def _load(path: Path, knobs: dict[str, Any]) -> tuple[BatchSpec, Scenario]:
     """The batch spec (without presets yet) and its checked scenario."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError([f"{path}: file not found"]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError([f"{path}: cannot read: {exc}"]) from None
+    text = read_text(path)
     spec = BatchSpec(text, str(path), knobs)
     return spec, load_spec(spec)
 
@@ -101,8 +95,6 @@ def _play(spec: BatchSpec, seed: int, args: argparse.Namespace) -> BatchResult:
 
 
 def _write_plot(report: Report, target: str, quiet: bool) -> None:
-    from game.plot import plot_report
-
     try:
         plot_report(report, target)
     except (OSError, ValueError) as exc:

@@ -4,7 +4,6 @@ measured and decided around an attack)."""
 from __future__ import annotations
 
 from game.narration.telling import Telling, Values, words
-from game.narration.text import cover_text
 from game.play.combat_events import (
     AttackMade,
     AttackWithheld,
@@ -14,6 +13,7 @@ from game.play.combat_events import (
     StructureBroken,
     TemplateLanded,
 )
+from game.words import cover_text
 
 
 @words(AttackMade)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from game.naming import local_name, say
 from game.narration.telling import Telling, Values, words
-from game.narration.text import signed
 from game.play.attention import AttentionDrawn
 from game.play.events import (
     ActionsLost,
@@ -17,6 +16,7 @@ from game.play.events import (
     WaveBlocked,
 )
 from game.play.noise import NoiseChecked, NoiseMade
+from game.words import signed
 
 
 @words(InitiativeRolled)

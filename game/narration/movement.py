@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from game.narration.telling import Telling, Values, words
-from game.narration.text import vault_text
 from game.play.movement import ChargeBroken, Moved, MoveHalted
 from game.play.space import Pushed
+from game.words import vault_text
 
 STOPPERS = ("terrain", "table edge")
 """What stops a push that is no figure (catalogue `movement.word.*`)."""

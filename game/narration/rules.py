@@ -3,16 +3,6 @@
 from __future__ import annotations
 
 from game.narration.telling import Telling, Values, words
-from game.narration.text import (
-    check_text,
-    d20_text,
-    edge_text,
-    faces_text,
-    needed_text,
-    pool_part_text,
-    signed,
-    wound_word,
-)
 from game.rules.abilities import BacklashRolled, FrenzyTaken, SerumGiven
 from game.rules.ammo import AmmoSpent
 from game.rules.area import TemplatePlaced
@@ -22,6 +12,16 @@ from game.rules.injury import FirstAidRolled, InjuryRolled
 from game.rules.morale import MoraleTested
 from game.rules.structures import StructureDamaged
 from game.rules.wounds import WoundsTaken
+from game.words import (
+    check_text,
+    d20_text,
+    edge_text,
+    faces_text,
+    needed_text,
+    pool_part_text,
+    signed,
+    wound_word,
+)
 
 
 @words(CheckEvent)

@@ -4,13 +4,9 @@
 - `fields_of_fire`: what each defender sees within its weapon's range and long range;
 - `dead_ground`: the ground near the refuge that no defender sees;
 - `threat`: the horde's streamlines and the raiders' approach lanes;
-- `heat`: where figures fell and walls were breached over many simulated raids;
-- `planner`: the chosen overlays of a game, computed together.
+- `heat`: where figures fell and walls were breached (the map); `heat_raids`: the
+  simulated raids that make it.
 
-Drawing them is `game.ui.overlay_draw`'s job; printing them `game.ui.mapexport`'s.
+Which overlays there are, and how each is drawn and explained, is the registry's
+(game/ui/defence.py).
 """
-
-from __future__ import annotations
-
-OVERLAY_NAMES = ("fire", "dead", "heat", "threat")
-"""The overlays, in the order they are drawn and listed."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import shapely
 from shapely.geometry import Polygon
@@ -19,10 +18,8 @@ from shapely.geometry.base import BaseGeometry
 
 from game.board.terrain import Board
 from game.board.visibility import visibility_polygon
+from game.engine import Game
 from game.overlays.refuge import Point2, defenders, refuge_footprint, sight_blocking
-
-if TYPE_CHECKING:
-    from game.engine import Game
 
 REACH_CM = 60.0
 """How far around the refuge dead ground is looked for (issue #7)."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import shapely
 from shapely.geometry import Point, Polygon
@@ -19,10 +18,8 @@ from shapely.geometry.base import BaseGeometry
 
 from game.board.terrain import Board
 from game.board.visibility import visibility_polygon
+from game.engine import Game
 from game.overlays.refuge import Defender, Point2, defenders
-
-if TYPE_CHECKING:
-    from game.engine import Game
 
 DISC_SEGMENTS = 32
 """Segments per quarter circle of the range discs."""

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import shapely
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from game.board.terrain import Board, TerrainKind, TerrainPiece
-
-if TYPE_CHECKING:
-    from game.engine import Game
+from game.engine import Game
 
 Point2 = tuple[float, float]
 

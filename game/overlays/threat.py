@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
@@ -24,13 +23,13 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
+from ai.fields import planning_board
 from game.board.fields import FlowField
 from game.board.paths import find_path
 from game.board.terrain import Board
+from game.engine import Game
 from game.overlays.refuge import Point2, attacking_sides, goal_area
-
-if TYPE_CHECKING:
-    from game.engine import Game
+from game.play.raid import entry_ids, entry_polygon
 
 SEED_SPACING_CM = 4.0
 """Distance between streamline seeds along an entry zone."""
@@ -154,12 +153,9 @@ def raid_radius(game: Game, side: str) -> float:
 
 def side_threat(game: Game, side: str) -> Threat:
     """The expected routes of one raiding side."""
-    from ai.fields import planning_board  # the AI's own view of a board it breaks through
-    from game.play.raid import entry_ids, entry_polygon
-
     kind = game.state.sides[side].threat or "raiders"
     goal_id, goal = goal_area(game, kind)
-    board = planning_board(game.state.board).board
+    board = planning_board(game.state.board).board  # the AI's view of a board it breaks
     radius = raid_radius(game, side)
     cost = float(game.rules.knobs.move.difficult_cost)
     field = FlowField(board, [goal], radius=radius, difficult_cost=cost)
@@ -176,6 +172,6 @@ def side_threat(game: Game, side: str) -> Threat:
     return Threat(side, kind, goal_id, goal, tuple(lines), tuple(lanes))
 
 
-def threats(game: Game) -> list[Threat]:
+def threats(game: Game) -> tuple[Threat, ...]:
     """The expected routes of every raiding side."""
-    return [side_threat(game, side) for side in attacking_sides(game)]
+    return tuple(side_threat(game, side) for side in attacking_sides(game))

@@ -28,10 +28,14 @@ Map:
 - panel.py (the side-panel protocol), layout.py (the window's areas and the panel
   list), anim.py (moves played along their paths), fonts.py, widgets.py,
   screenshot.py.
-- The side panels (game/ui/panels/__init__.py lists them): tracker.py draws from
+- The side panels (`game.ui.layout.PANELS` lists them): tracker.py draws from
   a picture redrawn only when what it shows changed, log.py from its entries
   rendered once each; dice_view.py docks its tray over the log, never over the
   table.
 """
 
 from __future__ import annotations
+
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before any module here imports pygame

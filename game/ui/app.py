@@ -181,7 +181,7 @@ class App:
         self.input = TableInput(
             game, self.camera, lambda: self.human_sides, lambda: self.options.units
         )
-        self.overlay = OverlayToggle(self.options.heat)
+        self.overlay = OverlayToggle({"heat": self.options.heat})
         self._setup(game, controllers)
         if self.options.panels:
             self.panels = layout.default_panels(self)

@@ -29,7 +29,7 @@ from ai import controller_for
 from game.engine import Game
 from game.events import Event
 from game.i18n import tr
-from game.play.validate import load_checked
+from game.loading import load_scenario
 from game.scenario import Scenario, ScenarioError
 from game.ui import fonts
 from game.ui.panels.base import PanelBase
@@ -93,7 +93,7 @@ class ScenarioCycle:
     def _load(self, path: Path) -> Scenario | None:
         if path not in self._cache:
             try:
-                self._cache[path] = load_checked(path)
+                self._cache[path] = load_scenario(path)
             except ScenarioError as exc:
                 self._say(
                     tr("ui.demo.scenario_error", file=path.name, error=exc.errors[0]), "error"

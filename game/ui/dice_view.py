@@ -29,7 +29,6 @@ import pygame
 from game.events import Event
 from game.i18n import count_text, tr
 from game.naming import say
-from game.narration.text import edge_text, needed_text, signed, wound_word
 from game.play.events import InitiativeRolled
 from game.play.noise import NoiseChecked
 from game.rules.abilities import BacklashRolled, SerumGiven
@@ -42,6 +41,7 @@ from game.ui import fonts
 from game.ui.panels.base import PanelBase
 from game.ui.panels.theme import Colour, Theme
 from game.ui.panels.widgets import PAD, fit
+from game.words import edge_text, needed_text, signed, wound_word
 
 TUMBLE = 0.4  # seconds a die tumbles at speed 1
 STAGGER = 0.25  # seconds between two rolls of one action at speed 1

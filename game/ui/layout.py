@@ -1,30 +1,47 @@
 """Where everything goes in the window, and which side panels there are.
 
-The side panels come from `game.ui.panels.FACTORIES`, then `PANELS` here
-("module:factory"; the factory is called with the app and returns a panel or a
-list of panels, `game.ui.panel.Panel`). A module that cannot be imported is
-skipped, so the app runs with whatever exists.
+`PANELS` is the registry of the window's panels, in drawing order: each factory is
+called with the app and returns a panel (`game.ui.panel.Panel`). A panel is added
+by writing its class and naming it here. A factory that fails, or makes something
+that is no panel, stops the window at its start with `PanelError` naming it.
 """
 
 from __future__ import annotations
 
-import importlib
-import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
+from game.ui.demo import DemoPanel
+from game.ui.dice_view import DicePanel
+from game.ui.endscreen import EndScreen
+from game.ui.log import LogPanel
+from game.ui.odds_panel import OddsPanel
 from game.ui.panel import Panel, is_visible, slot_of
+from game.ui.panels.settings_panel import SettingsPanel
+from game.ui.tracker import TrackerPanel
 
-if TYPE_CHECKING:
-    from game.ui.app import App
+PanelFactory = Callable[[Any], Panel]
+"""Makes a panel for the app it is given (what a panel may read of the app:
+game/ui/panel.py)."""
 
-log = logging.getLogger(__name__)
+PANELS: tuple[PanelFactory, ...] = (
+    TrackerPanel,  # round, initiative, who acts, the AI's intent (sidebar, small)
+    OddsPanel,  # the odds of the attack being considered (sidebar, small)
+    LogPanel,  # the event log (sidebar, most of the height)
+    DicePanel,  # dice faces as they roll (over the table; busy while they tumble)
+    EndScreen,  # outcome and consequences, play again, save the replay (screen)
+    DemoPanel,  # attract mode, --autoplay: the next scenario when one ends (screen)
+    SettingsPanel,  # the settings dialog, F2 (screen)
+)
+"""The window's panels, in drawing order."""
 
-PANELS: list[str] = []
-"""More panel factories, "module:callable", drawn after the side panels."""
+
+class PanelError(RuntimeError):
+    """A registered panel factory failed or made no panel (a bug)."""
+
 
 STATUS_H = 30
 ACTIONBAR_H = 58
@@ -88,29 +105,17 @@ def place(layout: Layout, panels: Sequence[Panel]) -> None:
             panel.rect = pygame.Rect((0, 0), layout.size)
 
 
-def _load(spec: str, app: App) -> list[Panel]:
-    module_name, _, attr = spec.partition(":")
-    try:
-        factory: Any = getattr(importlib.import_module(module_name), attr)
-    except (ImportError, AttributeError) as exc:
-        log.info("panel %s not available: %s", spec, exc)
-        return []
-    made = factory(app)
-    return list(made) if isinstance(made, (list, tuple)) else [made]
-
-
-def panel_specs() -> list[str]:
-    """Every panel factory, in drawing order."""
-    try:
-        from game.ui.panels import FACTORIES
-    except ImportError:
-        return list(PANELS)
-    return [*FACTORIES, *(p for p in PANELS if p not in FACTORIES)]
-
-
-def default_panels(app: App) -> list[Panel]:
-    """The panels that can be built (missing modules are skipped)."""
+def default_panels(app: Any, factories: Sequence[PanelFactory] = PANELS) -> list[Panel]:
+    """One panel of each factory, in order; PanelError naming the factory that
+    fails or makes no panel."""
     out: list[Panel] = []
-    for spec in panel_specs():
-        out += _load(spec, app)
+    for factory in factories:
+        name = getattr(factory, "__qualname__", repr(factory))
+        try:
+            panel = factory(app)
+        except Exception as exc:
+            raise PanelError(f"panel {name} could not be made: {exc}") from exc
+        if not isinstance(panel, Panel):
+            raise PanelError(f"panel {name} made {type(panel).__name__}, not a panel")
+        out.append(panel)
     return out

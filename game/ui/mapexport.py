@@ -31,19 +31,17 @@ from PIL import Image
 
 from game.engine import Game
 from game.i18n import tr
-from game.overlays.planner import DefenceOverlays
 from game.state import Presence
 from game.ui import fonts, mapprint
 from game.ui.app import entry_zones
 from game.ui.camera import Camera
+from game.ui.defence import DefenceOverlays, draw_overlays, legend_entries
 from game.ui.overlay_draw import (
     LegendEntry,
     draw_entry_zones,
-    draw_overlays,
     draw_swatch,
     entry_tags,
     field_tags,
-    legend_entries,
     text_px,
 )
 from game.ui.render import draw, style

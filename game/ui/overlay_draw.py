@@ -1,5 +1,7 @@
 """Defence overlays drawn through the camera (issue #7): fields of fire, dead ground,
-threat streamlines and lanes, the heat map; and their legend entries.
+threat streamlines and lanes, the heat map; and their legend entries. Each overlay's
+`draw_…(surface, camera, value, look)` and `…_legend(value, look)` are named in its
+entry of the registry (game/ui/defence.py), which draws them in order.
 
 Each overlay has its own colour AND pattern (hatching, dashes, glyphs), so they read
 apart without colour too. Sizes (line widths, hatch spacing, glyphs) follow the
@@ -14,22 +16,20 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 import pygame
 import shapely
-from scipy.ndimage import map_coordinates, maximum_filter
 from shapely.geometry.base import BaseGeometry
 
 from game.i18n import count_text, tr
 from game.naming import entry_label
 from game.overlays.dead_ground import DeadGround
 from game.overlays.fields_of_fire import FieldOfFire, FieldsOfFire
-from game.overlays.heat import LAYERS, HeatMap
-from game.overlays.planner import DefenceOverlays
+from game.overlays.heat import LAYERS, HeatMap, bilinear, local_max
 from game.overlays.threat import Threat
 from game.ui import fonts
 from game.ui.camera import Camera
@@ -87,6 +87,20 @@ HEAT_HATCHED = 0.35
 """Share of the peak from which a layer's hotspot is hatched."""
 HOTSPOTS = 10
 """Most glyphs marking a layer's local peaks."""
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """How the overlays are drawn: on a table in `palette` (None: the window's),
+    with every defender's field outlined (`each_field`: the printed map), the field
+    of the defender named `own` highlighted (the editor)."""
+
+    palette: Palette | None = None
+    each_field: bool = False
+    own: str | None = None
+
+
+SCREEN = Look()
 
 
 # -- sizes ---------------------------------------------------------------------------
@@ -228,18 +242,14 @@ def area(surface: pygame.Surface, camera: Camera, geometry: BaseGeometry, st: Te
 
 
 def draw_fire(
-    surface: pygame.Surface,
-    camera: Camera,
-    fire: FieldsOfFire,
-    each: bool = False,
-    palette: Palette | None = None,
+    surface: pygame.Surface, camera: Camera, fire: FieldsOfFire, look: Look = SCREEN
 ) -> None:
-    """The union: long range lighter and sparser, normal range stronger; with `each`,
-    every defender's own field (within range) outlined in a thin line too."""
+    """The union: long range lighter and sparser, normal range stronger; with
+    `look.each_field`, every defender's own field (within range) outlined thinly too."""
     area(surface, camera, fire.long, FIRE_LONG)
     area(surface, camera, fire.normal, FIRE_NORMAL)
-    if each:
-        draw_field_outlines(surface, camera, fire, palette)
+    if look.each_field:
+        draw_field_outlines(surface, camera, fire, look.palette)
 
 
 def light_table(palette: Palette | None = None) -> bool:
@@ -425,10 +435,10 @@ def field_tags(
 
 
 def draw_dead(
-    surface: pygame.Surface, camera: Camera, dead: DeadGround, palette: Palette | None = None
+    surface: pygame.Surface, camera: Camera, dead: DeadGround, look: Look = SCREEN
 ) -> None:
     """The dead ground darkened and cross-hatched; the edge of the ground looked at."""
-    area(surface, camera, dead.dead, dead_style(palette))
+    area(surface, camera, dead.dead, dead_style(look.palette))
     near = dead.refuge.buffer(dead.reach).intersection(shapely.box(0, 0, *camera.board_size))
     outline_geometry(surface, camera, near, style.VERMILLION, px(camera, 0.03, 1), True)
 
@@ -469,7 +479,9 @@ def _head(surface: pygame.Surface, a: Point, b: Point, colour: style.RGB, size: 
     pygame.draw.polygon(surface, colour, [tip, left, right], max(1, round(size / 4)))
 
 
-def draw_threat(surface: pygame.Surface, camera: Camera, threats: Sequence[Threat]) -> None:
+def draw_threat(
+    surface: pygame.Surface, camera: Camera, threats: Sequence[Threat], look: Look = SCREEN
+) -> None:
     """Lanes: a hatched corridor around a dashed path; streamlines: solid lines with
     chevrons pointing the way; the goal outlined."""
     width = px(camera, 0.06, 2)
@@ -492,7 +504,7 @@ def draw_threat(surface: pygame.Surface, camera: Camera, threats: Sequence[Threa
         outline_geometry(surface, camera, threat.goal, THREAT, px(camera, 0.12, 3), True)
 
 
-def draw_heat(surface: pygame.Surface, camera: Camera, heat: HeatMap) -> None:
+def draw_heat(surface: pygame.Surface, camera: Camera, heat: HeatMap, look: Look = SCREEN) -> None:
     """Each layer: its colour, more opaque where more fell; hatched hotspots and a
     glyph on each local peak."""
     board = pygame.Rect(camera.board_rect())
@@ -541,8 +553,7 @@ def _heat_tile(
     by = camera.centre[1] - (sy - camera.view[1] - camera.view[3] / 2.0) / camera.scale
     cols = bx / heat.cell - 0.5
     rows = by / heat.cell - 0.5
-    rr, cc = np.meshgrid(rows, cols, indexing="ij")
-    share = map_coordinates(heat.grids[name], [rr, cc], order=1, mode="nearest") / peak
+    share = bilinear(heat.grids[name], rows, cols) / peak
     alpha = np.where(share >= HEAT_FLOOR, 40 + 170 * np.clip(share, 0, 1) ** 0.7, 0)
     rgba = np.zeros((*share.shape, 4), np.uint8)
     rgba[..., :3] = HEAT_COLOUR[name]
@@ -581,7 +592,7 @@ def _hotspots(surface: pygame.Surface, camera: Camera, heat: HeatMap, name: str)
     peak = heat.peak(name)
     if peak <= 0:
         return
-    top = (grid == maximum_filter(grid, size=max(3, round(6 / heat.cell)))) & (grid >= 0.5 * peak)
+    top = (grid == local_max(grid, max(3, round(6 / heat.cell)))) & (grid >= 0.5 * peak)
     rows, cols = np.nonzero(top)
     order = np.argsort(-grid[rows, cols])[:HOTSPOTS]
     size = px(camera, 0.6, 7)
@@ -596,35 +607,6 @@ def glyph(
     """A side-style glyph with a dark rim."""
     draw.draw_glyph(surface, shape, centre, size + 2, style.INK)
     draw.draw_glyph(surface, shape, centre, size, colour)
-
-
-def draw_overlays(
-    surface: pygame.Surface,
-    camera: Camera,
-    overlays: DefenceOverlays,
-    shown: Collection[str] | None = None,
-    *,
-    each_field: bool = False,
-    palette: Palette | None = None,
-) -> None:
-    """The overlays present (and named in `shown`), in drawing order, clipped to the
-    table (drawn in `palette`); `each_field`: every defender's field outlined too
-    (the printed map)."""
-    names = [n for n in overlays.shown() if shown is None or n in shown]
-    old = surface.get_clip()
-    surface.set_clip(_clip(surface).clip(pygame.Rect(camera.board_rect())))
-    try:
-        for name in names:
-            if name == "fire" and overlays.fire is not None:
-                draw_fire(surface, camera, overlays.fire, each_field, palette)
-            elif name == "dead" and overlays.dead is not None:
-                draw_dead(surface, camera, overlays.dead, palette)
-            elif name == "heat" and overlays.heat is not None:
-                draw_heat(surface, camera, overlays.heat)
-            elif name == "threat" and overlays.threat is not None:
-                draw_threat(surface, camera, overlays.threat)
-    finally:
-        surface.set_clip(old)
 
 
 # -- the legend ----------------------------------------------------------------------
@@ -642,55 +624,44 @@ class LegendEntry:
     shape: str = "circle"
 
 
-def legend_entries(
-    overlays: DefenceOverlays,
-    shown: Collection[str] | None = None,
-    *,
-    each_field: bool = False,
-    own: str | None = None,
-    palette: Palette | None = None,
-) -> list[LegendEntry]:
-    """The legend lines of the overlays present, for a table in `palette`
-    (`each_field`: the defenders' own outlines; `own`: the name of the defender
-    whose field is highlighted)."""
-    names = [n for n in overlays.shown() if shown is None or n in shown]
-    out: list[LegendEntry] = []
-    for name in names:
-        if name == "fire":
-            out.append(
-                LegendEntry("fire_normal", tr("planner.legend.fire_normal"), "area", FIRE_NORMAL)
-            )
-            out.append(LegendEntry("fire_long", tr("planner.legend.fire_long"), "area", FIRE_LONG))
-            if each_field and overlays.fire is not None and overlays.fire.each:
-                label = tr("planner.legend.fire_each")
-                out.append(LegendEntry("fire_each", label, "field", FIRE_NORMAL))
-            if own is not None:
-                label = tr("planner.legend.fire_own", name=own)
-                out.append(LegendEntry("fire_own", label, "area", FIRE_OWN))
-        elif name == "dead" and overlays.dead is not None:
-            label = tr("planner.legend.dead", reach=f"{overlays.dead.reach:g}")
-            out.append(LegendEntry("dead", label, "area", dead_style(palette)))
-        elif name == "threat" and overlays.threat is not None:
-            out += _threat_entries(overlays.threat)
-        elif name == "heat" and overlays.heat is not None:
-            heat = overlays.heat
-            raids = count_text("planner.in_raids", heat.games)
-            for layer in LAYERS:
-                label = tr(f"planner.legend.heat_{layer}", n=heat.counts[layer], in_raids=raids)
-                out.append(
-                    LegendEntry(
-                        f"heat_{layer}",
-                        label,
-                        "heat",
-                        HEAT_STYLE[layer],
-                        HEAT_COLOUR[layer],
-                        HEAT_GLYPH[layer],
-                    )
-                )
+def fire_legend(fire: FieldsOfFire, look: Look = SCREEN) -> list[LegendEntry]:
+    """Normal and long range; each defender's outline (the printed map); the
+    highlighted defender's own field (the editor)."""
+    out = [
+        LegendEntry("fire_normal", tr("planner.legend.fire_normal"), "area", FIRE_NORMAL),
+        LegendEntry("fire_long", tr("planner.legend.fire_long"), "area", FIRE_LONG),
+    ]
+    if look.each_field and fire.each:
+        out.append(LegendEntry("fire_each", tr("planner.legend.fire_each"), "field", FIRE_NORMAL))
+    if look.own is not None:
+        label = tr("planner.legend.fire_own", name=look.own)
+        out.append(LegendEntry("fire_own", label, "area", FIRE_OWN))
     return out
 
 
-def _threat_entries(threats: Sequence[Threat]) -> list[LegendEntry]:
+def dead_legend(dead: DeadGround, look: Look = SCREEN) -> list[LegendEntry]:
+    label = tr("planner.legend.dead", reach=f"{dead.reach:g}")
+    return [LegendEntry("dead", label, "area", dead_style(look.palette))]
+
+
+def heat_legend(heat: HeatMap, look: Look = SCREEN) -> list[LegendEntry]:
+    """A line per layer: how many fell or broke in how many raids."""
+    raids = count_text("planner.in_raids", heat.games)
+    return [
+        LegendEntry(
+            f"heat_{layer}",
+            tr(f"planner.legend.heat_{layer}", n=heat.counts[layer], in_raids=raids),
+            "heat",
+            HEAT_STYLE[layer],
+            HEAT_COLOUR[layer],
+            HEAT_GLYPH[layer],
+        )
+        for layer in LAYERS
+    ]
+
+
+def threat_legend(threats: Sequence[Threat], look: Look = SCREEN) -> list[LegendEntry]:
+    """Streamlines, lanes and the goal, those there are."""
     out = []
     if any(t.streamlines for t in threats):
         out.append(

@@ -1,6 +1,7 @@
-"""The table's defence overlay, switched by a key (issue #7): off → fields of fire →
-dead ground → threat (→ heat map, when one was simulated, e.g. the editor's for a
-test raid) → off.
+"""The table's defence overlay, switched by a key (issue #7): off → each overlay the
+registry computes (game/ui/defence.py: fields of fire → dead ground → threat) → each
+one handed in (the heat map, when one was simulated, e.g. the editor's for a test
+raid) → off.
 
 The overlay is computed for the game as it stands when first shown and again only
 when the board or a defender's position changes (`key()` says when; the table's
@@ -8,33 +9,34 @@ still picture includes it in its cache key). Fields of fire, dead ground and the
 threat are computed in a background thread on a copy of the game (the threat takes
 about a second on a full refuge): meanwhile the table shows the last overlay of that
 kind, if any, and a "computing …" badge, and `key()` changes once the result is in.
-Drawing is game/ui/overlay_draw.py's.
+Drawing is the registry's.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import pygame
 
+from game.engine import Game
 from game.i18n import tr
-from game.overlays.heat import HeatMap
-from game.overlays.planner import DefenceOverlays, compute_overlays
 from game.overlays.refuge import defenders
 from game.ui import fonts
 from game.ui.camera import Camera
-from game.ui.overlay_draw import draw_overlays
+from game.ui.defence import (
+    COMPUTED,
+    OVERLAY_NAMES,
+    DefenceOverlays,
+    compute_overlays,
+    draw_overlays,
+)
 from game.ui.render import style
-
-if TYPE_CHECKING:
-    from game.engine import Game
 
 log = logging.getLogger(__name__)
 
-MODES = ("fire", "dead", "threat")
 Work = Callable[[], DefenceOverlays]
 Key = tuple[str, int, int, tuple[tuple[str, tuple[float, float]], ...]]
 """What an overlay was computed for: its mode, the game, the board's version and the
@@ -92,17 +94,18 @@ class Background:
 class OverlayToggle:
     """Which defence overlay the table shows, and its cached geometry."""
 
-    def __init__(self, heat: HeatMap | None = None) -> None:
-        self.heat = heat
+    def __init__(self, given: Mapping[str, Any] | None = None) -> None:
+        self.given = {name: v for name, v in (given or {}).items() if v is not None}
+        """Overlays handed in (e.g. {"heat": a heat map}), shown as they are."""
         self.mode: str | None = None
         self._last: dict[str, tuple[Key, DefenceOverlays]] = {}  # the latest of each mode
         self._job = Background()
         self.computed = 0  # how often an overlay was computed (tests)
 
     def modes(self) -> list[str | None]:
-        """The cycle: off, then each overlay (heat only with a heat map)."""
-        extra = ["heat"] if self.heat is not None else []
-        return [None, *MODES, *extra]
+        """The cycle: off, the computed overlays, then those handed in."""
+        given = [n for n in OVERLAY_NAMES if n in self.given and n not in COMPUTED]
+        return [None, *COMPUTED, *given]
 
     def cycle(self) -> str | None:
         """The next overlay (or off); returns it."""
@@ -158,10 +161,10 @@ class OverlayToggle:
         last = self._last.get(self.mode)
         if last is not None and last[0] == base:
             return last[1]
-        if self.mode == "heat":  # nothing to compute: the heat map was handed in
-            self._last["heat"] = (base, DefenceOverlays(heat=self.heat))
+        if self.mode in self.given:  # nothing to compute: it was handed in
+            self._last[self.mode] = (base, DefenceOverlays({self.mode: self.given[self.mode]}))
             self.computed += 1
-            return self._last["heat"][1]
+            return self._last[self.mode][1]
         copy, mode = game.clone(), self.mode
         self._job.request(base, lambda: compute_overlays(copy, [mode]))
         return last[1] if last is not None else None

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from game import actions as act
 from game.engine import Game
-from game.play.validate import parse_checked
+from game.loading import parse_scenario
 from game.scenario import Scenario
 
 FigureSpec = tuple[str, str, str, float, float]  # side, id, profile, x, y
@@ -77,7 +77,7 @@ def scene(
         lines += ["[objective]", 'kind = "protect"', f'key_point = "{key_point}"', "rounds = 8"]
     else:
         lines += ["[objective]", 'kind = "drive_off"']
-    return parse_checked("\n".join(lines), "scene.toml")
+    return parse_scenario("\n".join(lines), "scene.toml")
 
 
 def drive_to(game: Game, figure: str) -> Game:

@@ -26,7 +26,7 @@ from ai.tactical import TacticalAI  # noqa: E402
 from game.actions import Action  # noqa: E402
 from game.engine import Game  # noqa: E402
 from game.events import Event  # noqa: E402
-from game.play.validate import load_checked  # noqa: E402
+from game.loading import load_scenario  # noqa: E402
 from game.scenario import Scenario  # noqa: E402
 from game.sim import GameStalled, run_game  # noqa: E402
 
@@ -53,7 +53,7 @@ def make(name: str) -> Controller:
 def scenario(stem: str) -> Scenario:
     """A shipped scenario by file stem, or any scenario file by path."""
     path = Path(stem) if stem.endswith(".toml") else SCENARIOS / f"{stem}.toml"
-    return load_checked(path)
+    return load_scenario(path)
 
 
 def play(stem: str, lineup: Lineup, seed: int) -> dict[str, Any]:

@@ -41,9 +41,8 @@ from ai.tactical import TacticalAI  # noqa: E402
 from game.board.freespace import free_space  # noqa: E402
 from game.board.terrain import Board  # noqa: E402
 from game.engine import Game  # noqa: E402
-from game.play.validate import parts_validator_for, rules_radius  # noqa: E402
-from game.rules.loader import load_rules  # noqa: E402
-from game.scenario import Scenario, scenario_from_data  # noqa: E402
+from game.loading import scenario_from_data  # noqa: E402
+from game.scenario import Scenario  # noqa: E402
 
 RAIDERS = ROOT / "scenarios" / "refuge_raiders.toml"
 DENSE = ROOT.parent / "shared" / "bench" / "dense_scene.toml"
@@ -56,10 +55,7 @@ REPEATS = 3
 
 
 def _checked(raw: dict[str, Any], name: str) -> Scenario:
-    rules = load_rules()
-    return scenario_from_data(
-        raw, name, parts_validators=[parts_validator_for(rules)], base_radius=rules_radius(rules)
-    )
+    return scenario_from_data(raw, name)
 
 
 def _free_points(scenario: Scenario, taken: list[tuple[float, float]], n: int, *, box, seed):  # type: ignore[no-untyped-def]

@@ -20,7 +20,7 @@ from bench_ui import _median
 from headless import ROOT, SCENE
 
 from game.engine import Game
-from game.play.validate import load_checked
+from game.loading import load_scenario
 from game.state import Figure
 from game.ui.camera import Camera
 from game.ui.render import labels
@@ -69,11 +69,11 @@ def _case(game: Game, figures: list[Figure], modules: bool) -> dict[str, float]:
 
 def measure() -> dict[str, dict[str, float]]:
     out = {}
-    refuge = Game(load_checked(REFUGE), seed=1)
+    refuge = Game(load_scenario(REFUGE), seed=1)
     on_table = [f for f in refuge.state.figures.values() if f.on_table]
     out["refuge (figures + modules)"] = _case(refuge, on_table, modules=True)
     if SCENE.is_file():
-        dense = Game(load_checked(SCENE), seed=1)
+        dense = Game(load_scenario(SCENE), seed=1)
         figs = [f for f in dense.state.figures.values() if f.on_table]
         middle = (dense.state.board.width / 2, dense.state.board.height / 2)
         figs.sort(key=lambda f: math.dist(f.pos, middle))

@@ -51,7 +51,7 @@ from game.board.paths import PathResult, find_path, truncate_path  # noqa: E402
 from game.board.physics import BaseSpace  # noqa: E402
 from game.board.reach import reachable_area  # noqa: E402
 from game.board.terrain import Board  # noqa: E402
-from game.scenario import load_scenario  # noqa: E402
+from game.loading import load_scenario  # noqa: E402
 from game.sim import GameStalled, run_game  # noqa: E402
 
 if TYPE_CHECKING:

@@ -38,7 +38,7 @@ from game.board.sight import (  # noqa: E402
     sight_matrix,
 )
 from game.board.terrain import Board  # noqa: E402
-from game.scenario import load_scenario  # noqa: E402
+from game.loading import load_scenario  # noqa: E402
 
 SCENE = ROOT.parent / "shared" / "bench" / "dense_scene.toml"
 K = 16

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from game.batch import BatchSpec, default_workers, run_batch  # noqa: E402
-from game.play.validate import load_checked  # noqa: E402
+from game.loading import load_scenario  # noqa: E402
 from game.sim import run_game  # noqa: E402
 
 HORDE = ROOT / "scenarios" / "refuge_horde.toml"
@@ -56,7 +56,7 @@ QUIET_MARGIN = 0.5
 
 def full_game() -> dict[str, Any]:
     """Seconds and actions of whole refuge_horde games, after a warm-up game."""
-    scenario = load_checked(HORDE)
+    scenario = load_scenario(HORDE)
     t0 = time.perf_counter()
     run_game(scenario, 0)
     cold = time.perf_counter() - t0

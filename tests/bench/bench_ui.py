@@ -39,7 +39,7 @@ from headless import ROOT, SCENE  # first: headless SDL, the repository importab
 import pygame
 
 from game.engine import Game
-from game.play.validate import load_checked
+from game.loading import load_scenario
 from game.state import Presence
 from game.ui import preview as pv
 from game.ui.app import App, UiOptions
@@ -53,7 +53,7 @@ MAX_START_S = 3.0
 
 
 def _app(empty: bool = False, panels: bool = False) -> App:
-    game = Game(load_checked(SCENE), seed=1)
+    game = Game(load_scenario(SCENE), seed=1)
     if empty:
         for fig in game.state.figures.values():
             fig.presence = Presence.GONE

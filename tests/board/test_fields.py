@@ -12,7 +12,7 @@ from game.board.fields import FlowField
 from game.board.freespace import Circle, free_space
 from game.board.paths import find_path
 from game.board.terrain import Board
-from game.scenario import load_scenario
+from game.loading import load_scenario
 
 DATA = Path(__file__).parent / "data"
 R = 1.25

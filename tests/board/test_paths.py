@@ -13,7 +13,7 @@ from shapely.geometry import LineString, Point
 from game.board.freespace import Circle
 from game.board.paths import find_path, nav_graph, path_cost, truncate_path
 from game.board.terrain import Board, make_piece
-from game.scenario import load_scenario
+from game.loading import load_scenario
 
 DATA = Path(__file__).parent / "data"
 R = 1.25

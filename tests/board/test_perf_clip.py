@@ -19,7 +19,7 @@ from game.board.clip import crossing, inside_lengths, orient, polygon_edges
 from game.board.freespace import DifficultGround, difficult_ground
 from game.board.paths import nav_graph
 from game.board.terrain import Board, make_piece
-from game.scenario import load_scenario
+from game.loading import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENES = [ROOT / "scenarios" / f"{name}.toml" for name in ("refuge_horde", "refuge_raiders")]

@@ -26,9 +26,9 @@ from game.board.segments import circle_block_counts
 from game.board.terrain import Board
 from game.board.vgraph_kernels import bump_blocks, usable_csr
 from game.engine import ActionTemplate, Game
+from game.loading import load_scenario
 from game.play import space
 from game.play.space import RING_STEPS
-from game.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 HORDE = ROOT / "scenarios" / "refuge_horde.toml"

@@ -11,7 +11,7 @@ from shapely.geometry import Point, box
 
 from game.board.physics import BaseSpace, PlacementError
 from game.board.terrain import Board
-from game.scenario import load_scenario
+from game.loading import load_scenario
 
 DATA = Path(__file__).parent / "data"
 R = 1.25

@@ -13,7 +13,7 @@ from game.board.grid import stencil
 from game.board.paths import find_path
 from game.board.reach import reachable_area
 from game.board.terrain import Board
-from game.scenario import load_scenario
+from game.loading import load_scenario
 
 DATA = Path(__file__).parent / "data"
 R = 1.25

@@ -10,7 +10,8 @@ from game.actions import Action, Activate, ChooseFirst
 from game.dice import ScriptedDice
 from game.engine import Game
 from game.events import Event
-from game.scenario import Scenario, parse_scenario
+from game.loading import parse_scenario
+from game.scenario import Scenario
 
 
 @dataclass

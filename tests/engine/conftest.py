@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from game.engine import Game
-from game.scenario import Scenario, load_scenario, parse_scenario
+from game.loading import load_scenario, parse_scenario
+from game.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 

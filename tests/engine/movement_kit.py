@@ -13,9 +13,10 @@ from game.actions import Activate, ChooseFirst
 from game.dice import ScriptedDice
 from game.engine import Game
 from game.events import Event
+from game.loading import parse_scenario
 from game.play import bridge, combat, fire
 from game.rules.combatant import Condition
-from game.scenario import Scenario, parse_scenario
+from game.scenario import Scenario
 from game.state import Figure
 
 FigureSpec = tuple[str, str, str, float, float]  # side, id, profile, x, y

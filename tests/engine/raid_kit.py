@@ -11,7 +11,8 @@ from game.actions import Action, Activate, ChooseFirst, EndActivation
 from game.dice import ScriptedDice
 from game.engine import Game
 from game.events import Event
-from game.scenario import Scenario, parse_scenario
+from game.loading import parse_scenario
+from game.scenario import Scenario
 
 Placed = tuple[str, str, str, float, float]  # side, id, profile, x, y
 Piece = tuple[str, str, Sequence[tuple[float, float]]]  # id, kind, polygon

@@ -1,4 +1,4 @@
-"""`main.py check` and the scenario checks against the rules data (game/play/validate.py)."""
+"""`main.py check` and the scenario checks against the rules data (game/loading/)."""
 
 from __future__ import annotations
 
@@ -7,17 +7,13 @@ from pathlib import Path
 import pytest
 
 import main
+from game.loading import load_scenario, parse_scenario
+from game.loading.geometry import default_radius
+from game.loading.knobs import flat_knobs, knob_issues
+from game.loading.names import name_issue, rules_radius
 from game.play.profiles import InlineStatsError, inline_profile
-from game.play.validate import (
-    flat_knobs,
-    knob_issues,
-    load_checked,
-    name_issue,
-    parse_checked,
-    rules_radius,
-)
 from game.rules.loader import load_rules
-from game.scenario import FigureSpec, InlineStats, ScenarioError, parse_scenario
+from game.scenario import FigureSpec, InlineStats, ScenarioError
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).parent / "data"
@@ -165,11 +161,12 @@ def test_no_files_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_large_bases_need_the_profiles_radius() -> None:
-    """The plain loader (25 mm unless a Brute) misses the overlap the knob makes."""
+    """Base sizes by name alone (25 mm unless a Brute) miss the overlap the knob makes."""
     text = (DATA / "overlapping_large_bases.toml").read_text(encoding="utf-8")
-    assert parse_scenario(text, "x.toml").side[0].squad[0].figure[3].id == "r2"
+    by_name = parse_scenario(text, "x.toml", base_radius=default_radius)
+    assert by_name.side[0].squad[0].figure[3].id == "r2"
     with pytest.raises(ScenarioError, match=r"figure\[3\]\.at: base overlaps figure 'r1'"):
-        parse_checked(text, "x.toml")
+        parse_scenario(text, "x.toml")
 
 
 def test_radius_hook_reads_profiles_and_inline_stats() -> None:
@@ -219,7 +216,7 @@ def test_every_problem_of_a_file_is_listed(tmp_path: Path) -> None:
     path = tmp_path / "many.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ScenarioError) as exc:
-        load_checked(path)
+        load_scenario(path)
     assert [e.split(": ")[1] for e in exc.value.errors] == [
         "knobs.sight_lines",
         f"{FIGURE}[0].profile",
@@ -239,10 +236,10 @@ def test_nested_knob_tables_are_dotted_names(tmp_path: Path) -> None:
     text = (DATA / "valid_small.toml").read_text(encoding="utf-8")
     text += '\n[knobs]\nnoise_radius.firearm = 40\n\n[knobs.move]\nbase = "fast"\n'
     with pytest.raises(ScenarioError) as exc:
-        parse_checked(text, "n.toml")
+        parse_scenario(text, "n.toml")
     assert exc.value.errors == [
         "n.toml: knobs.move.base: value 'fast': input should be a valid number, "
         "unable to parse string as a number"
     ]
-    good = parse_checked(text.replace('"fast"', "12"), "n.toml")
+    good = parse_scenario(text.replace('"fast"', "12"), "n.toml")
     assert good.knobs == {"noise_radius.firearm": 40, "move.base": 12}

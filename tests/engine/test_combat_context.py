@@ -10,10 +10,10 @@ from game.actions import Activate, Attack, ChooseFirst, IllegalAction
 from game.cover import Cover
 from game.dice import ScriptedDice
 from game.engine import Game
+from game.loading import parse_scenario
 from game.narration import narrate
 from game.play import combat, context
 from game.rules.attack import DamageRolled, ToHitRolled
-from game.scenario import parse_scenario
 
 
 def test_an_attack_from_behind_the_front_arc_has_advantage() -> None:

@@ -11,9 +11,9 @@ import pytest
 from ai import controller_for
 from game.engine import Game
 from game.events import CatalogueEvent
+from game.loading import load_scenario
 from game.narration import narrate
 from game.play.movement import Moved
-from game.play.validate import load_checked
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 RAIDERS = SCENARIOS / "refuge_raiders.toml"
@@ -21,7 +21,7 @@ HORDE = SCENARIOS / "refuge_horde.toml"
 
 
 def _played(actions: int, path: Path = RAIDERS) -> tuple[Game, list]:
-    scenario = load_checked(path)
+    scenario = load_scenario(path)
     game = Game(scenario, seed=4)
     bots = {
         s.id: controller_for("ai:tactical" if s.controller == "human" else s.controller)

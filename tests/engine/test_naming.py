@@ -14,6 +14,7 @@ from game.board.terrain import Board, TerrainKind, TerrainPiece
 from game.engine import Game
 from game.events import CatalogueEvent
 from game.i18n import tr
+from game.loading import load_scenario, parse_scenario
 from game.naming import (
     board_kinds,
     compass_at,
@@ -31,10 +32,8 @@ from game.play.movement import MinefieldTriggered
 from game.play.noise import NoiseMade
 from game.play.overwatch import OverwatchDeclared
 from game.play.support import Aimed, GateMoved
-from game.play.validate import load_checked
 from game.play.zones import ShelterBreached
 from game.rules.injury import InjuryRolled
-from game.scenario import parse_scenario
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 HORDE = (("horde", "Die Toten"), ("refuge", "Die Zuflucht"))
@@ -239,7 +238,7 @@ def test_the_german_attack_line_does_not_repeat_its_verb() -> None:
 
 
 def test_the_engine_names_pieces_and_entry_zones() -> None:
-    game = Game(load_checked(SCENARIOS / "refuge_horde.toml"), seed=1)
+    game = Game(load_scenario(SCENARIOS / "refuge_horde.toml"), seed=1)
     names = dict((n[0], n[1:]) for n in flow.names_of(game, "main-gate", "guertel-east"))
     assert names == {"main-gate": ("piece", "gate", ""), "guertel-east": ("Gürtel",)}
     barricades = flow.names_of(game, "barricade-n", "barricade-w")

@@ -11,9 +11,9 @@ import pytest
 
 import main
 from game.engine import Game
+from game.loading import load_scenario
 from game.narration import narrate
 from game.play.events import GameStarted
-from game.play.validate import load_checked
 from game.replay import (
     VERSION,
     GameRecord,
@@ -36,7 +36,7 @@ SEED = 11
 
 @pytest.fixture(scope="module")
 def small() -> Scenario:
-    return load_checked(SMALL)
+    return load_scenario(SMALL)
 
 
 @pytest.fixture(scope="module")
@@ -413,7 +413,7 @@ def test_run_plays_the_players_side_with_the_ai_unless_told_otherwise(
     AI; `--ai side=random` asks for the random bot instead (a baseline)."""
     args = ["run", str(SMALL), "--seed", "5", "--json"]
     _, ai_out, _ = cli(capsys, *args)
-    sides = [s.id for s in load_checked(SMALL).side if s.controller == "human"]
+    sides = [s.id for s in load_scenario(SMALL).side if s.controller == "human"]
     assert sides, "the small scenario has no human side"
     _, random_out, _ = cli(capsys, *args, "--ai", f"{sides[0]}=random")
     assert json.loads(ai_out)["events_hash"] != json.loads(random_out)["events_hash"]

@@ -12,7 +12,7 @@ import pytest
 from ai import RandomBot
 from game.engine import Game
 from game.events import Event
-from game.play.validate import load_checked
+from game.loading import load_scenario
 from game.state import Presence
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,7 +45,7 @@ def _continue(original: Game, loaded: Game, bot: RandomBot, steps: int) -> list[
 
 @pytest.mark.parametrize(("name", "seed"), [("refuge_horde", 3), ("refuge_raiders", 4)])
 def test_a_raid_saved_after_its_waves_came_continues_as_the_original(name: str, seed: int) -> None:
-    scenario = load_checked(ROOT / "scenarios" / f"{name}.toml")
+    scenario = load_scenario(ROOT / "scenarios" / f"{name}.toml")
     original = Game(scenario, seed=seed)
     bot = RandomBot()
     _play(original, bot, until_spawned=2)
@@ -66,7 +66,7 @@ def test_the_ai_plays_a_loaded_game_as_it_would_have_played_the_original() -> No
     each side's AI, asked on the original and on the loaded copy, chooses the same."""
     from ai import controller_for
 
-    scenario = load_checked(ROOT / "scenarios" / "refuge_raiders.toml")
+    scenario = load_scenario(ROOT / "scenarios" / "refuge_raiders.toml")
     original = Game(scenario, seed=5)
     _play(original, RandomBot(), until_spawned=2)
     loaded = Game(scenario, seed=5)

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from game.actions import Activate, ChooseEntry, ChooseFirst, EndActivation
 from game.dice import ScriptedDice
 from game.engine import Game
-from game.scenario import parse_scenario
+from game.loading import parse_scenario
 
 Placed = tuple[str, str, str, float, float]  # side, id, profile, x, y
 

@@ -43,7 +43,7 @@ from typing import Any
 from game.actions import Action, ActionParseError, IllegalAction
 from game.engine import Game
 from game.events import Event
-from game.play.validate import load_battle
+from game.loading import load_battle
 from game.replay import canonical_json, events_hash, explain
 from game.scenario import Scenario
 from game.sim import rounds_played, run_game

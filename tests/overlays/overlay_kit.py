@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.engine import Game
-from game.play.validate import load_checked, parse_checked
+from game.loading import load_scenario, parse_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).parent / "data"
@@ -33,11 +33,11 @@ polygon = [[20, 0], [60, 0], [60, 4], [20, 4]]
 
 def game_of(text: str, seed: int = 1) -> Game:
     """A game on scenario text (checked against the rules data)."""
-    return Game(parse_checked(text, "test.toml"), seed=seed)
+    return Game(parse_scenario(text, "test.toml"), seed=seed)
 
 
 def game_at(path: Path, seed: int = 1) -> Game:
-    return Game(load_checked(path), seed=seed)
+    return Game(load_scenario(path), seed=seed)
 
 
 def walled_square() -> Game:

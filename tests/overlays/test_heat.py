@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 from overlay_kit import MINI_RAID
 
-from game.overlays.heat import LAYERS, HeatPoints, heat_map, simulate_heat, spec_for
+from game.overlays.heat import LAYERS
+from game.overlays.heat_raids import HeatPoints, heat_map, simulate_heat, spec_for
 
 
 def test_a_few_raids_place_points_on_the_board() -> None:

@@ -9,7 +9,6 @@ import pytest
 from game.cover import Cover
 from game.dice import ScriptedDice
 from game.narration import narrate
-from game.narration.text import needed_text
 from game.rules.attack import (
     AttackInputError,
     DamageRolled,
@@ -26,6 +25,7 @@ from game.rules.combatant import AttackContext, Combatant, Condition
 from game.rules.injury import InjuryRolled, TakenOut
 from game.rules.loader import RulesData
 from game.rules.wounds import NeededNumber, WoundsTaken, die_wounds, needed_number
+from game.words import needed_text
 
 Fig = Callable[..., Combatant]
 

@@ -13,7 +13,7 @@ import pygame
 from ai import controller_for
 from game.engine import Game
 from game.events import Event
-from game.play.validate import load_checked
+from game.loading import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
@@ -22,7 +22,7 @@ SHOTS = Path(os.environ.get("UI_SHOTS", "/tmp"))
 
 @cache
 def scenario(name: str = "refuge_raiders") -> Any:
-    return load_checked(SCENARIOS / f"{name}.toml")
+    return load_scenario(SCENARIOS / f"{name}.toml")
 
 
 def play(game: Game, actions: int) -> list[Event]:

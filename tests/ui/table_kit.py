@@ -13,7 +13,7 @@ import pytest
 from ai import controller_for
 from game.engine import Game
 from game.events import Event
-from game.play.validate import load_checked
+from game.loading import load_scenario
 from game.scenario import Scenario
 from game.ui.app import App, UiOptions
 
@@ -30,7 +30,7 @@ def scenario(name: str) -> Scenario:
         pytest.skip(f"the shared benchmark scene is not beside this checkout ({DENSE})")
     paths = {"dense": DENSE, "table": TABLE}
     path = paths.get(name, SCENARIOS / f"{name}.toml")
-    return load_checked(path)
+    return load_scenario(path)
 
 
 def make_app(

@@ -15,8 +15,9 @@ import pytest
 from table_kit import ROOT, SHOTS, TABLE, click, key, make_app, run_ai, scenario, screen_pos
 
 from game import actions as act
-from game.cli import _default_command, discover
-from game.cli.play import controllers_for
+from game.ai_choice import controllers_for
+from game.cli import DEFAULT_COMMAND
+from game.cli.play import table_sides
 from game.engine import Game
 from game.play.movement import Moved
 from game.ui.app import App, UiOptions
@@ -53,7 +54,7 @@ def _not_blank(path) -> np.ndarray:
 
 
 def test_play_is_the_default_command() -> None:
-    assert _default_command(discover()) == "play"
+    assert DEFAULT_COMMAND == "play"
 
 
 def test_default_start_opens_the_horde_raid_quickly_and_saves_a_screenshot() -> None:
@@ -112,11 +113,13 @@ def test_bad_arguments_exit_2_with_one_line(args: list[str], message: str) -> No
 
 def test_side_and_autoplay_choose_the_controllers() -> None:
     sc = scenario("table")
-    assert controllers_for(sc, None, False)["a"] is None
-    assert controllers_for(sc, None, False)["b"] is not None
-    swapped = controllers_for(sc, "b", False)
+    assert controllers_for(sc, table=table_sides(sc, None, False))["a"] is None
+    assert controllers_for(sc, table=table_sides(sc, None, False))["b"] is not None
+    swapped = controllers_for(sc, table=table_sides(sc, "b", False))
     assert swapped["b"] is None and swapped["a"] is not None
-    assert all(c is not None for c in controllers_for(sc, None, True).values())
+    assert all(
+        c is not None for c in controllers_for(sc, table=table_sides(sc, None, True)).values()
+    )
 
 
 def test_ai_turns_are_applied_one_action_per_step() -> None:
@@ -217,7 +220,7 @@ def test_autoplay_runs_whole_games_unattended() -> None:
     for name in ("table", "refuge_raiders"):
         sc = scenario(name)
         game = Game(sc, seed=5)
-        controllers = controllers_for(sc, None, True)
+        controllers = controllers_for(sc, table=table_sides(sc, None, True))
         app = App(
             game, controllers, UiOptions(size=(1280, 800), speed=60, autoplay=True, frames=20000)
         )

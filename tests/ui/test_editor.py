@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.play.validate import load_checked
+from game.loading import load_scenario
 from game.ui.editor.document import Document
 from tests.ui.test_editor_kit import (
     SCENARIOS,
@@ -103,7 +103,7 @@ def test_a_refuge_drawn_from_scratch_saves_the_expected_file(tmp_path: Path) -> 
         "objective": {"kind": "drive_off"},
     }
     # what the editor saved passes `check`
-    scenario = load_checked(target)
+    scenario = load_scenario(target)
     assert [f.id for _, _, f in scenario.figures()] == ["bruno"]
     app.close()
 
@@ -399,8 +399,8 @@ def test_fields_of_fire_and_dead_ground_are_computed_in_the_background() -> None
     settle(app)
     wait(app, lambda: overlays_ready(app))
     overlays = app.overlays()
-    assert overlays is not None and overlays.fire is not None and overlays.dead is not None
-    assert overlays.dead.dead.area > 0
+    assert overlays is not None and overlays.fire is not None and "dead" in overlays
+    assert overlays["dead"].dead.area > 0
     press(app, ("tab", "defence"))
     renders = app.overlay_layer.renders
     step(app, 3)
@@ -429,7 +429,7 @@ def test_ctrl_s_saves_an_opened_file_in_place(tmp_path: Path) -> None:
     assert data == app.doc.data
     gate = next(m for m in data["module"] if m["id"] == "main-gate")
     assert gate["open"] is True
-    assert load_checked(path).module[0].open is True
+    assert load_scenario(path).module[0].open is True
     app.close()
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from game.validate import check_file
+from game.loading import check_file
 from tests.ui.test_editor_kit import (
     answer,
     at,

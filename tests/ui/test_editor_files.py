@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.i18n import catalogue
-from game.play.validate import load_checked, parse_checked
+from game.loading import load_scenario, parse_scenario
 from game.ui.editor import edits, files, tomlwrite
 from game.ui.editor.commands import History
 from game.ui.editor.document import Document, DocumentError
@@ -33,7 +33,7 @@ def test_load_save_load_gives_the_same_scenario(path: Path, tmp_path: Path) -> N
     assert tomllib.loads(out.read_text(encoding="utf-8")) == tomllib.loads(
         path.read_text(encoding="utf-8")
     )
-    assert load_checked(out) == load_checked(path)
+    assert load_scenario(out) == load_scenario(path)
     # and once more through the editor's own model: nothing drifts
     again = Document.load(out)
     assert again.to_text() == doc.to_text()
@@ -171,7 +171,7 @@ def test_a_blank_table_grows_into_a_valid_raid() -> None:
     assert [f.id for _, _, f in report.scenario.figures()] == ["mira", "militia-1", "militia-2"]  # type: ignore[union-attr]
     side = doc.get(("side", 1))
     assert side["controller"] == "ai:tactical" and side["raid"]["entry"][0]["id"] == "south"
-    assert parse_checked(doc.to_text()).board.width_cm == 90
+    assert parse_scenario(doc.to_text()).board.width_cm == 90
 
 
 def test_field_paths_split_like_check_writes_them() -> None:

@@ -46,7 +46,7 @@ def test_the_heat_map_is_simulated_in_the_background(tmp_path: Path) -> None:
     assert app.heat is not None, app.message
     assert app.heat.games == 2
     overlays = app.overlays()
-    assert overlays.heat is app.heat
+    assert overlays["heat"] is app.heat
     assert "2" in app.heat_summary
     shot(app, "heat_done")
     app.close()

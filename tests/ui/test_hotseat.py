@@ -13,8 +13,9 @@ import pygame
 import pytest
 from table_kit import ROOT, SHOTS, TABLE, click, key, make_app, run_ai, scenario, screen_pos, shot
 
+from game.ai_choice import controllers_for
 from game.cli import CliError
-from game.cli.play import add_arguments, controllers_for, run, side_list
+from game.cli.play import add_arguments, run, side_list, table_sides
 from game.i18n import set_language
 from game.ui.coach import HANDOVER_S
 from game.ui.render import hud
@@ -33,13 +34,15 @@ def test_side_takes_a_comma_list_and_repeats() -> None:
 
 def test_both_sides_named_are_played_at_the_table() -> None:
     sc = scenario("table")
-    assert controllers_for(sc, "a,b", False) == {"a": None, "b": None}
-    assert controllers_for(sc, ["b", "a"], False) == {"a": None, "b": None}
-    only_b = controllers_for(sc, ["b"], False)
+    assert controllers_for(sc, table=table_sides(sc, "a,b", False)) == {"a": None, "b": None}
+    assert controllers_for(sc, table=table_sides(sc, ["b", "a"], False)) == {"a": None, "b": None}
+    only_b = controllers_for(sc, table=table_sides(sc, ["b"], False))
     assert only_b["b"] is None and only_b["a"] is not None
-    assert all(c is not None for c in controllers_for(sc, "a,b", True).values())
+    assert all(
+        c is not None for c in controllers_for(sc, table=table_sides(sc, "a,b", True)).values()
+    )
     with pytest.raises(CliError, match="'zz'"):
-        controllers_for(sc, "a,zz", False)
+        table_sides(sc, "a,zz", False)
 
 
 def test_play_errors_speak_the_players_language() -> None:
@@ -53,7 +56,7 @@ def test_play_errors_speak_the_players_language() -> None:
         with pytest.raises(CliError, match=r"^--side 'a,': ein leerer Seitenname$"):
             side_list("a,")
         with pytest.raises(CliError, match=r"^--side 'zz': die Seiten des Szenarios sind a, b$"):
-            controllers_for(sc, "a,zz", False)
+            table_sides(sc, "a,zz", False)
         set_language("en")
         with pytest.raises(CliError, match=r"^--speed muss größer als 0"):  # --lang comes first
             run(parser.parse_args([str(TABLE), "--lang", "de", "--speed", "0", "--frames", "1"]))

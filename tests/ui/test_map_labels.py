@@ -10,9 +10,9 @@ import pygame
 import pytest
 
 from game.naming import local_figure_name
-from game.overlays.planner import DefenceOverlays
 from game.state import Presence
 from game.ui import fonts, mapexport
+from game.ui.defence import DefenceOverlays
 from game.ui.render import figures, style, terrain
 from game.ui.render.figures import Marks, name_label
 from tests.overlays.overlay_kit import MINI_RAID, game_at

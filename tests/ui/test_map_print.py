@@ -14,15 +14,14 @@ import shapely
 from PIL import Image
 
 from game.board.terrain import TerrainKind
-from game.overlays.planner import DefenceOverlays, compute_overlays
 from game.ui import mapexport
 from game.ui.camera import Camera
+from game.ui.defence import DefenceOverlays, compute_overlays, draw_overlays
 from game.ui.overlay_draw import (
     FIRE_DARK,
     FIRE_LONG,
     FIRE_NORMAL,
     FIRE_PALE,
-    draw_overlays,
     entry_tags,
     field_edge,
     field_tags,

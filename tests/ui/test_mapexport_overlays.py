@@ -9,11 +9,12 @@ import pytest
 from shapely.geometry import Polygon, box
 
 from game.overlays.dead_ground import DeadGround
-from game.overlays.heat import HeatMap, HeatPoints, heat_map
-from game.overlays.planner import DefenceOverlays
+from game.overlays.heat import HeatMap
+from game.overlays.heat_raids import HeatPoints, heat_map
 from game.overlays.threat import Streamline, Threat
 from game.ui import overlay_draw as od
 from game.ui.camera import Camera
+from game.ui.defence import DefenceOverlays, draw_overlays, legend_entries
 
 BLANK = (50, 50, 50)
 
@@ -114,11 +115,11 @@ def test_legend_lines_follow_the_overlays() -> None:
     grids = {name: np.ones((2, 2)) for name in ("attackers", "defenders", "breaches")}
     heat = HeatMap(2.0, 2.0, 1.0, 5, grids, {"attackers": 4, "defenders": 2, "breaches": 1})
     overlays = DefenceOverlays(threat=(threat,), heat=heat)
-    keys = [e.key for e in od.legend_entries(overlays)]
+    keys = [e.key for e in legend_entries(overlays)]
     assert keys == ["heat_attackers", "heat_defenders", "heat_breaches", "streamlines", "goal"]
-    labels = [e.label for e in od.legend_entries(overlays)]
+    labels = [e.label for e in legend_entries(overlays)]
     assert labels[0] == "Attackers fell: 4 in 5 raids"
-    assert [e.key for e in od.legend_entries(overlays, shown=["threat"])] == [
+    assert [e.key for e in legend_entries(overlays, shown=["threat"])] == [
         "streamlines",
         "goal",
     ]
@@ -130,7 +131,7 @@ def test_overlays_stay_on_the_table() -> None:
     cam = Camera((40.0, 40.0), (0, 0, 300, 300), 5.0, (20.0, 20.0))  # table 200 px wide
     dead = box(-10, -10, 50, 50)
     ground = DeadGround(box(10, 10, 30, 30), dead, Polygon(), dead, 5.0)
-    od.draw_overlays(surface, cam, DefenceOverlays(dead=ground))
+    draw_overlays(surface, cam, DefenceOverlays(dead=ground))
     hit = changed(surface)
     table = pygame.Rect(cam.board_rect())
     assert hit[table.centerx, table.centery]

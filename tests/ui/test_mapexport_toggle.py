@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from game.engine import Game
+from game.loading import load_scenario
 from game.overlays.heat import HeatMap
-from game.overlays.planner import DefenceOverlays, compute_overlays
-from game.play.validate import load_checked
 from game.ui import overlay_toggle
 from game.ui.camera import Camera
+from game.ui.defence import DefenceOverlays, compute_overlays
 from game.ui.overlay_toggle import OverlayToggle
 
 HORDE = Path(__file__).resolve().parents[2] / "scenarios" / "refuge_horde.toml"
@@ -27,7 +27,7 @@ def test_the_toggle_cycles_through_the_overlays_and_back_to_off() -> None:
     assert seen == ["fire", "dead", "threat", None]
     assert toggle.label() == "no overlay"
     grids = {n: np.zeros((2, 2)) for n in ("attackers", "defenders", "breaches")}
-    with_heat = OverlayToggle(HeatMap(2.0, 2.0, 1.0, 1, grids, dict.fromkeys(grids, 0)))
+    with_heat = OverlayToggle({"heat": HeatMap(2.0, 2.0, 1.0, 1, grids, dict.fromkeys(grids, 0))})
     assert [with_heat.cycle() for _ in range(5)] == ["fire", "dead", "threat", "heat", None]
 
 
@@ -39,7 +39,7 @@ def computed(toggle: OverlayToggle, game: Game) -> DefenceOverlays | None:
 
 
 def test_the_overlay_is_cached_until_a_defender_moves() -> None:
-    game = Game(load_checked(HORDE), seed=1)
+    game = Game(load_scenario(HORDE), seed=1)
     toggle = OverlayToggle()
     assert toggle.overlays(game) is None
     toggle.cycle()
@@ -60,7 +60,7 @@ def test_the_overlay_is_computed_in_the_background_on_a_copy(
 ) -> None:
     """The window does not wait for the threat (about a second on a full refuge):
     'computing …' until it is in, then the picture's key changes."""
-    game = Game(load_checked(HORDE), seed=1)
+    game = Game(load_scenario(HORDE), seed=1)
     release = threading.Event()
     seen: list[Game] = []
 
@@ -88,7 +88,7 @@ def test_the_overlay_is_computed_in_the_background_on_a_copy(
     toggle.wait(60)
     assert not toggle.pending(game) and toggle.key(game) != waiting
     found = toggle.overlays(game)
-    assert found is not None and found.threat is not None
+    assert found is not None and "threat" in found
     assert seen and seen[0] is not game  # a copy: the game may move on meanwhile
     assert toggle.label() == "threat"
 
@@ -107,12 +107,12 @@ def test_a_test_raid_cycles_through_the_editors_heat_map() -> None:
         key(app, pygame.K_d)
     assert app.overlay.mode == "heat" and "heat map" in app.message
     found = app.overlay.overlays(app.game)
-    assert found is not None and found.heat is heat
+    assert found is not None and found["heat"] is heat
     assert not app.overlay.pending(app.game)  # nothing to compute for it
 
 
 def test_the_toggle_draws_on_the_table() -> None:
-    game = Game(load_checked(HORDE), seed=1)
+    game = Game(load_scenario(HORDE), seed=1)
     surface = pygame.Surface((640, 480))
     surface.fill((0, 0, 0))
     camera = Camera.fitting((120.0, 120.0), (0, 0, 640, 480))

@@ -167,9 +167,9 @@ def test_save_replay_uses_the_players_own_scenario_file(folders: Path) -> None:
         timeout=120,
     )
     assert out.returncode == 0, out.stderr
-    from game.play.validate import load_checked
+    from game.loading import load_scenario
 
-    sc = load_checked(own)
+    sc = load_scenario(own)
     app = App(
         Game(sc, seed=1, scenario_name=sc.scenario.name),
         dict.fromkeys(s.id for s in sc.side),

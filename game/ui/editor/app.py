@@ -20,12 +20,12 @@ from typing import Any
 import pygame
 
 from game.i18n import count_text, tr
-from game.overlays import OVERLAY_NAMES
 from game.overlays.fields_of_fire import FieldOfFire
-from game.overlays.heat import HeatMap, heat_map
-from game.overlays.planner import DefenceOverlays
+from game.overlays.heat import HeatMap
+from game.overlays.heat_raids import heat_map
 from game.ui import screenshot
 from game.ui.camera import Camera
+from game.ui.defence import OVERLAY_NAMES, OVERLAYS, DefenceOverlays
 from game.ui.editor import edits, files, sidebar, toolbar, view
 from game.ui.editor import geometry as geo
 from game.ui.editor.commands import Batch, Command, History, SetValue
@@ -34,9 +34,11 @@ from game.ui.editor.document import Path as DataPath
 from game.ui.editor.jobs import OverlayJob, OverlayResult, ProcessJob
 from game.ui.editor.presets import DRAW_MODULES, DRAW_TERRAIN, WAVES, defender_profiles
 from game.ui.editor.prompt import Prompt
+from game.ui.editor.raid import play as play_raid
 from game.ui.editor.tools import Tool, make_tools
 from game.ui.editor.validation import Report, check
 from game.ui.editor.view import OverlayLayer, TableLook
+from game.ui.editor.worker import heat_from_json
 from game.ui.overlay_draw import draw_entry_zones, entry_tags
 from game.ui.render import hud, style
 from game.ui.render.figures import Marks
@@ -55,6 +57,8 @@ SETTLE_S = 0.25
 ZOOM_STEP = 1.15
 PAN_KEY_PX = 60
 HOVER_PX = 4
+OVERLAY_KEYS = {ord(o.key): ("overlay", o.name) for o in OVERLAYS}
+"""The overlays' keys: a digit's pygame key code is its character's."""
 GAMES_STEPS = (5, 10, 20, 50, 100, 200)
 
 
@@ -676,8 +680,6 @@ class EditorApp:
                 self.say(tr("editor.msg.exported", file=job.result[0]))
 
     def _heat_done(self, job: ProcessJob) -> None:
-        from game.ui.editor.worker import heat_from_json
-
         if job.cancelled:
             return
         version, out = self._heat_for
@@ -731,7 +733,7 @@ class EditorApp:
         if self._composed is None or self._composed[0] != key:
             self._composed = (
                 key,
-                DefenceOverlays(**{n: v for n, v in parts.items() if v is not None}),
+                DefenceOverlays(parts),
             )
         return self._composed[1]
 
@@ -783,12 +785,10 @@ class EditorApp:
             path = self.doc.file
         else:
             path = self.scratch_file(f"test-raid-{self.doc.version}")
-        from game.ui.editor import raid
-
         size = self.screen.get_size()
         self.raid_count += 1
         try:
-            raid.play(
+            play_raid(
                 path, size, self.options.settings, frames=self.raid_frames, heat=self.raid_heat()
             )
         except Exception as exc:  # the play window failing must not lose the edit
@@ -920,10 +920,7 @@ class EditorApp:
             return True
         simple = {
             pygame.K_g: ("snap",),
-            pygame.K_1: ("overlay", "fire"),
-            pygame.K_2: ("overlay", "dead"),
-            pygame.K_3: ("overlay", "threat"),
-            pygame.K_4: ("overlay", "heat"),
+            **OVERLAY_KEYS,
             pygame.K_F5: ("raid",),
             pygame.K_DELETE: ("delete",),
             pygame.K_BACKSPACE: ("delete",),

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import math
-import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path as FilePath
@@ -20,7 +19,9 @@ from typing import Any
 from shapely.geometry import Polygon
 
 from game.i18n import tr
+from game.loading.raw import read_text, read_toml
 from game.naming import compass_at, entry_label
+from game.scenario import ScenarioError
 from game.ui.editor import tomlwrite
 
 Key = str | int
@@ -147,22 +148,19 @@ class Document:
         """The data of TOML text; DocumentError when it is not TOML or not a table."""
         name = str(file) if file is not None else "<scenario>"
         try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise DocumentError([f"{name}: toml: {exc}"]) from None
+            data = read_toml(text, name)
+        except ScenarioError as exc:
+            raise DocumentError(exc.errors) from None
         return cls(data, file)
 
     @classmethod
     def load(cls, file: FilePath) -> Document:
-        """Read a scenario file; DocumentError when it cannot be read or parsed."""
+        """Read a scenario file (the one reader, game/loading/raw.py); DocumentError
+        when it cannot be read or parsed."""
         try:
-            text = file.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise DocumentError([f"{file}: not UTF-8 text"]) from None
-        except IsADirectoryError:
-            raise DocumentError([f"{file}: is a directory, not a scenario file"]) from None
-        except OSError as exc:
-            raise DocumentError([f"{file}: cannot read: {exc.strerror or exc}"]) from None
+            text = read_text(file)
+        except ScenarioError as exc:
+            raise DocumentError(exc.errors) from None
         return cls.from_text(text, file)
 
     def to_text(self) -> str:

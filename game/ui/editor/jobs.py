@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.engine import Game
 from game.scenario import Scenario
+from game.ui.defence import compute_overlays
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -64,9 +66,6 @@ class OverlayJob:
         return done
 
     def _work(self) -> None:
-        from game.engine import Game
-        from game.overlays.planner import compute_overlays
-
         while True:
             with self._lock:
                 if self._wanted is None:
@@ -81,7 +80,7 @@ class OverlayJob:
                 continue
             for name in names:
                 try:
-                    value = getattr(compute_overlays(game, [name]), name)
+                    value = compute_overlays(game, [name]).get(name)
                     result = OverlayResult(version, name, value)
                 except Exception as exc:
                     result = OverlayResult(version, name, error=f"{type(exc).__name__}: {exc}")

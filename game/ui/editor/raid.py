@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from game import warmup
+from game.ai_choice import controllers_for, human_sides
 from game.engine import Game
 from game.i18n import tr
+from game.loading import load_scenario
 from game.overlays.heat import HeatMap
-from game.play.validate import load_checked
 from game.ui.app import UiOptions
 from game.ui.app import run as run_window
 
@@ -27,10 +28,8 @@ def play(
 ) -> int:
     """Play the scenario file in the window (the scenario's human sides at the
     table, the others by their AI) until its window is closed."""
-    from game.cli.play import controllers_for
-
-    scenario = load_checked(path)
-    controllers = controllers_for(scenario, None, False)
+    scenario = load_scenario(path)
+    controllers = controllers_for(scenario, table=human_sides(scenario))
     game = Game(scenario, seed=scenario.scenario.seed, scenario_name=scenario.scenario.name)
     options = UiOptions(
         speed=float(getattr(settings, "speed", 1.0)),

@@ -19,26 +19,15 @@ import pygame
 from game.board.terrain import TerrainKind
 from game.i18n import tr
 from game.naming import say
-from game.overlays import OVERLAY_NAMES
 from game.ui import fonts
+from game.ui.defence import BY_NAME, OVERLAYS, legend_entries
 from game.ui.editor import edits
 from game.ui.editor import geometry as geo
 from game.ui.editor.document import Document, Item
 from game.ui.editor.presets import DRAW_MODULES, DRAW_TERRAIN, PRESETS, Preset
 from game.ui.editor.validation import Problem, Report
 from game.ui.editor.widgets import Cell, Column, Swatch
-from game.ui.overlay_draw import (
-    DEAD,
-    FIRE_NORMAL,
-    HEAT_COLOUR,
-    HEAT_GLYPH,
-    HEAT_STYLE,
-    THREAT,
-    LegendEntry,
-    draw_swatch,
-    hatched,
-    legend_entries,
-)
+from game.ui.overlay_draw import LegendEntry, draw_swatch, hatched
 from game.ui.render import draw, icons, style
 from game.ui.render.terrain import ICON_OF
 from game.ui.widgets import Button
@@ -51,20 +40,6 @@ PROBLEMS_SHARE = 0.3
 PROBLEMS_MIN = 150
 SWATCH_SCALE = 3.0
 """px per cm of the overlay toggles' little samples."""
-OVERLAY_KEYS = {"fire": "1", "dead": "2", "threat": "3", "heat": "4"}
-LEGEND = {
-    "fire": LegendEntry("fire", "", "area", FIRE_NORMAL),
-    "dead": LegendEntry("dead", "", "area", DEAD),
-    "threat": LegendEntry("threat", "", "line", None, THREAT),
-    "heat": LegendEntry(
-        "heat",
-        "",
-        "heat",
-        HEAT_STYLE["attackers"],
-        HEAT_COLOUR["attackers"],
-        HEAT_GLYPH["attackers"],
-    ),
-}
 
 
 # -- swatches -----------------------------------------------------------------------------
@@ -116,7 +91,7 @@ def figure_swatch(side: int) -> Swatch:
 
 def legend_swatch(name: str) -> Swatch:
     def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
-        draw_swatch(surface, rect, LEGEND[name], SWATCH_SCALE)
+        draw_swatch(surface, rect, BY_NAME[name].sample, SWATCH_SCALE)
 
     return paint
 
@@ -452,7 +427,8 @@ def raid_tab(app: EditorApp, col: Column) -> None:
 
 def defence_tab(app: EditorApp, col: Column) -> None:
     col.header(tr("editor.defence.overlays"), app.overlay_status())
-    for name in OVERLAY_NAMES:
+    for entry in OVERLAYS:
+        name = entry.name
         col.row(
             None,
             [
@@ -461,7 +437,7 @@ def defence_tab(app: EditorApp, col: Column) -> None:
                     ("overlay", name),
                     active=name in app.shown,
                     swatch=legend_swatch(name),
-                    hotkey=OVERLAY_KEYS[name],
+                    hotkey=entry.key,
                     tooltip=tr(f"editor.defence.{name}_tip"),
                 )
             ],

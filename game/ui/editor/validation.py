@@ -1,5 +1,5 @@
 """Live validation: the same checks as `main.py check` (one shared function,
-`game.validate.check_text`) on the document's TOML text, each problem tied to the
+`game.loading.check_text`) on the document's TOML text, each problem tied to the
 item it is about (no pygame here)."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import re
 from dataclasses import dataclass
 
 from game.i18n import tr
+from game.loading import check_text
 from game.scenario import Scenario
 from game.ui.editor.document import Document, Path
-from game.validate import check_text
 
 SOURCE = "<editor>"
 _STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")

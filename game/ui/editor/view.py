@@ -15,17 +15,17 @@ from pydantic import ValidationError
 from game.board.terrain import Board, make_piece
 from game.i18n import tr
 from game.overlays.fields_of_fire import FieldOfFire
-from game.overlays.planner import DefenceOverlays
+from game.play.profiles import figure_profile
 from game.play.setup import initial_overwatch, new_figure
-from game.play.validate import resolve_profile
 from game.rules.loader import RulesData, load_rules
 from game.scenario import FigureSpec
 from game.state import Figure
 from game.ui import fonts
 from game.ui.camera import Camera
+from game.ui.defence import DefenceOverlays, draw_overlays
 from game.ui.editor import geometry as geo
 from game.ui.editor.document import Document, Item, Path, Point
-from game.ui.overlay_draw import Tag, draw_overlays, draw_own_field
+from game.ui.overlay_draw import Tag, draw_own_field
 from game.ui.render import draw, markers, style
 from game.ui.render.figures import Marks, draw_figures
 from game.ui.render.terrain import EntryZone, TerrainLayer, module_labels
@@ -52,7 +52,7 @@ def display_figures(doc: Document, rules: RulesData) -> list[Figure]:
         facing = float(facing) if isinstance(facing, int | float) else 90.0
         try:
             spec = FigureSpec.model_validate(raw)
-            profile = resolve_profile(rules, spec)
+            profile = figure_profile(spec, rules)
         except (ValidationError, KeyError, ValueError, IndexError, LookupError):
             profile = rules.profile("Militia")
         fig = new_figure(

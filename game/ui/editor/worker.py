@@ -4,7 +4,7 @@
     python -m game.ui.editor.worker export SCENARIO MAP.pdf --overlays fire,dead \
         [--heat HEAT.json] [--dpi 150] [--scale 1:1] [--palette screen|print]
 
-`heat` plays AI-vs-AI raids (game.overlays.heat) and writes where figures fell
+`heat` plays AI-vs-AI raids (game.overlays.heat_raids) and writes where figures fell
 and walls broke as JSON; `export` prints the refuge map (game.ui.mapexport) as the
 `map` command does, with a heat map already simulated. Progress goes to stdout as
 `progress DONE TOTAL` lines, the end as one `done …` line; problems to stderr
@@ -20,7 +20,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.overlays.heat import LAYERS, HeatPoints
+from game.engine import Game
+from game.loading import load_scenario
+from game.loading.raw import read_text
+from game.overlays.heat import LAYERS
+from game.overlays.heat_raids import HeatPoints, heat_map, simulate_heat, spec_for
+from game.ui.defence import compute_overlays, parse_names
+from game.ui.mapexport import default_palette, parse_scale, render_map, save_map
 
 
 def heat_to_json(points: HeatPoints) -> dict[str, Any]:
@@ -46,9 +52,7 @@ def _say(line: str) -> None:
 
 
 def run_heat(args: argparse.Namespace) -> int:
-    from game.overlays.heat import simulate_heat, spec_for
-
-    text = Path(args.scenario).read_text(encoding="utf-8")
+    text = read_text(args.scenario)
     _say(f"progress 0 {args.games}")
     points = simulate_heat(
         spec_for(text, str(args.scenario)),
@@ -66,13 +70,7 @@ def run_heat(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from game.engine import Game
-    from game.overlays.heat import heat_map
-    from game.overlays.planner import compute_overlays, parse_names
-    from game.play.validate import load_checked
-    from game.ui.mapexport import default_palette, parse_scale, render_map, save_map
-
-    scenario = load_checked(Path(args.scenario))
+    scenario = load_scenario(Path(args.scenario))
     names = parse_names(args.overlays) if args.overlays else []
     game = Game(scenario, seed=scenario.scenario.seed or 0)
     heat = None
@@ -83,7 +81,7 @@ def run_export(args: argparse.Namespace) -> int:
     elif "heat" in names:
         names.remove("heat")
     _say("progress 1 3")
-    overlays = compute_overlays(game, names, heat)
+    overlays = compute_overlays(game, names, {"heat": heat})
     _say("progress 2 3")
     scale = parse_scale(args.scale)
     look = args.palette or default_palette(Path(args.out), scale)

@@ -8,16 +8,14 @@ app in tests: any object with a `game` attribute.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
+from game.engine import Game
+from game.events import Event
 from game.i18n import current_language
 from game.ui.panels.theme import Theme, theme
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.events import Event
 
 TEXT_SIZE = 14
 LARGE_TEXT_SIZE = 21

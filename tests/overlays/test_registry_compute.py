@@ -1,12 +1,11 @@
-"""The planner: overlay names and computing the chosen overlays together."""
+"""The overlay registry's names and computing the chosen overlays together."""
 
 from __future__ import annotations
 
 import pytest
 from overlay_kit import walled_square
 
-from game.overlays import OVERLAY_NAMES
-from game.overlays.planner import UnknownOverlay, compute_overlays, parse_names
+from game.ui.defence import OVERLAY_NAMES, UnknownOverlay, compute_overlays, parse_names
 
 
 def test_names_parse_in_drawing_order() -> None:
@@ -22,7 +21,7 @@ def test_only_the_named_overlays_are_computed() -> None:
     game = walled_square()
     overlays = compute_overlays(game, ["dead", "fire"])
     assert overlays.shown() == ["fire", "dead"]
-    assert overlays.threat is None and overlays.heat is None
+    assert "threat" not in overlays and "heat" not in overlays
     assert compute_overlays(game, ["heat"]).shown() == []  # heat only when handed in
     with pytest.raises(UnknownOverlay):
         compute_overlays(game, ["fog"])

@@ -1,6 +1,8 @@
 """The narrator's small words: signed numbers, dice faces, W20 rolls against a
 target, advantage reasons, damage pools, wound counts, the needed number's parts,
-vaults. Shared by the log lines and the dice view."""
+vaults. Shared by the log lines (game/narration/), the dice view and `main.py odds`.
+Outside the narration package, whose rooms import every event class (and with them
+the board's kernels), so that `odds` reads them without loading those."""
 
 from __future__ import annotations
 
