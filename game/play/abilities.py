@@ -32,7 +32,7 @@ from typing import ClassVar, Literal
 from game import actions as act
 from game.actions import IllegalAction
 from game.events import Event, Family
-from game.play import bridge, budget, combat, harm, sight, support
+from game.play import bridge, budget, combat, harm, morale, sight, support
 from game.play.context import RASEREI_MELEE, VEILED, veiled_from
 from game.play.contract import GameView, Handler, Legal
 from game.play.events import ActionsLost
@@ -336,6 +336,7 @@ def _gift(game: GameView, fig: Figure, gift: Gift, target: Figure | None) -> lis
         game.rules,
         game.dice,
         gift=gift.name,
+        steadied_by=morale.steadied(game, target),
     )
     bridge.write_back(game, target, after)
     if target.suppressed:

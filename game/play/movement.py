@@ -27,7 +27,7 @@ melee.unarmed_weapon, `bridge.weapons`) — with that knob off, or an infected w
 natural weapons, it does neither; a Charge records the actions "move" and "attack",
 so neither can follow it; burning zones and minefields are entered when the base centre
 crosses into them (a figure already inside is not entering); a Run is silent only
-with the talent `Leisetreter`; whatever the path sets off while the base is over a
+with the talent Schattenschritt (§13.1); whatever the path sets off while the base is over a
 wall (a zone entered, an overwatch zone) happens where it lands on the far side.
 """
 
@@ -49,10 +49,10 @@ from game.play.space import MovementEvent, Point2
 from game.reason import Reason
 from game.rules.area import minefield_weapon
 from game.rules.loader import UnknownNameError
+from game.rules.talents import SCHATTENSCHRITT
+from game.rules.talents import has as has_talent
 from game.state import Figure
 
-QUIET_RUN_TALENT = "Leisetreter"
-"""A talent that makes Run silent (§4: "unless a talent says otherwise")."""
 MIN_MOVE = 1e-6
 """cm: a move shorter than this would not move the figure at all."""
 
@@ -510,7 +510,7 @@ def do_run(game: GameView, action: Run) -> list[Event]:
     budget.spend(game, fig, "run")
     fig.ran_round = game.state.round
     events, _ = carry_out(game, fig, plan)
-    if QUIET_RUN_TALENT not in game.profile(fig).talents and fig.on_table:
+    if not has_talent(game.profile(fig).talents, SCHATTENSCHRITT) and fig.on_table:
         events += noise.make_noise(game, "run", fig.pos, fig.id)
     return events
 

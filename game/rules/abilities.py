@@ -21,7 +21,7 @@ from game.rules.checks import SaveRolled, saving_throw
 from game.rules.combatant import AttackContext, Combatant, Condition
 from game.rules.injury import fall
 from game.rules.loader import RulesData
-from game.rules.morale import MoraleImmune
+from game.rules.morale import MoraleImmune, steadfast
 from game.rules.wounds import apply_wounds
 
 
@@ -311,15 +311,24 @@ class Suppressed(CatalogueEvent):
 
 
 def dread(
-    caster: Combatant, target: Combatant, rules: RulesData, dice: Dice, *, gift: str = "Grauen"
+    caster: Combatant,
+    target: Combatant,
+    rules: RulesData,
+    dice: Dice,
+    *,
+    gift: str = "Grauen",
+    steadied_by: str | None = None,
 ) -> tuple[Combatant, tuple[Event, ...]]:
     """Grauen: target in sight makes a WIL save 12 or is suppressed (§4.2, P).
-    Figures immune to morale are immune to it."""
+    Figures immune to morale are immune to it, and so is a figure Unverrückbar
+    steadies (`steadied_by`: the Hüter with the talent, maybe itself, §13.1)."""
     data = rules.gift(gift)
     if data.effect != "save" or data.attribute is None or data.target is None:
         raise AbilityError(Reason.of("ability.not_save_gift", gift=data.name))
     if target.morale_immune:
         return target, (MoraleImmune(target.name),)
+    if steadied_by is not None:
+        return target, (steadfast(target.name, steadied_by),)
     save: SaveRolled = saving_throw(
         target, data.attribute, rules, dice, target=data.target, reason="grauen"
     )

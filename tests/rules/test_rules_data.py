@@ -446,6 +446,38 @@ def _broken(tmp_path: Path, stem: str, old: str, new: str) -> Path:
         ("knobs", "cover_share = 0.5", "cover_share = -0.5", "knobs.toml", "cover_share", ""),
         ("knobs", "firearm = 60.0", "", "knobs.toml", "noise_radius", "firearm"),
         ("knobs", 'horde_pack = "1W3+1"', 'horde_pack = "1X3"', "knobs.toml", "noise", ""),
+        (
+            "talents",
+            'who = ["Krieger"]',
+            'who = ["Ninja"]',
+            "talents.toml",
+            "talent.Feuerdisziplin",
+            "who",
+        ),
+        (
+            "talents",
+            "ws_bonus = 2 ",
+            "# ws_bonus = 2 ",
+            "talents.toml",
+            "talent.Bollwerk",
+            "ws_bonus",
+        ),
+        (
+            "talents",
+            'pistols = ["Pistol",',
+            'pistols = ["Pistle",',
+            "talents.toml",
+            "talent.Waffengriff",
+            "classes.pistols",
+        ),
+        (
+            "profiles",
+            'weapons = ["Hunting rifle", "Knife"]\n',
+            'weapons = ["Hunting rifle", "Knife"]\ntalents = ["Bollwerk"]\n',
+            "profiles.toml",
+            "profile.Raider marksman",
+            "talents",
+        ),
     ],
 )
 def test_broken_file_gives_a_named_error(

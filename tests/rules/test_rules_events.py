@@ -90,8 +90,10 @@ def _many_events(rules: RulesData, fig: Fig) -> list[Event]:
     events.append(injury.stand_up(fig("Mira", tp=0, condition=Condition.DOWN))[1])
     events.append(injury.first_aid(fig("Selma"), fig("Mira", tp=2), rules, ScriptedDice([2])).event)
     events += morale.morale_test([fig("Raider"), fig("Brute")], rules, ScriptedDice([20])).events
-    steady = fig("Militia", talents=frozenset({"Unverrückbar"}))
-    events += morale.morale_test([steady], rules, ScriptedDice(), adjacent=[[fig("Jonas")]]).events
+    steady = fig("Jonas", talents=frozenset({"Unverrückbar"}))
+    events += morale.morale_test(
+        [steady, fig("Militia")], rules, ScriptedDice(), adjacent=[[], [steady]]
+    ).events
     plan = attack.plan_attack(fig("Raider"), fig("Mira"), pistol, AttackContext(), rules)
     events.append(abilities.intercept(plan, fig("Jonas"), rules)[2])
     events += abilities.frenzy(fig("Katz", strain=4), "action", rules, ScriptedDice([5])).events
