@@ -14,7 +14,7 @@ from ai.situation import Situation
 from ai.spots import table
 from game import actions as act
 from game.board.sight import line_of_sight
-from game.play import bridge, combat, movement, overwatch, sight, support
+from game.play import bridge, budget, combat, movement, overwatch, sight, support
 from game.play import throw as throwing
 from game.rules.area import has_explosion_save
 from game.rules.checks import Outcome, outcome_probabilities
@@ -49,7 +49,7 @@ def support_plans(sit: Situation, sc: Scorer, after: float) -> list[Plan]:
             empty = carried.jammed or not carried.loaded
             value = RELOAD_GAIN * (1.0 if empty else 0.2) + after
             out.append(Plan(act.Reload(fig.id, carried.name), value, "reload"))
-    if sit.can("aid"):
+    if sit.can("aid", budget.action_cost(game, fig, act.FirstAid.verb)):  # 2, Feldarzt 1
         for patient in game.state.figures.values():
             if patient.side != fig.side or support.aid_problem(game, fig, patient) is not None:
                 continue
