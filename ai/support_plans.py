@@ -24,6 +24,8 @@ from game.state import Figure
 RELOAD_GAIN = 0.3
 OVERWATCH_SHARE = 0.35
 """Share of a shot's value an overwatch on the likely approach is worth."""
+ZONE_SHORT = 3.0
+"""cm the AI's fire zone stops short of the nearest enemy's centre (it must move into it)."""
 AID_SHARE = 0.5
 FINISH_SHARE = {"down": 0.6, "out_unstable": 0.05, "out_stable": 0.02}
 """Share of a downed enemy's value a coup-de-grâce is worth, by its condition: one
@@ -123,6 +125,8 @@ def overwatch_value(sit: Situation, sc: Scorer, i: int) -> float:
 
 
 def _overwatch_plan(sit: Situation, sc: Scorer) -> Plan | None:
+    """A zone toward the nearest enemy, its edge short of it: only an enemy that moves
+    *into* the zone sets it off (§6), so the zone must not already hold it."""
     game, fig = sit.game, sit.fig
     weapon = overwatch.readied_weapon(game, fig)
     at = _approach(sit)
@@ -133,9 +137,10 @@ def _overwatch_plan(sit: Situation, sc: Scorer) -> Plan | None:
         return None
     direction = round(sight.bearing(fig.pos, at) % 360.0, 3)
     knobs = game.rules.knobs.overwatch
-    action = act.Overwatch(
-        fig.id, direction, float(knobs.max_angle), overwatch.max_radius(game, weapon)
-    )
+    radius = min(overwatch.max_radius(game, weapon), math.dist(fig.pos, at) - ZONE_SHORT)
+    if radius < ZONE_SHORT:
+        return None
+    action = act.Overwatch(fig.id, direction, float(knobs.max_angle), round(radius, 3))
     return Plan(action, value + sc.at(0), "overwatch")
 
 
