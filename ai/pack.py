@@ -118,7 +118,10 @@ def jams_of(game: Game, members: list[Figure]) -> tuple[tuple[Circle, ...], tupl
 
 
 def _visible(game: Game, members: list[Figure], enemies: list[Figure]) -> np.ndarray:
-    """(members, enemies): who sees whom (one batch per enemy)."""
+    """(members, enemies): who sees whom — one batch per figure of the smaller group
+    (sight is symmetric, docs/RULES.md §10): a lone infected (packs off, §3) is one batch."""
+    if len(members) <= len(enemies):
+        return sight.seen_by(game, members, enemies)
     return sight.seen_by(game, enemies, members).T
 
 

@@ -14,8 +14,9 @@ from ai.situation import Situation
 from ai.spots import table
 from game import actions as act
 from game.board.sight import line_of_sight
-from game.play import bridge, combat, movement, overwatch, sight, support
+from game.play import bridge, budget, combat, movement, overwatch, sight, support
 from game.play import throw as throwing
+from game.rules.area import has_explosion_save
 from game.rules.checks import Outcome, outcome_probabilities
 from game.rules.combatant import AttackContext, Combatant
 from game.state import Figure
@@ -23,6 +24,8 @@ from game.state import Figure
 RELOAD_GAIN = 0.3
 OVERWATCH_SHARE = 0.35
 """Share of a shot's value an overwatch on the likely approach is worth."""
+ZONE_SHORT = 3.0
+"""cm the AI's fire zone stops short of the nearest enemy's centre (it must move into it)."""
 AID_SHARE = 0.5
 FINISH_SHARE = {"down": 0.6, "out_unstable": 0.05, "out_stable": 0.02}
 """Share of a downed enemy's value a coup-de-grâce is worth, by its condition: one
@@ -48,7 +51,7 @@ def support_plans(sit: Situation, sc: Scorer, after: float) -> list[Plan]:
             empty = carried.jammed or not carried.loaded
             value = RELOAD_GAIN * (1.0 if empty else 0.2) + after
             out.append(Plan(act.Reload(fig.id, carried.name), value, "reload"))
-    if sit.can("aid"):
+    if sit.can("aid", budget.action_cost(game, fig, act.FirstAid.verb)):  # 2, Feldarzt 1
         for patient in game.state.figures.values():
             if patient.side != fig.side or support.aid_problem(game, fig, patient) is not None:
                 continue
@@ -122,6 +125,8 @@ def overwatch_value(sit: Situation, sc: Scorer, i: int) -> float:
 
 
 def _overwatch_plan(sit: Situation, sc: Scorer) -> Plan | None:
+    """A zone toward the nearest enemy, its edge short of it: only an enemy that moves
+    *into* the zone sets it off (§6), so the zone must not already hold it."""
     game, fig = sit.game, sit.fig
     weapon = overwatch.readied_weapon(game, fig)
     at = _approach(sit)
@@ -132,14 +137,16 @@ def _overwatch_plan(sit: Situation, sc: Scorer) -> Plan | None:
         return None
     direction = round(sight.bearing(fig.pos, at) % 360.0, 3)
     knobs = game.rules.knobs.overwatch
-    action = act.Overwatch(
-        fig.id, direction, float(knobs.max_angle), overwatch.max_radius(game, weapon)
-    )
+    radius = min(overwatch.max_radius(game, weapon), math.dist(fig.pos, at) - ZONE_SHORT)
+    if radius < ZONE_SHORT:
+        return None
+    action = act.Overwatch(fig.id, direction, float(knobs.max_angle), round(radius, 3))
     return Plan(action, value + sc.at(0), "overwatch")
 
 
 def _throws(sit: Situation, sc: Scorer, after: float) -> list[Plan]:
-    """Throw a template weapon at the enemy that has the most enemies around it."""
+    """Throw a template weapon at the enemy that has the most enemies around it. A
+    miss (§5.5) does nothing, or lands a Feuer weapon on the thrower: priced too."""
     game, fig = sit.game, sit.fig
     out: list[Plan] = []
     friends = [f for f in game.state.side_figures(fig.side) if f.id != fig.id]
@@ -149,17 +156,19 @@ def _throws(sit: Situation, sc: Scorer, after: float) -> list[Plan]:
             continue
         radius = float(getattr(game.rules.knobs.template, f"{weapon.template}_radius"))
         p_hit = _throw_hit(sit, weapon.name)
+
+        def worth_at(at: tuple[float, float], name: str = weapon.name, r: float = radius) -> float:
+            caught = [e for e in sit.enemies if math.dist(e.pos, at) <= r + e.radius]
+            hurt = [f for f in [*friends, fig] if math.dist(f.pos, at) <= r + f.radius + 2]
+            worth = sum(_template_worth(sit, name, e) for e in caught)
+            return worth - THROW_FRIENDLY * sum(_template_worth(sit, name, f) for f in hurt)
+
+        miss = (1.0 - p_hit) * worth_at(fig.pos) if weapon.has("Feuer") else 0.0
         best: tuple[float, Figure] | None = None
         for enemy in sit.enemies:
             if throwing.throw_distance(fig, enemy.pos) > (weapon.range or 0.0):
                 continue
-            caught = [e for e in sit.enemies if math.dist(e.pos, enemy.pos) <= radius + e.radius]
-            hurt = [
-                f for f in [*friends, fig] if math.dist(f.pos, enemy.pos) <= radius + f.radius + 2
-            ]
-            worth = sum(_template_worth(sit, weapon.name, e) for e in caught)
-            worth -= THROW_FRIENDLY * sum(_template_worth(sit, weapon.name, f) for f in hurt)
-            worth *= p_hit
+            worth = p_hit * worth_at(enemy.pos) + miss
             if best is None or worth > best[0]:
                 best = (worth, enemy)
         if best is None or best[0] <= 0:
@@ -182,17 +191,22 @@ def _throws(sit: Situation, sc: Scorer, after: float) -> list[Plan]:
 
 
 def _throw_hit(sit: Situation, weapon: str) -> float:
+    """The chance the throw lands on the point (a miss does not scatter, §5.5)."""
     knobs = sit.game.rules.knobs.template
     bonus = sit.game.profile(sit.fig).ranged_bonus
     probs = outcome_probabilities(bonus, knobs.throw_target, 0)
-    return probs[Outcome.SUCCESS] + probs[Outcome.CRITICAL] + 0.3 * probs[Outcome.FAILURE]
+    return probs[Outcome.SUCCESS] + probs[Outcome.CRITICAL]
 
 
 def _template_worth(sit: Situation, weapon: str, target: Figure) -> float:
-    """Rough value of a template's pool on one figure (a sure hit, no cover)."""
+    """Rough value of a template's pool on one figure (a sure hit, no cover); an
+    explosion save (halving the pool, §5.5) counts as half the pool on a save."""
     game = sit.game
     arms = game.rules.weapon(weapon)
-    odds = book(game).odds(
-        game, SURE_THROWER, bridge.combatant(game, target), arms, AttackContext()
-    )
-    return attack_value(odds, target, figure_value(game, target))
+    comb = bridge.combatant(game, target)
+    odds = book(game).odds(game, SURE_THROWER, comb, arms, AttackContext())
+    worth = attack_value(odds, target, figure_value(game, target))
+    if has_explosion_save(arms):
+        save = outcome_probabilities(comb.ref, game.rules.knobs.template.explosion_save, 0)
+        worth *= 1.0 - 0.5 * (save[Outcome.SUCCESS] + save[Outcome.CRITICAL])
+    return worth

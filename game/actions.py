@@ -323,10 +323,11 @@ class Overwatch(Action):
 
 @dataclass(frozen=True, slots=True)
 class FirstAid(Action):
-    """Tend an adjacent wounded or incapacitated figure (§4)."""
+    """Tend an adjacent wounded or incapacitated figure (§4; 2 actions, 1 with the
+    talent Feldarzt — `game.play.budget.action_cost`)."""
 
     verb: ClassVar[str] = "aid"
-    cost: ClassVar[int] = 1
+    cost: ClassVar[int] = 2
     figure: str
     target: str
 

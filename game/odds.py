@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.cover import Cover
 from game.dice import Edge
+from game.rules.area import halved, has_explosion_save
 from game.rules.attack import DamagePlan, HitPlan, plan_attack
 from game.rules.checks import Outcome, outcome_probabilities
 from game.rules.combatant import AttackContext, Combatant
@@ -119,6 +120,33 @@ def attack_odds(
     The take-down chance includes Kein Schmerz and Unbeugsam."""
     plan = plan_attack(attacker, target, weapon, ctx, rules)
     return odds_of(plan.hit, plan.damage, lambda k: apply_wounds(target, k, rules).incapacitated)
+
+
+def template_odds(
+    attacker: Combatant,
+    target: Combatant,
+    weapon: Weapon,
+    ctx: AttackContext,
+    rules: RulesData,
+) -> AttackOdds:
+    """Exact odds for a figure under a thrown template, if the throw (`ctx`'s hit
+    roll against the point) lands on the point: its own pool, halved when it makes
+    its explosion save (§5.5); a missed throw counts as no wound."""
+    plan = plan_attack(attacker, target, weapon, ctx, rules)
+    odds = odds_of(plan.hit, plan.damage, lambda k: apply_wounds(target, k, rules).incapacitated)
+    if not has_explosion_save(weapon):
+        return odds
+    save = outcome_probabilities(target.ref, rules.knobs.template.explosion_save, 0)
+    p_save = save[Outcome.SUCCESS] + save[Outcome.CRITICAL]
+    hit = outcome_probabilities(plan.hit.bonus, plan.hit.target_number, plan.hit.edge)
+    q = wound_chance(plan.damage.needed.value)
+    wounds = [(1 - p_save) * p for p in odds.wounds]
+    for weight, critical in ((hit[Outcome.SUCCESS], False), (hit[Outcome.CRITICAL], True)):
+        for k, pk in enumerate(binomial(halved(plan.damage, critical).pool, q)):
+            wounds[k] += p_save * weight * pk
+    wounds[0] += p_save * (hit[Outcome.FAILURE] + hit[Outcome.FUMBLE])
+    takedown = sum(p for k, p in enumerate(wounds) if apply_wounds(target, k, rules).incapacitated)
+    return replace(odds, wounds=tuple(wounds), p_takedown=takedown)
 
 
 def plain_odds(

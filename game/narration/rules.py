@@ -128,10 +128,8 @@ def _structure(e: StructureDamaged, t: Telling) -> Values:
 def _template(e: TemplatePlaced, t: Telling) -> Values:
     if e.on_thrower:
         where = t.say("rules.template_where.thrower")
-    elif e.scatter:
-        where = t.say(
-            "rules.template_where.scatter", distance=f"{e.scatter:g}", angle=f"{e.angle:.0f}"
-        )
+    elif e.dud:
+        where = t.say("rules.template_where.dud")
     else:
         where = t.say("rules.template_where.point")
     burning = t.say("rules.note.burning_zone", n=e.burning_rounds) if e.burning_rounds else ""

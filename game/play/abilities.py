@@ -32,7 +32,7 @@ from typing import ClassVar, Literal
 from game import actions as act
 from game.actions import IllegalAction
 from game.events import Event, Family
-from game.play import bridge, budget, combat, harm, sight, support
+from game.play import bridge, budget, combat, harm, morale, sight, support
 from game.play.context import RASEREI_MELEE, VEILED, veiled_from
 from game.play.contract import GameView, Handler, Legal
 from game.play.events import ActionsLost
@@ -293,7 +293,7 @@ def _frenzy(game: GameView, fig: Figure, use: Use) -> list[Event]:
 
 
 def _plague(game: GameView, fig: Figure, target: Figure) -> list[Event]:
-    """Seuchenhauch: KÖR save 12 or weakened until its next activation (§13)."""
+    """Seuchenhauch: KÖR save 12 or weakened through its next activation (§13)."""
     after, events = rules_abilities.plague_breath(
         bridge.combatant(game, fig), bridge.combatant(game, target), game.rules, game.dice
     )
@@ -336,6 +336,7 @@ def _gift(game: GameView, fig: Figure, gift: Gift, target: Figure | None) -> lis
         game.rules,
         game.dice,
         gift=gift.name,
+        steadied_by=morale.steadied(game, target),
     )
     bridge.write_back(game, target, after)
     if target.suppressed:

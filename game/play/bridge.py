@@ -19,7 +19,18 @@ INTERCEPT_ROUND = "intercept_round"  # round of the last Abfangen
 INTERCEPTS_USED = "intercepts_used"
 PAIN_ROUND = "pain_round"
 PAIN_IGNORED = "pain_ignored"
-WEAKENED = "weakened"  # effect: Seuchenhauch until the figure's next activation
+WEAKENED = "weakened"  # effect: Seuchenhauch, through the figure's next activation
+
+# How long an effect of `Figure.effects` lasts, besides a round number (> 0: to the end
+# of that round).
+UNTIL_NEXT_START = 0
+"""Ends as the figure's next activation begins (Schleier)."""
+THROUGH_NEXT = -1
+"""Lasts through the figure's next activation, to its end (Seuchenhauch: "bis zu
+seiner nächsten Runde" — it must bite once, docs/RULES.md §13)."""
+THIS_ACTIVATION = -2
+"""Ends as the figure's current activation ends (a THROUGH_NEXT effect once that
+activation has begun)."""
 
 COMBATANTS: Entry[Memo[tuple[str, str], Combatant]] = memo_entry(
     "combatants",
@@ -77,7 +88,7 @@ def write_back(game: GameView, figure: Figure, after: Combatant) -> None:
     figure.strain = after.strain
     figure.suppressed = after.suppressed
     if after.weakened and not before.weakened:
-        figure.effects[WEAKENED] = 0
+        figure.effects[WEAKENED] = THROUGH_NEXT
     elif not after.weakened:
         figure.effects.pop(WEAKENED, None)
     if after.unbeugsam_left < before.unbeugsam_left:

@@ -15,8 +15,12 @@ from game import actions as act
 from game.actions import IllegalAction
 from game.play.contract import GameView
 from game.reason import Reason
+from game.rules.talents import FELDARZT
+from game.rules.talents import has as has_talent
 from game.state import Figure, PendingKind
 
+COST_SEP = "/"
+"""A verb booked at another cost than its action's carries it: "aid/1" (Feldarzt)."""
 STAND_UP = "stand"  # the first action a grazed figure spends standing up
 LOST = "lost"  # an action lost to backlash
 MARKER_COST = 1  # what standing up or a lost action takes
@@ -32,7 +36,22 @@ _COSTS = {verb: cls.cost for verb, cls in act.action_types().items()}
 
 
 def cost_of(verb: str) -> int:
-    """What a booked verb takes of the budget: its action's cost, or a marker's."""
+    """What a booked verb takes of the budget: the cost it was booked at ("aid/1"),
+    its action's cost, or a marker's."""
+    base, sep, cost = verb.partition(COST_SEP)
+    return int(cost) if sep else _COSTS.get(base, MARKER_COST)
+
+
+def base_verb(booked: str) -> str:
+    """The verb of a booking ("aid/1" -> "aid")."""
+    return booked.partition(COST_SEP)[0]
+
+
+def action_cost(game: GameView, fig: Figure, verb: str) -> int:
+    """What the action `verb` costs this figure: its action's cost (§4), but First
+    aid by a figure with the talent Feldarzt costs the talent's actions (§13.1)."""
+    if verb == act.FirstAid.verb and has_talent(game.profile(fig).talents, FELDARZT):
+        return game.rules.talent(FELDARZT).actions or 0
     return _COSTS.get(verb, MARKER_COST)
 
 
@@ -94,7 +113,7 @@ def repeat_problem(name: str, verb: str, spent: Iterable[str]) -> Reason | None:
     """Why `verb` may not follow the actions already `spent` this activation (None:
     it may): no action twice (but Interact), and one Attack — an Attack, a Throw
     or a coup-de-grâce; a charge is a Move and an Attack (§4, §5.5, §9)."""
-    done = [v for v in spent if v != ENDED]
+    done = [base_verb(v) for v in spent if v != ENDED]
     if verb not in REPEATABLE and verb in done:
         return Reason.of("flow.no_repeat", who=name, verb=verb)
     clash = ATTACKS if verb in ATTACKS else CHARGE_IS if verb == "charge" else frozenset()
@@ -114,5 +133,8 @@ def attacked(game: GameView, fig: Figure) -> Reason | None:
 
 
 def spend(game: GameView, fig: Figure, verb: str) -> None:
-    """Record an action taken in the current activation."""
-    game.state.spent.setdefault(fig.id, []).append(verb)
+    """Record an action taken in the current activation (at what it cost the figure
+    when that is not its action's cost, `action_cost`)."""
+    cost = action_cost(game, fig, verb) if verb in _COSTS else MARKER_COST
+    booked = verb if cost == cost_of(verb) else f"{verb}{COST_SEP}{cost}"
+    game.state.spent.setdefault(fig.id, []).append(booked)

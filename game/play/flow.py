@@ -280,8 +280,11 @@ def start_of_activation(game: GameView, fig: Figure) -> list[Event]:
     fig.start_x, fig.start_y = fig.x, fig.y
     fig.took_cover = False
     fig.overwatch = None
-    for name in [k for k, until in fig.effects.items() if until == 0]:
-        del fig.effects[name]
+    for name, until in list(fig.effects.items()):
+        if until == bridge.UNTIL_NEXT_START:
+            del fig.effects[name]
+        elif until == bridge.THROUGH_NEXT:
+            fig.effects[name] = bridge.THIS_ACTIVATION
     if fig.condition is Condition.DOWN:
         after, stood = stand_up(bridge.combatant(game, fig))
         bridge.write_back(game, fig, after)
@@ -328,6 +331,8 @@ def end_activation(game: GameView) -> list[Event]:
         fig = st.figures[fid]
         if fig.on_table:
             events += zones.on_activation_end(game, fig)
+        for name in [k for k, until in fig.effects.items() if until == bridge.THIS_ACTIVATION]:
+            del fig.effects[name]
     events.append(ActivationEnded(side, members))
     st.active = ()
     st.last_side = side

@@ -39,7 +39,8 @@ def _affordable(game: GameView, action: Legal) -> bool:
     if not isinstance(figure_id, str):
         return True
     fig = game.state.figures[figure_id]
-    spent = game.state.spent.get(fig.id, [])
+    spent = [budget.base_verb(v) for v in game.state.spent.get(fig.id, [])]
     if action.verb not in budget.REPEATABLE and action.verb in spent:
         return False
-    return budget.used(game, fig) + type(action).cost <= budget.action_budget(game, fig)
+    cost = budget.action_cost(game, fig, action.verb) if action.cost else 0
+    return budget.used(game, fig) + cost <= budget.action_budget(game, fig)

@@ -6,7 +6,10 @@ from __future__ import annotations
 from game.events import Event
 from game.play import bridge, context
 from game.play.contract import GameView
-from game.rules.morale import UNVERRUECKBAR, at_half_strength, morale_test, morale_test_due
+from game.rules.combatant import Combatant
+from game.rules.morale import at_half_strength, morale_test, morale_test_due, steadied_by
+from game.rules.talents import UNVERRUECKBAR
+from game.rules.talents import has as has_talent
 from game.state import Figure
 
 
@@ -32,13 +35,7 @@ def after_casualty(game: GameView, figure: Figure) -> list[Event]:
         squad.half_tested = True
     up = [m for m in members if m.standing]
     squad_now = [bridge.combatant(game, m) for m in up]
-    # only an Unverrückbar figure looks at its allies in base contact (a Hüter, §3.7)
-    adjacent = [
-        [bridge.combatant(game, a) for a in context.contacts(game, m, m.side)]
-        if UNVERRUECKBAR in c.talents
-        else []
-        for m, c in zip(up, squad_now, strict=True)
-    ]
+    adjacent = [allies_in_contact(game, m) for m in up]
     result = morale_test(squad_now, rules, game.dice, adjacent=adjacent)
     for fig, after in zip(up, result.figures, strict=True):
         bridge.write_back(game, fig, after)
@@ -46,3 +43,18 @@ def after_casualty(game: GameView, figure: Figure) -> list[Event]:
             fig.overwatch = None
             fig.aimed = 0
     return list(result.events)
+
+
+def allies_in_contact(game: GameView, figure: Figure) -> list[Combatant]:
+    """The figure's standing allies in base contact, as the rules see them — only
+    when one of its side has Unverrückbar (the only talent that looks, §7)."""
+    side = [f for f in game.state.side_figures(figure.side) if f.id != figure.id]
+    if not any(has_talent(game.profile(f).talents, UNVERRUECKBAR) for f in side):
+        return []
+    return [bridge.combatant(game, a) for a in context.contacts(game, figure, figure.side)]
+
+
+def steadied(game: GameView, figure: Figure) -> str | None:
+    """Who makes the figure immune to fear (Unverrückbar, §7): itself, an adjacent ally
+    with the talent, or nobody."""
+    return steadied_by(bridge.combatant(game, figure), allies_in_contact(game, figure))

@@ -21,14 +21,15 @@ Before all of that, enemies the mover leaves base contact with strike first
 by such a blow, it does not move.
 
 Decisions: a suppressed figure's move must end farther from the nearest enemy it
-can see at the start (no visible enemy: no restriction); a figure carrying no melee
-weapon charges and strikes free attacks with the unarmed weapon (fists, §5.4; knob
-melee.unarmed_weapon, `bridge.weapons`) — with that knob off, or an infected without
-natural weapons, it does neither; a Charge records the actions "move" and "attack",
-so neither can follow it; burning zones and minefields are entered when the base centre
-crosses into them (a figure already inside is not entering); a Run is silent only
-with the talent `Leisetreter`; whatever the path sets off while the base is over a
-wall (a zone entered, an overwatch zone) happens where it lands on the far side.
+can see at the start, or in cover against it (no visible enemy: no restriction); a
+figure carrying no melee weapon charges and strikes free attacks with the unarmed
+weapon (fists, §5.4; knob melee.unarmed_weapon, `bridge.weapons`) — with that knob
+off, or an infected without natural weapons, it does neither; a Charge records the
+actions "move" and "attack", so neither can follow it; burning zones and minefields
+are entered when the base centre crosses into them (a figure already inside is not
+entering); a Run is silent only with the talent Schattenschritt (§13.1); whatever
+the path sets off while the base is over a wall (a zone entered, an overwatch zone)
+happens where it lands on the far side.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from game.actions import Action, Charge, IllegalAction, Move, Overwatch, Run
 from game.board.paths import PathResult, truncate_path
 from game.board.terrain import TerrainKind
 from game.board.vaults import Span
+from game.cover import Cover
 from game.events import Event, Family
 from game.play import bridge, budget, combat, fire, noise, overwatch, sight, space
 from game.play.contract import ActionTemplate, GameView, Handler, Legal, MoveMode
@@ -49,10 +51,10 @@ from game.play.space import MovementEvent, Point2
 from game.reason import Reason
 from game.rules.area import minefield_weapon
 from game.rules.loader import UnknownNameError
+from game.rules.talents import SCHATTENSCHRITT
+from game.rules.talents import has as has_talent
 from game.state import Figure
 
-QUIET_RUN_TALENT = "Leisetreter"
-"""A talent that makes Run silent (§4: "unless a talent says otherwise")."""
 MIN_MOVE = 1e-6
 """cm: a move shorter than this would not move the figure at all."""
 COST_SLACK = 1e-9
@@ -197,14 +199,20 @@ def nearest_visible_enemy(game: GameView, figure: Figure) -> Figure | None:
 
 
 def _check_suppressed(game: GameView, figure: Figure, end: Point2) -> None:
-    """§7: a suppressed figure's move must end farther from the nearest visible enemy."""
+    """§7 ("nur Deckung suchen / zurückziehen"): a suppressed figure's move must end
+    farther from the nearest enemy it can see, or in cover against it (out of its
+    sight, or behind light or heavy cover: sideways into cover)."""
     if not figure.suppressed:
         return
     enemy = nearest_visible_enemy(game, figure)
     if enemy is None:
         return
-    if math.dist(end, enemy.pos) <= math.dist(figure.pos, enemy.pos) + 1e-9:
-        raise IllegalAction(Reason.of("move.suppressed", who=figure.name, target=enemy.name))
+    if math.dist(end, enemy.pos) > math.dist(figure.pos, enemy.pos) + 1e-9:
+        return
+    seen = sight.los_between(game, enemy.pos, enemy.radius, end, figure.radius)
+    if not seen.visible or seen.cover > Cover.NONE:
+        return
+    raise IllegalAction(Reason.of("move.suppressed", who=figure.name, target=enemy.name))
 
 
 def plan_move(game: GameView, figure: Figure, to: Point2, mode: MoveMode) -> Plan:
@@ -522,7 +530,7 @@ def do_run(game: GameView, action: Run) -> list[Event]:
     budget.spend(game, fig, "run")
     fig.ran_round = game.state.round
     events, _ = carry_out(game, fig, plan)
-    if QUIET_RUN_TALENT not in game.profile(fig).talents and fig.on_table:
+    if not has_talent(game.profile(fig).talents, SCHATTENSCHRITT) and fig.on_table:
         events += noise.make_noise(game, "run", fig.pos, fig.id)
     return events
 

@@ -222,7 +222,9 @@ def first_interrupt(
     game: GameView, watcher: Figure, mover: Figure, points: Sequence[Point2]
 ) -> float | None:
     """Distance along the path (> 0: after the mover left its start) of the first
-    point inside the watcher's zone and in its sight, to within REFINE_TOL."""
+    point inside the watcher's zone and in its sight, to within REFINE_TOL. The path
+    must enter the zone from outside ("bewegt sich ein Gegner sichtbar hinein",
+    §6): a mover that starts inside it triggers it only after leaving it."""
     zone = watcher.overwatch
     if zone is None or len(points) < 2:
         return None
@@ -233,7 +235,13 @@ def first_interrupt(
         return None
     s = np.arange(SAMPLE_STEP, total, SAMPLE_STEP)
     s = np.append(s[s < total - 1e-9], total)
-    hit = _hits(game, watcher, mover, space.points_at(points, s))
+    xy = space.points_at(points, s)
+    hit = _hits(game, watcher, mover, xy)
+    if zone.contains(*points[0]):  # it must move *into* the zone: leave it first (§6)
+        outside = ~zone_contains(zone, xy)
+        if not outside.any():
+            return None
+        hit[: int(np.argmax(outside)) + 1] = False
     if not hit.any():
         return None
     i = int(np.argmax(hit))

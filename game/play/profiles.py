@@ -9,6 +9,7 @@ from dataclasses import replace
 from game.naming import readable_id
 from game.rules.loader import RulesData
 from game.rules.profile import Profile
+from game.rules.talents import TalentError
 from game.scenario import FigureSpec, InlineStats
 from game.state import Figure, WeaponState
 
@@ -33,7 +34,8 @@ def inline_profile(stats: InlineStats, rules: RulesData) -> Profile:
     """A one-off profile: the base profile (or a plain extra) with overrides.
 
     Raises InlineStatsError when the overrides break a rule of the profiles data:
-    an archetype without Gezeichnet on a base with gifts (§13)."""
+    an archetype without Gezeichnet on a base with gifts (§13), a talent the
+    archetype may not take, or one taken too often or with a wrong choice (§13.1)."""
     base = rules.profile(stats.base) if stats.base else rules.profile("Militia")
     knobs = rules.knobs
     kor = base.kor if stats.KOER is None else stats.KOER
@@ -70,6 +72,11 @@ def inline_profile(stats: InlineStats, rules: RulesData) -> Profile:
     loadouts = base.loadouts
     if stats.weapons is not None:
         loadouts = (tuple(rules.weapon(w).name for w in stats.weapons),)
+    talents = tuple(stats.talents) if stats.talents is not None else base.talents
+    try:
+        talents = rules.figure_talents(talents, archetype, loadouts[0])
+    except TalentError as exc:
+        raise InlineStatsError("talents", str(exc)) from None
     radius = base.base_radius
     if stats.base_mm is not None:
         radius = knobs.base_radius.large if stats.base_mm == 40 else knobs.base_radius.small
@@ -90,7 +97,7 @@ def inline_profile(stats: InlineStats, rules: RulesData) -> Profile:
         level=level,
         kampfstufe=rules.kampfstufe(archetype, level) if archetype else base.kampfstufe,
         loadouts=loadouts,
-        talents=tuple(stats.talents) if stats.talents is not None else base.talents,
+        talents=talents,
         base_radius=radius,
     )
 

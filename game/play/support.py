@@ -35,8 +35,8 @@ from game.play import breaking, bridge, budget, resolve, sight, space
 from game.play.contract import GameView, Handler, Legal
 from game.reason import Reason
 from game.rules import ammo as rules_ammo
-from game.rules.combatant import Combatant, Condition
-from game.rules.injury import FirstAidError, first_aid
+from game.rules.combatant import Condition
+from game.rules.injury import FirstAidError, aid_heal, first_aid, healed_tp
 from game.state import Figure, Presence
 
 IMPROVISED = "improvisieren_used"  # Figure.uses key: Improvisieren uses this battle
@@ -259,44 +259,31 @@ def aid_problem(game: GameView, healer: Figure, patient: Figure) -> Reason | Non
 
 
 def check_aid(game: GameView, action: act.FirstAid) -> None:
-    fig = budget.check_budget(game, action.figure, action.verb, action.cost)
+    cost = budget.action_cost(game, game.figure(action.figure), action.verb)
+    fig = budget.check_budget(game, action.figure, action.verb, cost)
     problem = aid_problem(game, fig, game.figure(action.target))
     if problem is not None:
         raise IllegalAction(problem)
 
 
 def do_aid(game: GameView, action: act.FirstAid) -> list[Event]:
-    """VER test 12: stabilise and +1 TP (+1 with an infirmary) (§4, §9, §11)."""
+    """VER test 12: stabilise and +1 TP (Feldarzt +1, an infirmary +1) (§4, §9, §11)."""
     fig, patient = game.figure(action.figure), game.figure(action.target)
     infirmary = module_on_board(game, TerrainKind.INFIRMARY)
     budget.spend(game, fig, action.verb)
-    before = bridge.combatant(game, patient)
+    healer, before = bridge.combatant(game, fig), bridge.combatant(game, patient)
     try:
-        aid = first_aid(
-            bridge.combatant(game, fig),
-            before,
-            game.rules,
-            game.dice,
-            infirmary=infirmary is not None,
-        )
+        aid = first_aid(healer, before, game.rules, game.dice, infirmary=infirmary is not None)
     except FirstAidError as exc:  # pragma: no cover - aid_problem checked it
         raise IllegalAction(exc.reason) from None
     bridge.write_back(game, patient, aid.patient)
     events: list[Event] = [aid.event]
-    bonus = aid.patient.tp - _healed_without_infirmary(game, before, aid.event.effect)
-    if infirmary is not None and bonus > 0:
-        events.append(InfirmaryHelped(patient.id, infirmary.id, bonus))
+    if infirmary is not None and aid.success:
+        without = healed_tp(before, aid_heal(healer, game.rules, infirmary=False))
+        bonus = aid.patient.tp - without
+        if bonus > 0:
+            events.append(InfirmaryHelped(patient.id, infirmary.id, bonus))
     return events
-
-
-def _healed_without_infirmary(game: GameView, before: Combatant, effect: str) -> int:
-    """The patient's TP after a successful First aid had no infirmary stood."""
-    heal = game.rules.knobs.tests.first_aid_heal
-    if effect == "healed":
-        return min(before.max_tp, before.tp + heal)
-    if effect == "stood_up":
-        return min(before.max_tp, max(1, heal))
-    return before.tp
 
 
 # -- Interact -----------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The Throw action (docs/RULES.md §5.5): a thrown template weapon at a visible point
 within range (measured from the thrower's base edge); a ranged attack roll against
-the point's number, scatter on a miss, then the template explodes there."""
+the point's number; a hit explodes the template there, a miss lands a Feuer weapon
+on the thrower and leaves a grenade without effect (no scatter, §5.5)."""
 
 from __future__ import annotations
 
@@ -72,17 +73,16 @@ def execute(game: GameView, action: act.Throw) -> list[Event]:
     )
     resolve.store_ammo(fig, weapon, thrown.ammo)
     fig.aimed = 0
-    if weapon.loud:  # a Laut weapon was used: the round-end noise roll is due (§8)
-        game.state.loud_fired = True
     left = thrown.ammo.supply if thrown.ammo is not None else 0
     events: list[Event] = [
         ThrowAimed(fig.id, weapon.name, *action.at, throw_distance(fig, action.at), left),
         *thrown.events,
     ]
-    if thrown.on_thrower:
-        centre = fig.pos
-    else:
-        centre = (action.at[0] + thrown.offset[0], action.at[1] + thrown.offset[1])
+    if thrown.dud:  # a missed grenade does nothing, and makes no bang (P, program)
+        return events
+    if weapon.loud:  # a Laut weapon went off: the round-end noise roll is due (§8)
+        game.state.loud_fired = True
+    centre = fig.pos if thrown.on_thrower else action.at
     return events + blast.explode(
         game, centre, weapon, fig, source="throw", critical=thrown.critical
     )

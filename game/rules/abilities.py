@@ -21,7 +21,7 @@ from game.rules.checks import SaveRolled, saving_throw
 from game.rules.combatant import AttackContext, Combatant, Condition
 from game.rules.injury import fall
 from game.rules.loader import RulesData
-from game.rules.morale import MoraleImmune
+from game.rules.morale import MoraleImmune, steadfast
 from game.rules.wounds import apply_wounds
 
 
@@ -198,7 +198,7 @@ def frenzy(
 
 @dataclass(frozen=True, slots=True)
 class Weakened(CatalogueEvent):
-    """Seuchenhauch: weakened until its next activation: −1W6 pools, disadvantage."""
+    """Seuchenhauch: weakened to the end of its next activation: −1W6 pools, disadvantage."""
 
     kind: ClassVar[str] = "weakened"
     section: ClassVar[str] = "§1.3"
@@ -212,7 +212,8 @@ def plague_breath(
     caster: Combatant, target: Combatant, rules: RulesData, dice: Dice
 ) -> tuple[Combatant, tuple[Event, ...]]:
     """Seuchenhauch: the target makes a KÖR save 12 or is weakened (works against any
-    armour). The engine clears `weakened` at the target's next activation."""
+    armour). The engine clears `weakened` when the target's next activation ends
+    ("bis zu seiner nächsten Runde": it must bite once, §1.3)."""
     _require(caster, "Seuchenhauch")
     data = rules.signatures.seuchenhauch
     save = saving_throw(
@@ -310,15 +311,24 @@ class Suppressed(CatalogueEvent):
 
 
 def dread(
-    caster: Combatant, target: Combatant, rules: RulesData, dice: Dice, *, gift: str = "Grauen"
+    caster: Combatant,
+    target: Combatant,
+    rules: RulesData,
+    dice: Dice,
+    *,
+    gift: str = "Grauen",
+    steadied_by: str | None = None,
 ) -> tuple[Combatant, tuple[Event, ...]]:
     """Grauen: target in sight makes a WIL save 12 or is suppressed (§4.2, P).
-    Figures immune to morale are immune to it."""
+    Figures immune to morale are immune to it, and so is a figure Unverrückbar
+    steadies (`steadied_by`: the Hüter with the talent, maybe itself, §13.1)."""
     data = rules.gift(gift)
     if data.effect != "save" or data.attribute is None or data.target is None:
         raise AbilityError(Reason.of("ability.not_save_gift", gift=data.name))
     if target.morale_immune:
         return target, (MoraleImmune(target.name),)
+    if steadied_by is not None:
+        return target, (steadfast(target.name, steadied_by),)
     save: SaveRolled = saving_throw(
         target, data.attribute, rules, dice, target=data.target, reason="grauen"
     )

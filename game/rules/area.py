@@ -1,5 +1,5 @@
-"""Area attacks (§3A Explosiv / Feuer; docs/RULES.md §5.5): the throw, scatter, a damage
-pool for every figure under the template, burning zones, the minefield.
+"""Area attacks (§3A Explosiv / Feuer; docs/RULES.md §5.5): the throw, the explosion save,
+a damage pool for every figure under the template, burning zones, the minefield.
 
 Geometry stays with the engine: it says which figures the template touches and
 each one's cover as seen from the template's centre; these functions roll.
@@ -7,9 +7,8 @@ each one's cover as seen from the template's centre; these functions roll.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from game.cover import Cover
@@ -24,10 +23,12 @@ from game.rules.attack import (
     check_context,
     damage_plan,
     hit_plan,
+    pool_size,
     roll_damage,
     roll_hit,
     take_damage,
 )
+from game.rules.checks import SaveRolled, saving_throw
 from game.rules.combatant import AttackContext, Combatant
 from game.rules.loader import RulesData
 from game.rules.models import Weapon
@@ -36,7 +37,8 @@ from game.rules.wounds import NeededNumber
 
 @dataclass(frozen=True, slots=True)
 class TemplatePlaced(CatalogueEvent):
-    """Where a thrown template lands: on the point, scattered, or on the thrower."""
+    """Where a thrown template lands: on the point, on the thrower, or nowhere (a
+    missed grenade has no effect, §5.5)."""
 
     kind: ClassVar[str] = "template"
     section: ClassVar[str] = "§3A"
@@ -44,9 +46,8 @@ class TemplatePlaced(CatalogueEvent):
     who: str
     weapon: str
     radius: float
-    scatter: float
-    angle: float
     on_thrower: bool
+    dud: bool
     burning_rounds: int
 
 
@@ -54,17 +55,17 @@ class TemplatePlaced(CatalogueEvent):
 class Throw:
     """A thrown template: events, where it lands, and what it leaves behind.
 
-    `offset` is the scatter in cm from the aimed point (dx, dy); with `on_thrower`
-    the template centres on the thrower instead. `critical` adds the crit dice to
-    every pool (`template_damage(critical=…)`).
+    It lands on the aimed point (a hit), centred on the thrower (`on_thrower`: a
+    missed Feuer weapon), or nowhere (`dud`: a missed Explosiv weapon without Feuer).
+    `critical` adds the crit dice to every pool (`template_damage(critical=…)`).
     """
 
     events: tuple[Event, ...]
     hit: bool
     critical: bool
     fumble: bool
-    offset: tuple[float, float]
     on_thrower: bool
+    dud: bool
     radius: float
     burning_rounds: int
     ammo: AmmoState | None
@@ -79,9 +80,9 @@ def throw_template(
     *,
     ammo: AmmoState | None = None,
 ) -> Throw:
-    """Throw at a point: ranged attack roll vs the point's number (P: 10). A miss
-    scatters 1W6 × 2 cm in a random direction; a Feuer weapon that fumbles lands
-    on the thrower (§5.5)."""
+    """Throw at a point: ranged attack roll vs the point's number (P: 10). No scatter
+    (seed 002): a missed Feuer weapon (Molotov, fire bomb) lands on the thrower, a
+    missed grenade or dynamite has no effect (§5.5)."""
     if weapon.template is None:
         raise AttackInputError(Reason.of("area.no_template", weapon=weapon.name))
     check_context(attacker, weapon, ctx)
@@ -94,24 +95,18 @@ def throw_template(
     if ammo is not None:
         ammo, spent = spend_ammo(attacker.name, weapon, ammo, False, rules)
         events.append(spent)
-    scatter = angle = 0.0
-    on_thrower = roll.fumble and weapon.has("Feuer")
-    if not roll.hit and not on_thrower:
-        scatter = dice.roll(knobs.scatter_dice).total * knobs.scatter_step
-        angle = dice.uniform(0.0, 360.0)
-    burning = knobs.burn_rounds if weapon.has("Feuer") else 0
+    on_thrower = not roll.hit and weapon.has("Feuer")
+    dud = not roll.hit and not on_thrower
+    burning = knobs.burn_rounds if weapon.has("Feuer") and not dud else 0
     radius = knobs.radius(weapon.template)
-    events.append(
-        TemplatePlaced(attacker.name, weapon.name, radius, scatter, angle, on_thrower, burning)
-    )
-    rad = math.radians(angle)
+    events.append(TemplatePlaced(attacker.name, weapon.name, radius, on_thrower, dud, burning))
     return Throw(
         events=tuple(events),
         hit=roll.hit,
         critical=roll.critical,
         fumble=roll.fumble,
-        offset=(scatter * math.cos(rad), scatter * math.sin(rad)),
         on_thrower=on_thrower,
+        dud=dud,
         radius=radius,
         burning_rounds=burning,
         ammo=ammo,
@@ -126,11 +121,13 @@ def _land(
     critical: bool,
     rules: RulesData,
     dice: Dice,
+    *,
+    before: tuple[Event, ...] = (),
 ) -> AttackResult:
     rolled = roll_damage(attacker, target.name, damage, critical, dice)
     more, extra = take_damage(attacker, target, weapon, rolled.wounds, AttackContext(), rules, dice)
     return AttackResult(
-        events=(rolled, *more),
+        events=(*before, rolled, *more),
         hit=True,
         critical=critical,
         fumble=False,
@@ -140,6 +137,31 @@ def _land(
         ammo_used=0,
         faces=rolled.faces,
         **extra,
+    )
+
+
+def has_explosion_save(weapon: Weapon) -> bool:
+    """Figures under this weapon's template save against it: an Explosiv template
+    ("REF gegen Explosion", §2); a Feuer-only one (the Molotov's fire) has no save (P)."""
+    return weapon.has("Explosiv")
+
+
+def explosion_save(victim: Combatant, rules: RulesData, dice: Dice) -> SaveRolled:
+    """REF save against an explosion (§2): W20 + REF ≥ `template.explosion_save` (P: 12)."""
+    target = rules.knobs.template.explosion_save
+    return saving_throw(victim, "ref", rules, dice, target=target, reason="explosion")
+
+
+def halved(damage: DamagePlan, critical: bool) -> DamagePlan:
+    """A saved explosion: the whole pool (a natural 20's dice included) halved,
+    rounded down (P) (§5.5)."""
+    total = pool_size(damage, critical)
+    parts = damage.pool_parts
+    if critical and damage.crit_dice:
+        parts = (*parts, ("critical", damage.crit_dice))
+    cut = total - total // 2
+    return replace(
+        damage, pool=total // 2, pool_parts=(*parts, ("explosion_save", -cut)), crit_dice=0
     )
 
 
@@ -153,11 +175,19 @@ def template_damage(
     critical: bool = False,
 ) -> tuple[AttackResult, ...]:
     """Every figure the template touches takes its own damage pool, with its cover
-    as seen from the template's centre (§5.5). One result per victim, in order."""
+    as seen from the template's centre (§5.5); under an Explosiv template it first
+    saves on REF, a success halving its pool. One result per victim, in order."""
     results = []
     for victim, cover in victims:
         damage = damage_plan(attacker, victim, weapon, AttackContext(cover=cover), rules)
-        results.append(_land(attacker.name, victim, damage, weapon, critical, rules, dice))
+        before: tuple[Event, ...] = ()
+        if has_explosion_save(weapon):
+            save = explosion_save(victim, rules, dice)
+            before = (save,)
+            if save.success:
+                damage = halved(damage, critical)
+        result = _land(attacker.name, victim, damage, weapon, critical, rules, dice, before=before)
+        results.append(result)
     return tuple(results)
 
 

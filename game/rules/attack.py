@@ -32,6 +32,8 @@ from game.rules.combatant import AttackContext, Combatant
 from game.rules.injury import fall
 from game.rules.loader import RulesData
 from game.rules.models import Weapon
+from game.rules.talents import UNVERRUECKBAR
+from game.rules.talents import has as has_talent
 from game.rules.wounds import NeededNumber, apply_wounds, die_wounds
 
 
@@ -437,7 +439,7 @@ def take_damage(
     after = damage.target
     out: dict[str, Any] = {"taken": damage.taken}
     if damage.taken >= 1 and weapon is not None:
-        pushable = not damage.incapacitated and "Unverrückbar" not in target.talents
+        pushable = not damage.incapacitated and not has_talent(target.talents, UNVERRUECKBAR)
         if weapon.has("Wuchtig") and pushable:
             dist = rules.knobs.attack.wuchtig_push
             events.append(Pushed(target.name, attacker, dist, ctx.direction))

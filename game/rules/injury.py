@@ -13,6 +13,8 @@ from game.rules.checks import CheckEvent, roll_check
 from game.rules.combatant import Combatant, Condition
 from game.rules.loader import RulesData
 from game.rules.models import InjuryEffect, InjuryResult, InjuryTable
+from game.rules.talents import FELDARZT
+from game.rules.talents import has as has_talent
 
 EFFECT_CONDITION: dict[InjuryEffect, Condition] = {
     "dead": Condition.DEAD,
@@ -129,6 +131,22 @@ class FirstAid:
         return self.event.success
 
 
+def aid_heal(healer: Combatant, rules: RulesData, *, infirmary: bool = False) -> int:
+    """TP a successful First aid gives (§3.10 "stabilisiert + 1 TP"): knob
+    tests.first_aid_heal, + the talent Feldarzt's heal (§13.1), + an infirmary's bonus."""
+    tests = rules.knobs.tests
+    heal = tests.first_aid_heal + (tests.infirmary_bonus if infirmary else 0)
+    if has_talent(healer.talents, FELDARZT):
+        heal += rules.talent(FELDARZT).heal or 0
+    return heal
+
+
+def healed_tp(patient: Combatant, heal: int) -> int:
+    """The patient's TP after a successful First aid of `heal` TP (never above its
+    maximum; an incapacitated figure starts from 0)."""
+    return min(patient.max_tp, max(0, patient.tp) + heal)
+
+
 def first_aid(
     healer: Combatant,
     patient: Combatant,
@@ -139,9 +157,10 @@ def first_aid(
 ) -> FirstAid:
     """VER test against knob tests.first_aid_target (P: 12) (§3.2, §3.10).
 
-    Success: a wounded standing figure heals +1 TP (+ infirmary bonus) up to its
-    maximum; a figure that is down (Streifschuss) stands up at 1 TP (+ infirmary);
-    an unstable 'Übel' figure is stabilised (still out for the battle).
+    Success stabilises and heals (`aid_heal`: +1 TP, more with Feldarzt or an
+    infirmary) up to the maximum: a wounded standing figure heals; a figure that is
+    down (Streifschuss) stands up; an unstable 'Übel' figure is stabilised and gains
+    the TP but stays out for the battle (rulebook §3.10 "stabilisiert + 1 TP").
     """
     cond = patient.condition
     if cond in (Condition.DEAD, Condition.OUT, Condition.OUT_STABLE):
@@ -150,18 +169,17 @@ def first_aid(
         )
     if cond is Condition.STANDING and patient.tp >= patient.max_tp:
         raise FirstAidError(Reason.of("aid.not_wounded", patient=patient.name))
-    tests = rules.knobs.tests
-    check = roll_check(dice, healer.ver, tests.first_aid_target)
-    heal = tests.first_aid_heal + (tests.infirmary_bonus if infirmary else 0)
+    check = roll_check(dice, healer.ver, rules.knobs.tests.first_aid_target)
+    tp = healed_tp(patient, aid_heal(healer, rules, infirmary=infirmary))
     after, effect = patient, "failed"
     if check.success:
         if cond is Condition.STANDING:
-            after, effect = replace(patient, tp=min(patient.max_tp, patient.tp + heal)), "healed"
+            after, effect = replace(patient, tp=tp), "healed"
         elif cond is Condition.DOWN:
-            tp = min(patient.max_tp, max(1, heal))
-            after, effect = replace(patient, tp=tp, condition=Condition.STANDING), "stood_up"
+            stood = replace(patient, tp=max(1, tp), condition=Condition.STANDING)
+            after, effect = stood, "stood_up"
         else:
-            after, effect = replace(patient, condition=Condition.OUT_STABLE), "stabilised"
+            after, effect = replace(patient, tp=tp, condition=Condition.OUT_STABLE), "stabilised"
     event = FirstAidRolled(
         **CheckEvent.fields_of(healer.name, check),
         patient=patient.name,

@@ -13,7 +13,7 @@ import copy
 import difflib
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
@@ -37,13 +37,15 @@ from game.rules.models import (
     Shield,
     Signatures,
     Strain,
+    Talent,
     Tracks,
     Weapon,
 )
 from game.rules.profile import Profile, apply_rank
+from game.rules.talents import TalentError, missing_numbers, resolve_talents
 
 DATA_DIR = Path(__file__).parent / "data"
-FILES = ("knobs", "weapons", "armour", "profiles", "archetypes", "gifts", "injury")
+FILES = ("knobs", "weapons", "armour", "profiles", "archetypes", "gifts", "injury", "talents")
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -135,6 +137,7 @@ class RulesData:
     gifts: Mapping[str, Gift]
     strain: Strain
     injury: InjuryTable
+    talents: Mapping[str, Talent]
     _index: Mapping[str, Mapping[str, str]] = field(repr=False)
     _arms: dict[tuple[tuple[str, ...], str], tuple[Weapon, ...]] = field(
         default_factory=dict, repr=False
@@ -183,6 +186,20 @@ class RulesData:
 
     def gift(self, name: str) -> Gift:
         return self.gifts[self.canonical("gift", name)]
+
+    def talent(self, name: str) -> Talent:
+        return self.talents[self.canonical("talent", name)]
+
+    def lookup(self, kind: str, name: str) -> str | None:
+        """The table key of a `kind` entry by any of its names (None: unknown)."""
+        return self._index[kind].get(fold(name))
+
+    def figure_talents(
+        self, talents: Iterable[str], archetype: str | None, carried: Iterable[str]
+    ) -> tuple[str, ...]:
+        """A figure's talents in canonical form (`game.rules.talents`); TalentError
+        for one its archetype may not take, one taken too often or a wrong choice."""
+        return resolve_talents(talents, archetype, carried, self.talents, self.lookup)
 
     def injury_result(self, name: str) -> InjuryResult:
         """A row of the injury table by its name or English name (§3.9)."""
@@ -259,6 +276,7 @@ _TABLES: dict[str, tuple[str, tuple[str, ...], type[Model]]] = {
     "rank": ("profiles", ("rank",), RankTemplate),
     "archetype": ("archetypes", ("archetype",), Archetype),
     "gift": ("gifts", ("gift",), Gift),
+    "talent": ("talents", ("talent",), Talent),
 }
 PATTERNS = (
     *(f"{kind}.<name>.<field>" for kind in _TABLES),
@@ -449,6 +467,10 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> RulesData:
     strain = _validate(Strain, raw["gifts"].get("strain"), "gifts.toml", "strain")
     gifts = _entries(_table(raw["gifts"], "gift", "gifts.toml"), Gift, "gifts.toml", "gift.")
     injury = _validate(InjuryTable, raw["injury"], "injury.toml")
+    _only(raw["talents"], ("talent",), "talents.toml")
+    talents = _entries(
+        _table(raw["talents"], "talent", "talents.toml"), Talent, "talents.toml", "talent."
+    )
 
     index: dict[str, dict[str, str]] = {}
     _index("weapon", "weapons.toml", weapons, index)
@@ -458,6 +480,7 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> RulesData:
     _index("rank", "profiles.toml", ranks, index)
     _index("archetype", "archetypes.toml", archetypes, index)
     _index("gift", "gifts.toml", gifts, index)
+    _index("talent", "talents.toml", talents, index)
 
     def ref(kind: str, name: str, file: str, entry: str, fld: str) -> str:
         key = index[kind].get(fold(name))
@@ -505,19 +528,15 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> RulesData:
             base = ranks[key].base
 
     _check_unarmed(knobs, weapons, ref)
+    _check_talents(talents, ref)
     for name, e in entries.items():
         _check_gifts(name, e, archetypes, signatures, ref)
-    profiles = {
-        name: _resolve(name, e, ref, knobs, armours, shields, archetypes, tracks)
-        for name, e in entries.items()
-    }
-    return RulesData(
+    rules = RulesData(
         raw=copy.deepcopy(dict(raw)),
         knobs=knobs,
         weapons=weapons,
         armours=armours,
         shields=shields,
-        profiles=profiles,
         ranks=ranks,
         archetypes=archetypes,
         tracks=tracks,
@@ -525,8 +544,15 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> RulesData:
         gifts=gifts,
         strain=strain,
         injury=injury,
+        talents=talents,
+        profiles={},
         _index=index,
     )
+    profiles = {
+        name: _resolve(name, e, ref, rules, armours, shields, archetypes, tracks)
+        for name, e in entries.items()
+    }
+    return replace(rules, profiles=profiles)
 
 
 def _check_unarmed(knobs: Knobs, weapons: Mapping[str, Weapon], ref: Any) -> None:
@@ -542,6 +568,25 @@ def _check_unarmed(knobs: Knobs, weapons: Mapping[str, Weapon], ref: Any) -> Non
             "unarmed_weapon",
             f"{name!r} is a {weapon.type} weapon; the unarmed weapon must be a melee weapon",
         )
+
+
+def _check_talents(talents: Mapping[str, Talent], ref: Any) -> None:
+    """Who may take each talent, its classes' and weapon's names, and every number
+    the engine reads (`game.rules.talents.NEEDS`)."""
+    file = "talents.toml"
+    for name, talent in talents.items():
+        entry = f"talent.{name}"
+        for arch in talent.who:
+            ref("archetype", arch, file, entry, "who")
+        for cls, members in talent.classes.items():
+            for weapon in members:
+                ref("weapon", weapon, file, entry, f"classes.{cls}")
+        if talent.weapon is not None:
+            ref("weapon", talent.weapon, file, entry, "weapon")
+    missing = missing_numbers(talents)
+    if missing is not None:
+        name, fld = missing
+        raise RulesDataError(file, f"talent.{name}", fld, "the engine reads this number: give it")
 
 
 def _check_gifts(
@@ -578,13 +623,14 @@ def _resolve(
     name: str,
     e: ProfileEntry,
     ref: Any,
-    knobs: Knobs,
+    rules: RulesData,
     armours: Mapping[str, Armour],
     shields: Mapping[str, Shield],
     archetypes: Mapping[str, Archetype],
     tracks: Mapping[str, tuple[int, ...]],
 ) -> Profile:
     """Fill in derived values and canonical names of one profile."""
+    knobs = rules.knobs
     file, entry = "profiles.toml", f"profile.{name}"
     arch = None
     if e.archetype is not None:
@@ -599,6 +645,10 @@ def _resolve(
     loadouts = tuple(tuple(ref("weapon", w, file, entry, "weapons") for w in lo) for lo in loadouts)
     shield = ref("shield", e.shield, file, entry, "shield") if e.shield else None
     kampfstufe = tracks[arch.track][e.level - 1] if arch is not None else 0
+    try:
+        talents = rules.figure_talents(e.talents, arch.name if arch else None, loadouts[0])
+    except TalentError as exc:
+        raise RulesDataError(file, entry, "talents", str(exc)) from None
     return Profile(
         name=name,
         german=e.german,
@@ -621,7 +671,7 @@ def _resolve(
         shield=shield,
         shield_melee_ws=shields[shield].melee_ws if shield else 0,
         gifts=tuple(ref("gift", g, file, entry, "gifts") for g in e.gifts),
-        talents=e.talents,
+        talents=talents,
         level=e.level,
         kampfstufe=e.kampfstufe if e.kampfstufe is not None else kampfstufe,
         attack_bonus=e.attack_bonus,

@@ -338,6 +338,56 @@ class Tracks(Model):
         return self
 
 
+# --- talents.toml ------------------------------------------------------------------
+
+TalentOption = Literal["class", "weapon", "gift"]
+"""What a talent's choice names (after a colon): a weapon class of the talent, a
+weapon the figure carries, or a gift."""
+
+
+class Talent(Named):
+    """A talent (rulebook §13.1): who may take it, how often, and its numbers.
+
+    `who` lists the archetypes that may take it (none: the general list, anyone);
+    `battle` is false for a talent that works in the campaign only. The number
+    fields are read by the engine where the talent works (docs/RULES.md §13.1)."""
+
+    who: tuple[str, ...] = ()
+    max: int = Field(default=1, ge=1, le=10)
+    battle: bool = True
+    option: TalentOption | None = None
+    classes: dict[str, tuple[str, ...]] = {}
+    tp: int | None = Field(default=None, ge=0, le=10)
+    attack: int | None = Field(default=None, ge=0, le=10)
+    dice: int | None = Field(default=None, ge=0, le=6)
+    br: int | None = Field(default=None, ge=0, le=5)
+    ws_bonus: int | None = Field(default=None, ge=0, le=6)
+    per_round: int | None = Field(default=None, ge=0, le=10)
+    per_battle: int | None = Field(default=None, ge=0, le=10)
+    actions: int | None = Field(default=None, ge=0, le=5)
+    heal: int | None = Field(default=None, ge=0, le=10)
+    serum: str | None = None
+    ammo: int | None = Field(default=None, ge=0, le=10)
+    fumble_max: int | None = Field(default=None, ge=1, le=19)
+    melee_dice: int | None = Field(default=None, ge=0, le=6)
+    ignored_wounds: int | None = Field(default=None, ge=0, le=10)
+    strain: int | None = Field(default=None, ge=0, le=10)
+    rounds: int | None = Field(default=None, ge=0, le=10)
+    move: float | None = Field(default=None, ge=0, le=100)
+    range: float | None = Field(default=None, ge=0, le=500)
+    attribute: Attribute | None = None
+    target: int | None = Field(default=None, ge=1, le=40)
+    weapon: str | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Talent:
+        if self.serum is not None:
+            _check_dice(self.serum, "serum")
+        if (self.option == "class") != bool(self.classes):
+            raise DataError("a talent chooses a class exactly when it lists classes", "classes")
+        return self
+
+
 # --- profiles.toml -----------------------------------------------------------------
 
 ATTRIBUTE_MIN, ATTRIBUTE_MAX = -1, 5
@@ -457,15 +507,9 @@ class TemplateKnobs(Model):
     small_radius: float = Field(gt=0, le=100)
     large_radius: float = Field(gt=0, le=100)
     throw_target: int = Field(ge=1, le=40)
-    scatter_dice: str
-    scatter_step: float = Field(ge=0, le=100)
+    explosion_save: int = Field(ge=1, le=40)
     burn_rounds: int = Field(ge=0, le=20)
     burn_pool: int = Field(ge=0, le=20)
-
-    @model_validator(mode="after")
-    def _dice(self) -> TemplateKnobs:
-        _check_dice(self.scatter_dice, "scatter_dice")
-        return self
 
     def radius(self, size: TemplateSize) -> float:
         return self.small_radius if size == "small" else self.large_radius

@@ -11,12 +11,9 @@ from game.events import CatalogueEvent, Event, Family
 from game.reason import Reason, ReasonError
 from game.rules.checks import CheckEvent, roll_check
 from game.rules.combatant import Combatant
-from game.rules.loader import RulesData, UnknownNameError
-
-UNVERRUECKBAR = "Unverrückbar"
-"""The talent that, next to a Hüter, makes a figure immune to morale (§3.7)."""
-GUARDIAN = "Hüter"
-"""The archetype an Unverrückbar figure must stand next to (§3.7)."""
+from game.rules.loader import RulesData
+from game.rules.talents import UNVERRUECKBAR
+from game.rules.talents import has as has_talent
 
 
 def at_half_strength(starting: int, standing: int, rules: RulesData) -> bool:
@@ -33,17 +30,19 @@ def morale_test_due(
     return leader_fell or (not tested_at_half and at_half_strength(starting, standing, rules))
 
 
-def steadied_by(figure: Combatant, adjacent: Sequence[Combatant], rules: RulesData) -> str | None:
-    """The standing Hüter in base contact that makes this Unverrückbar figure immune
-    to morale (§3.7), or None. `adjacent`: the figure's allies in base contact."""
-    if UNVERRUECKBAR not in figure.talents:
+def steadied_by(figure: Combatant, adjacent: Sequence[Combatant]) -> str | None:
+    """Who makes this figure immune to fear and morale with Unverrückbar (§3.7,
+    rulebook §13.1 "immun gegen Furcht, solange du stehst — angrenzende Verbündete
+    ebenso"): the figure itself when it has the talent and stands, else a standing
+    ally in base contact that has it; None when nobody does. `adjacent`: the
+    figure's allies in base contact."""
+    if not figure.condition.standing:
         return None
-    try:
-        guardian = rules.canonical("archetype", GUARDIAN)
-    except UnknownNameError:  # a rules data without Hüter: nobody stands next to one
-        return None
+    if has_talent(figure.talents, UNVERRUECKBAR):
+        return figure.name
     for ally in adjacent:
-        if ally is not figure and ally.archetype == guardian and ally.condition.standing:
+        steady = ally.condition.standing and has_talent(ally.talents, UNVERRUECKBAR)
+        if steady and ally is not figure:
             return ally.name
     return None
 
@@ -70,11 +69,24 @@ class MoraleImmune(CatalogueEvent):
 
 @dataclass(frozen=True, slots=True)
 class StoodFast(MoraleImmune):
-    """Unverrückbar next to a Hüter: immune to morale (§3.7)."""
+    """Beside a Hüter with Unverrückbar: immune to morale (§3.7)."""
 
     kind: ClassVar[str] = "morale_steadfast"
     family: ClassVar[Family] = "morale"
     guardian: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unmoved(MoraleImmune):
+    """A standing Hüter with Unverrückbar: immune to morale itself (§3.7)."""
+
+    kind: ClassVar[str] = "morale_unmoved"
+    family: ClassVar[Family] = "morale"
+
+
+def steadfast(who: str, guardian: str) -> MoraleImmune:
+    """The event of a figure Unverrückbar keeps from testing: its own, or a Hüter's."""
+    return Unmoved(who) if guardian == who else StoodFast(who, guardian)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +111,9 @@ def morale_test(
     """Every standing figure of the squad tests; failures become suppressed (§3.7).
 
     Immune figures do not roll: Combatant.morale_immune (Krieger, Berserker,
-    infected), and an Unverrückbar figure with a standing Hüter among its allies
-    in base contact (`adjacent[i]` for `squad[i]`; none when not given). Figures
-    that are not standing are passed through unchanged.
+    infected), a standing Hüter with Unverrückbar, and its allies in base contact
+    (`adjacent[i]` for `squad[i]`; none when not given). Figures that are not
+    standing are passed through unchanged.
     """
     target = rules.knobs.tests.morale_target
     if adjacent is not None and len(adjacent) != len(squad):
@@ -109,7 +121,7 @@ def morale_test(
     figures: list[Combatant] = []
     events: list[Event] = []
     for i, fig in enumerate(squad):
-        guardian = steadied_by(fig, adjacent[i], rules) if adjacent is not None else None
+        guardian = steadied_by(fig, adjacent[i] if adjacent is not None else ())
         if not fig.condition.standing:
             figures.append(fig)
         elif fig.morale_immune:
@@ -117,7 +129,7 @@ def morale_test(
             events.append(MoraleImmune(fig.name))
         elif guardian is not None:
             figures.append(fig)
-            events.append(StoodFast(fig.name, guardian))
+            events.append(steadfast(fig.name, guardian))
         else:
             check = roll_check(dice, fig.wil, target)
             events.append(MoraleTested(**CheckEvent.fields_of(fig.name, check), retest=False))

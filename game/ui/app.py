@@ -60,6 +60,9 @@ STEP = 1.0 / 60.0
 MAX_STEPS = 8
 AI_PAUSE = 0.45
 """s between two AI actions at speed 1."""
+AI_ACTIVATE_PAUSE = 0.1
+"""s after the AI picks the figure to activate, at speed 1: nothing moves yet, and a
+horde activating one figure at a time (docs/RULES.md §3) must not drag."""
 AI_ATTACK_HOLD = 0.9
 """s an AI attack's odds are shown before it is rolled, at speed 1."""
 MESSAGE_S = 5.0
@@ -493,7 +496,7 @@ class App:
         if pending.kind == "activate" and any(isinstance(e, ActivationStarted) for e in events):
             self._want_intent = True  # the next choice comes with the activation's intent
         self.ai_preview = None
-        self.ai_timer = AI_PAUSE / speed
+        self.ai_timer = (AI_ACTIVATE_PAUSE if pending.kind == "activate" else AI_PAUSE) / speed
         return events
 
     def _chosen(self, side: str) -> Choice | None:

@@ -157,7 +157,9 @@ def odds_lines(odds: AttackOdds, tp: int | None = None) -> list[str]:
 def throw_lines(game: Game, preview: TemplatePreview, skip: int = 0) -> list[str]:
     """A throw's odds: hitting the point, then every figure it would wound if it
     lands there (take-down and at least one wound), after the first `skip` of them."""
-    lines = [tr("ui.input.throw_hit", hit=percent(preview.p_hit), need=preview.need)]
+    fire = game.rules.weapon(preview.weapon).has("Feuer")  # a miss lands on the thrower
+    key = "ui.input.throw_hit_fire" if fire else "ui.input.throw_hit"
+    lines = [tr(key, hit=percent(preview.p_hit), need=preview.need)]
     figures = game.state.figures
     for fid, odds in preview.odds[skip:]:
         name = figures[fid].name if fid in figures else fid

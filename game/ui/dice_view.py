@@ -5,8 +5,7 @@ and the modifiers written beside.
 `dice_roll(event, language)` turns any event with dice (attack rolls, tests,
 damage pools, injury, initiative, structures, backlash, noise checks, serum) into
 a `DiceRoll` — built from the event's own fields, nothing recomputed but the
-per-die "does it wound" through the rules' `die_wounds` (and a throw's scatter
-pips from its distance and the knob's cm per pip). `DicePanel` shows the
+per-die "does it wound" through the rules' `die_wounds`. `DicePanel` shows the
 rolls of the latest action in a card at the top of the event log's column in the
 sidebar (so it never hides the table, where the horde comes in): the log moves its
 lines below the card while it shows (`card_layout`), keeping at least
@@ -33,7 +32,6 @@ from game.naming import say
 from game.play.events import InitiativeRolled
 from game.play.noise import NoiseChecked
 from game.rules.abilities import BacklashRolled, SerumGiven
-from game.rules.area import TemplatePlaced
 from game.rules.attack import DamageRolled, ToHitRolled
 from game.rules.checks import ATTRIBUTE_LABELS, CheckEvent
 from game.rules.injury import InjuryRolled
@@ -279,40 +277,15 @@ _BUILDERS: tuple[tuple[type, Callable[[Any, str], DiceRoll | None]], ...] = (
 
 @dataclass(frozen=True, slots=True)
 class RollContext:
-    """What the events leave to the game: side names, and the scatter dice of a throw."""
+    """What the events leave to the game: the sides' names."""
 
     sides: Mapping[str, str] = field(default_factory=dict)
-    scatter_dice: str = "1W6"
-    scatter_step: float = 0.0  # cm per pip (0: unknown, no scatter dice shown)
 
     @classmethod
     def of(cls, game: Any) -> RollContext:
         if game is None:
             return cls()
-        knobs = game.rules.knobs.template
-        names = {sid: side.name or sid for sid, side in game.state.sides.items()}
-        return cls(names, knobs.scatter_dice, float(knobs.scatter_step))
-
-
-def _scatter(event: TemplatePlaced, language: str, ctx: RollContext) -> DiceRoll | None:
-    """A missed throw's scatter: the pips that set how far it drifts (§5.5)."""
-    if event.scatter <= 0 or ctx.scatter_step <= 0:
-        return None
-    pips = round(event.scatter / ctx.scatter_step)
-    return DiceRoll(
-        say("ui.dice.scatter", language=language, who=event.who, weapon=event.weapon),
-        "§5.5",
-        (Die(6, pips, "plain", ctx.scatter_dice),),
-        "",
-        f"{pips} × {ctx.scatter_step:g} cm = {event.scatter:g} cm",
-        say(
-            "ui.dice.scatter_to",
-            language=language,
-            distance=f"{event.scatter:g}",
-            angle=f"{event.angle:.0f}",
-        ),
-        None,
-    )
+        return cls({sid: side.name or sid for sid, side in game.state.sides.items()})
 
 
 def dice_roll(event: Event, language: str, context: RollContext | None = None) -> DiceRoll | None:
@@ -320,8 +293,6 @@ def dice_roll(event: Event, language: str, context: RollContext | None = None) -
     ctx = context or RollContext()
     if isinstance(event, InitiativeRolled):
         return _initiative(event, language, ctx.sides)
-    if isinstance(event, TemplatePlaced):
-        return _scatter(event, language, ctx)
     for cls, build in _BUILDERS:
         if isinstance(event, cls):
             return build(event, language)

@@ -8,6 +8,8 @@ from game.engine import Game
 from game.i18n import DEFAULT_LANGUAGE, current_language, tr
 from game.naming import local_figure_name, local_name
 from game.play import bridge, budget
+from game.rules.loader import load_rules
+from game.rules.talents import split as split_talent
 from game.state import Figure
 from game.ui import fonts
 from game.ui.describe import term
@@ -74,7 +76,7 @@ def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
             bits.append(", ".join(term(k) for k in arms.keywords))
         lines.append((f"  {local_name('weapon', arms.name, lang)}: " + " · ".join(bits), False))
     if prof.talents:
-        talents = ", ".join(term(t) for t in prof.talents)
+        talents = ", ".join(talent_text(t, lang) for t in prof.talents)
         lines.append((tr("ui.input.card_talents", names=talents), False))
     if prof.gifts:
         gifts = ", ".join(local_name("gift", g, lang) for g in prof.gifts)
@@ -145,3 +147,18 @@ def draw_card(
     hint = fonts.text(tr("ui.input.card_close"), 11, style.TEXT_DIM)
     surface.blit(hint, (box.right - hint.get_width() - 8, box.y + 7))
     return box
+
+
+def talent_text(talent: str, language: str) -> str:
+    """A figure's talent as the card names it: the talent in the reader's language
+    and its choice (a weapon, a gift or a class): "Weapon master [Waffenmeister]:
+    Machete, Forceful [Wuchtig]" (§13.1)."""
+    name, option, extra = split_talent(talent)
+    text = local_name("talent", name, language)
+    if option is None:
+        return text
+    kind = load_rules().talent(name).option
+    if kind in ("weapon", "gift"):
+        option = local_name(kind, option, language)
+    chosen = option if extra is None else f"{option}, {term(extra)}"
+    return f"{text}: {chosen}"

@@ -23,7 +23,7 @@ from game.board.sight import LosResult
 from game.cover import Cover
 from game.engine import Game
 from game.narration import reason_text
-from game.odds import AttackOdds, attack_odds
+from game.odds import AttackOdds, attack_odds, template_odds
 from game.play import blast, bridge, context, handlers, movement, sight, space
 from game.play.contract import AttackMode, MoveMode
 from game.rules.attack import hit_plan
@@ -276,8 +276,8 @@ class TemplatePreview:
     `p_hit` is the chance the throw hits the point (W20 + bonus ≥ the point's
     number, a natural 20 always) and `need` the W20 face that does it; `odds` gives
     every touched figure's exact odds *if the template lands on the point* (its own
-    damage pool with its cover from the centre, a natural 20's dice included; a
-    miss scatters, §5.5, and is counted as no wound)."""
+    damage pool with its cover from the centre, a natural 20's dice included, halved
+    when it saves against an explosion; a miss is counted as no wound, §5.5)."""
 
     figure: str
     weapon: str
@@ -323,7 +323,7 @@ def template_preview(game: Game, fig: Figure, weapon: str, centre: Point) -> Tem
     odds = tuple(
         (
             t.figure.id,
-            attack_odds(
+            template_odds(
                 thrower,
                 bridge.combatant(game, t.figure),
                 arms,

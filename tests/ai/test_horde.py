@@ -31,6 +31,10 @@ HIDE = [  # Bruno's corner: nobody outside sees him
 ]
 
 
+PACKS = {"horde_pack_activation": True}
+"""The knob that lets a pack activate as one (off by default, docs/RULES.md §3)."""
+
+
 def horde_scene(shamblers: list[tuple[str, float, float]], *, ring: bool = True, **kw: object):  # type: ignore[no-untyped-def]
     figures = [("a", "bruno", "Bruno", 4, 5)] + [
         ("b", i, "Shambler", x, y) for i, x, y in shamblers
@@ -114,7 +118,7 @@ def test_it_goes_around_a_burning_zone() -> None:
 
 def test_a_pack_shares_one_field_per_goal() -> None:
     shamblers = [(f"z{i}", 60.0 + 3.0 * (i % 5), 60.0 + 3.0 * (i // 5)) for i in range(10)]
-    game = Game(horde_scene(shamblers, ring=False), seed=1)
+    game = Game(horde_scene(shamblers, ring=False), seed=1, knobs=PACKS)
     for fid, _, _ in shamblers:  # one pack, as a wave would be
         game.state.figures[fid].pack = "pack-1"
     drive_to(game, "z0")
@@ -166,7 +170,7 @@ def test_distances_are_sane() -> None:
 
 def test_a_front_runner_waits_for_its_pack_when_herding() -> None:
     shamblers = [("z0", 40, 34), ("z1", 20, 76), ("z2", 40, 76), ("z3", 60, 76)]
-    game = Game(horde_scene(shamblers, ring=False), seed=1)
+    game = Game(horde_scene(shamblers, ring=False), seed=1, knobs=PACKS)
     for fid, _, _ in shamblers:
         game.state.figures[fid].pack = "pack-1"
     drive_to(game, "z0")

@@ -134,6 +134,7 @@ def horde_scene() -> Scenario:
         },
     ]
     raw["scenario"]["max_rounds"] = 5
+    raw.setdefault("knobs", {})["horde_pack_activation"] = True  # packs of PACK (off by default)
     return _checked(raw, "bench_horde.toml")
 
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 from test_support_scenes import Placed, activate, game_of, scene
 
-from game.actions import Aim, EndActivation, IllegalAction, Interact, TakeCover, UseAbility
+from game.actions import Aim, Attack, EndActivation, IllegalAction, Interact, TakeCover, UseAbility
 from game.engine import Game
 from game.events import Event
 from game.narration import narrate
@@ -27,6 +27,7 @@ from game.rules.abilities import (
     Veiled,
     Weakened,
 )
+from game.rules.attack import ToHitRolled
 from game.rules.checks import SaveRolled
 from game.rules.combatant import Condition
 from game.rules.injury import InjuryRolled
@@ -91,8 +92,14 @@ def test_english_names_are_accepted() -> None:
 # -- Virologe --------------------------------------------------------------------------------
 
 
-def test_seuchenhauch_weakens_on_a_failed_kor_save_until_its_next_activation() -> None:
-    game = _game([11, 1, 20], "selma")  # save 11 + KÖR 0 < 12; then round 2's initiative
+def test_seuchenhauch_weakens_on_a_failed_kor_save_to_the_end_of_its_next_activation() -> None:
+    """Rulebook §1.3: "Ein Ziel in Sicht muss eine KÖR-Rettung (12) bestehen, sonst ist
+    es von Fäule geschwächt: −1W6 auf seine Schadenspools und Nachteil auf Angriffe bis
+    zu seiner nächsten Runde" — a target in sight makes a KÖR save 12 or is weakened,
+    −1W6 on its damage pools and disadvantage on attacks, until its next turn: the
+    weakening lasts through the target's next activation, so it bites once."""
+    # save 11 + KÖR 0 < 12; R1's shot with disadvantage: 15 and 3, keeps 3 → a miss
+    game = _game([11, 15, 3], "selma")
     events = game.apply(UseAbility("selma", "Seuchenhauch", "r1"))
     r1 = game.state.figures["r1"]
     assert _kinds(events) == [SaveRolled, Weakened]
@@ -101,10 +108,15 @@ def test_seuchenhauch_weakens_on_a_failed_kor_save_until_its_next_activation() -
         " → failure (§2)"
     )
     assert "−1W6 on damage pools and disadvantage" in narrate(events[1])
-    assert r1.effects == {"weakened": 0}
+    assert "to the end of its next activation" in narrate(events[1])
     game.apply(EndActivation("selma"))
     activate(game, "r1")
-    assert "weakened" not in r1.effects
+    assert "weakened" in r1.effects  # its own activation is weakened
+    shot = game.apply(Attack("r1", "selma", "Pistol"))
+    to_hit = next(e for e in shot if isinstance(e, ToHitRolled))
+    assert to_hit.disadvantages == ("weakened",) and to_hit.faces == (15, 3)
+    game.apply(EndActivation("r1"))
+    assert "weakened" not in r1.effects  # … and ends with it
 
 
 def test_seuchenhauch_resisted_changes_nothing_but_the_action() -> None:

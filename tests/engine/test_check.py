@@ -54,6 +54,10 @@ BROKEN = {
         f"{FIGURE}[2].stats.archetype: Krieger has no Gezeichnet, but the base Oda has gifts "
         "(Riss-Stoß, Grauen): only a figure with Gezeichnet (the Hexer) has gifts (§13)"
     ],
+    "inline_talents": [
+        f"{FIGURE}[2].stats.talents: Bollwerk is a Hüter talent; a Hexer may not take it (§13.1)",
+        f"{FIGURE}[3].stats.talents: Waffenmeister is a Krieger talent; a Berserker may not",
+    ],
     "overwatch_unarmed": [f"{FIGURE}[2].overwatch: katz has no ranged weapon (weapons: Fire axe)"],
     "not_toml": ["toml: Expected ']' at the end of a table declaration"],
     # One run names every problem: the rules-data checks still look at the parts that

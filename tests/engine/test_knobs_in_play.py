@@ -10,7 +10,7 @@ from game.actions import Aim, TakeCover
 from game.dice import ScriptedDice
 from game.play import bridge, budget, morale
 from game.rules.combatant import Condition
-from game.rules.morale import MoraleTested, StoodFast
+from game.rules.morale import MoraleTested, StoodFast, Unmoved
 
 A_WINS = [20, 1]  # initiative: side a W20 20 + 1 beats side b W20 1 + 1
 KATZ = [("a", "katz", "Katz", 30.0, 40.0), ("b", "r1", "Raider", 50.0, 50.0)]
@@ -33,16 +33,15 @@ def test_raserei_grants_the_datas_extra_actions() -> None:
     assert budget.action_budget(game, katz) == 2
 
 
-def test_unverrueckbar_beside_a_hueter_is_immune_in_the_squads_test() -> None:
-    """§7: half the squad down; Jonas (Hüter) tests, the Unverrückbar militia beside
-    him stands fast, the one away from him tests."""
-    steady = {"base": "Militia", "name": "Steady", "talents": ["Unverrückbar"]}
-    loose = {"base": "Militia", "name": "Loose", "talents": ["Unverrückbar"]}
+def test_unverrueckbar_keeps_its_hueter_and_the_allies_beside_it_from_testing() -> None:
+    """§7 (rulebook §13.1 Unverrückbar): half the squad down; Jonas (Hüter with the
+    talent) and the militia beside him do not test, the one away from him does."""
+    jonas = {"base": "Jonas", "talents": ["Unverrückbar"]}
     scen = scenario(
         [
-            Fig("a", "jonas", (20, 20), "Jonas"),
-            Fig("a", "steady", (22.6, 20), stats=steady),  # 0.1 cm from Jonas: in contact
-            Fig("a", "loose", (20, 40), stats=loose),
+            Fig("a", "jonas", (20, 20), stats=jonas),
+            Fig("a", "steady", (22.6, 20), "Militia"),  # 0.1 cm from Jonas: in contact
+            Fig("a", "loose", (20, 40), "Militia"),
             Fig("a", "m1", (40, 40), "Militia"),
             Fig("a", "m2", (45, 40), "Militia"),
             Fig("a", "m3", (50, 40), "Militia"),
@@ -55,11 +54,10 @@ def test_unverrueckbar_beside_a_hueter_is_immune_in_the_squads_test() -> None:
         bridge.set_condition(st.figures[fid], Condition.OUT)
     assert morale.after_casualty(game, st.figures["m2"]) == []  # 4 of 6 stand
     bridge.set_condition(st.figures["m3"], Condition.OUT)
-    game.dice = dice = ScriptedDice([5, 15])  # Jonas fails (5 + 1), Loose holds (15)
+    game.dice = dice = ScriptedDice([15])  # Loose holds (15)
     events = morale.after_casualty(game, st.figures["m3"])
     assert dice.remaining == ()
-    assert [type(e) for e in events] == [MoraleTested, StoodFast, MoraleTested]
+    assert [type(e) for e in events] == [Unmoved, StoodFast, MoraleTested]
     assert events[1] == StoodFast("Steady", "Jonas")
-    assert (events[0].who, events[0].outcome) == ("Jonas", "failure")
     assert (events[2].who, events[2].outcome) == ("Loose", "success")
-    assert st.figures["jonas"].suppressed and not st.figures["steady"].suppressed
+    assert not st.figures["jonas"].suppressed and not st.figures["steady"].suppressed

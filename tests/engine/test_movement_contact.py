@@ -220,6 +220,25 @@ def test_a_suppressed_figure_must_move_away_from_the_nearest_visible_enemy() -> 
     assert r1.pos == pytest.approx((30.0, 5.0))
 
 
+def test_a_suppressed_figure_may_move_sideways_into_cover() -> None:
+    """Rulebook §3.7: "Misslingt → unterdrückt (nur Deckung suchen / zurückziehen)" —
+    suppressed: only seek cover or fall back. A move that ends no farther from the
+    nearest visible enemy is allowed when it ends in cover against it (contract §7)."""
+    wall = ("wall", "wall", rect(36, 25, 44, 26))
+    scen = scenario(
+        [("a", "mira", "Mira", 30, 40), ("b", "r1", "Raider", 30, 20), ("b", "r2", "Raider", 5, 5)],
+        terrain=[wall],
+    )
+    game = start(scen, first="b", dice=[1])  # the morale re-test fails
+    r1 = game.state.figures["r1"]
+    r1.suppressed = True
+    activate(game, "r1")
+    with pytest.raises(IllegalAction, match="or into cover against it"):
+        game.apply(Move("r1", (24.0, 23.0)))  # sideways, nearer, in the open
+    game.apply(Move("r1", (40.0, 23.0)))  # 19.7 cm from Mira (was 20), behind the wall
+    assert r1.pos == pytest.approx((40.0, 23.0))
+
+
 # -- zones on the way (§5.5, §11) ------------------------------------------------------------
 
 

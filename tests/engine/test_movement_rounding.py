@@ -1,5 +1,5 @@
 """A move never spends more than its allowance, even where its path runs along the
-edge of difficult ground (RULES.md §4, §10).
+edge of difficult ground (docs/RULES.md §4, §10).
 
 Found by a random-playout soak (`refuge_horde`, random controllers, seed 1014,
 action 207): a Run of 25 cm reported 25.45 cm spent. Its path followed the edge of

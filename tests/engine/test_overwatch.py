@@ -169,12 +169,14 @@ def test_two_watchers_fire_in_path_order(fake: FakeCombat) -> None:
 
 
 def test_watchers_interrupting_at_the_same_point_fire_nearest_first(fake: FakeCombat) -> None:
-    # r1 starts inside both zones: both interrupt as soon as it leaves its spot.
+    # Bruno's zone (40° toward 90°: right edge the ray at 70°) and Mira's (60°: left
+    # edge at 120°) meet at about (18.96, 29.12); r1 walks north through it from below,
+    # outside both, into both at once: Bruno 20.4 cm away, Mira 22.1 cm.
     figures = [
         ("a", "mira", "Mira", 30, 10),
         ("a", "bruno", "Bruno", 12, 10),
         ("b", "r2", "Raider", 55, 55),
-        ("b", "r1", "Raider", 20, 40),
+        ("b", "r1", "Raider", 18.96, 24),
     ]
     game = start(scenario(figures))
     activate(game, "mira")
@@ -183,14 +185,34 @@ def test_watchers_interrupting_at_the_same_point_fire_nearest_first(fake: FakeCo
     activate(game, "r2")
     game.apply(EndActivation("r2"))
     activate(game, "bruno")
-    game.apply(Overwatch("bruno", 90.0, 60.0, 100.0))
+    game.apply(Overwatch("bruno", 90.0, 40.0, 100.0))
     game.apply(EndActivation("bruno"))
     activate(game, "r1")
-    events = game.apply(Move("r1", (25.0, 40.0)))
+    events = game.apply(Move("r1", (18.96, 34.0)))
     first, second = [e for e in events if isinstance(e, OverwatchTriggered)]
-    assert (first.watcher, second.watcher) == ("bruno", "mira")  # 31.1 cm vs 31.6 cm
-    assert first.along == second.along <= overwatch.REFINE_TOL
+    assert (first.watcher, second.watcher) == ("bruno", "mira")
+    assert first.along == second.along == pytest.approx(5.12, abs=0.1)
     assert first.distance < second.distance
+
+
+def test_an_enemy_that_starts_inside_the_zone_triggers_it_only_by_moving_back_in(
+    fake: FakeCombat,
+) -> None:
+    """Rulebook §3.6: "Bewegt sich ein Gegner sichtbar hinein, unterbrichst du mit
+    einem Schuss" — an enemy that moves into the zone in sight (contract §6, corrected
+    2026-12-01: one that starts its move inside does not trigger it)."""
+    game, _ = watched(extra=[("b", "r2", "Raider", 20, 40)])
+    r1 = game.state.figures["r1"]
+    r1.x, r1.y = 25.0, 40.0  # inside Mira's zone
+    events = game.apply(Move("r1", (28.0, 45.0)))  # stays inside: no shot
+    assert not [e for e in events if isinstance(e, OverwatchTriggered)] and not fake.calls
+    # a path from inside that steps out west past the edge (x 12.7 at y 40) and back in
+    mira, r2 = game.state.figures["mira"], game.state.figures["r2"]
+    r2.x = 14.0
+    path = [(14.0, 40.0), (10.0, 40.0), (12.0, 48.0)]
+    along = overwatch.first_interrupt(game, mira, r2, path)
+    assert along is not None and along > 4.0  # not before it left the zone
+    assert overwatch.first_interrupt(game, mira, r2, path[:2]) is None  # only out
 
 
 def test_a_push_does_not_trigger_overwatch(fake: FakeCombat) -> None:

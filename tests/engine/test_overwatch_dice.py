@@ -119,10 +119,11 @@ def test_a_charge_moves_into_contact_and_strikes_with_the_fire_axe() -> None:
 
 def test_the_minefield_blows_up_under_the_first_raider_with_its_own_pool() -> None:
     # The minefield: 3W6 BR 1, small template (4 cm) centred on the raider where it
-    # enters (x = 10, y = 25). [6, 2, 1] vs 2+ (WS 3 − BR 1): 2 wounds, TP 4 → 2; loud.
+    # enters (x = 10, y = 25). Its REF save fails (W20 4 + 1 < 12); [6, 2, 1] vs 2+
+    # (WS 3 − BR 1): 2 wounds, TP 4 → 2; loud.
     figures = [("a", "mira", "Mira", 50, 50), ("b", "r1", "Raider", 10, 20)]
     modules = [("mines", "minefield", [(0, 25), (60, 25), (60, 28), (0, 28)])]
-    game = start(scenario(figures, modules=modules), first="b", dice=[6, 2, 1])
+    game = start(scenario(figures, modules=modules), first="b", dice=[4, 6, 2, 1])
     game.state.sides["b"].threat = "raiders"
     activate(game, "r1")
     events = game.apply(Move("r1", (10.0, 32.0)))

@@ -67,8 +67,11 @@ def test_wave_spacing_is_a_knob_and_wave_every_overrides_it() -> None:
 
 
 def test_default_budget_is_cores_times_average_level_times_2_times_the_factor() -> None:
+    """Rulebook §14.3: "Budget = Anzahl SC × durchschnittliche Figuren-Stufe × 2 …
+    4 SC auf Stufe 1 → Budget 8" — the budget is core figures × average level × 2,
+    times the knob raid_budget_factor (1: contract §12, corrected 2026-12-01)."""
     # Bruno at level 3 and Mira at level 1 are core figures (average level 2); the
-    # militia is an extra and does not count: 2 × 2 × 2 × raid_budget_factor 2 = 16.
+    # militia is an extra and does not count: 2 × 2 × 2 × raid_budget_factor 1 = 8.
     defenders = [
         ("a", "bruno", "Bruno", 30, 10),
         ("a", "mira", "Mira", 34, 10),
@@ -77,8 +80,8 @@ def test_default_budget_is_cores_times_average_level_times_2_times_the_factor() 
     stats = {"bruno": {"level": 3}}
     scen = raid_scenario(defenders, Raid(waves=4, budget=None), stats=stats)
     game = Game(scen, dice=ScriptedDice([]))
-    assert raid.default_budget(game, game.state, "b") == 16.0
-    assert game.state.sides["b"].waves.budget_per_wave == 4.0  # type: ignore[union-attr]
+    assert raid.default_budget(game, game.state, "b") == 8.0
+    assert game.state.sides["b"].waves.budget_per_wave == 2.0  # type: ignore[union-attr]
     tuned = raid_scenario(
         defenders, Raid(waves=4, budget=None), stats=stats, knobs=["raid_budget_factor = 3"]
     )

@@ -172,13 +172,16 @@ def test_take_cover_is_allowed_while_suppressed_and_away_from_terrain() -> None:
 # -- First aid --------------------------------------------------------------------------
 
 
-def test_first_aid_heals_a_wounded_figure_by_one() -> None:
+def test_first_aid_heals_a_wounded_figure_by_one_for_two_actions() -> None:
+    """Rulebook §3.10 "Erste Hilfe (Aktion, VER-Probe): stabilisiert + 1 TP"; it costs
+    2 actions (contract §4, P), 1 with the talent Feldarzt."""
     game = game_of(scene(YARD, modules=("gate",)), [*A_WINS, 9])  # VER 3: 9 + 3 = 12
     activate(game, "selma")
     bruno = game.state.figures["bruno"]
     bruno.tp = 5
     events = game.apply(FirstAid("selma", "bruno"))
-    assert bruno.tp == 6 and len(events) == 1
+    assert bruno.tp == 6 and game.state.spent["selma"] == ["aid"]
+    assert "selma" not in game.state.active  # both actions spent: the activation ended
     assert isinstance(events[0], FirstAidRolled) and events[0].effect == "healed"
     assert narrate(events[0]) == (
         "Selma gives First aid [Erste Hilfe] to Bruno: VER W20 9 + 3 = 12 ≥ 12 → "
@@ -208,7 +211,7 @@ def test_first_aid_stands_a_grazed_figure_up_at_one_tp() -> None:
     game, events = _grazed(("gate",), [*A_WINS, 15])
     bruno = game.state.figures["bruno"]
     assert (bruno.condition, bruno.tp, bruno.presence) == (Condition.STANDING, 1, Presence.TABLE)
-    assert [type(e) for e in events] == [FirstAidRolled]
+    assert not any(isinstance(e, InfirmaryHelped) for e in events)
     assert isinstance(events[0], FirstAidRolled) and events[0].effect == "stood_up"
 
 
@@ -221,7 +224,7 @@ def test_an_infirmary_adds_one_tp() -> None:
     assert "adds 1 TP" in narrate(events[1])
 
 
-def test_first_aid_stabilises_a_figure_that_is_out_unstable() -> None:
+def test_first_aid_stabilises_a_figure_that_is_out_unstable_and_gives_it_a_tp() -> None:
     game = game_of(scene(YARD, modules=("gate",)), [*A_WINS, 12])
     bruno = game.state.figures["bruno"]
     bruno.tp, bruno.condition = 0, Condition.OUT_UNSTABLE
@@ -229,7 +232,24 @@ def test_first_aid_stabilises_a_figure_that_is_out_unstable() -> None:
     assert FirstAid("selma", "bruno") in game.legal_actions()
     events = game.apply(FirstAid("selma", "bruno"))
     assert bruno.condition is Condition.OUT_STABLE and bruno.presence is Presence.TABLE
+    assert bruno.tp == 1 and not bruno.standing  # +1 TP, but out of the battle
     assert events[0].effect == "stabilised"  # type: ignore[attr-defined]
+
+
+def test_first_aid_with_feldarzt_costs_one_action_and_heals_one_more() -> None:
+    """Rulebook §13.1: "Feldarzt — deine Erste Hilfe heilt +1 TP und geht als 1 Aktion"."""
+    medic = ("a", "medic", "Militia", 22.6, 22.6)  # VER 0, beside Bruno
+    text = scene([*YARD, medic], modules=("gate",), talents={"medic": ["Feldarzt"]})
+    game = game_of(text, [*A_WINS, 12])
+    bruno = game.state.figures["bruno"]
+    bruno.tp = 3
+    activate(game, "medic")
+    assert FirstAid("medic", "bruno") in game.legal_actions()
+    game.apply(Aim("medic"))  # one action left: enough for Feldarzt's First aid
+    assert FirstAid("medic", "bruno") in game.legal_actions()
+    events = game.apply(FirstAid("medic", "bruno"))
+    assert bruno.tp == 5 and game.state.spent["medic"] == ["aim", "aid/1"]
+    assert isinstance(events[0], FirstAidRolled) and events[0].tp_after == 5
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ a game to the activation of a chosen figure."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from game.actions import Activate, ChooseEntry, ChooseFirst, EndActivation
 from game.dice import ScriptedDice
@@ -84,8 +84,10 @@ def scene(
     raid: bool = False,
     knobs: str = "",
     max_rounds: int = 5,
+    talents: Mapping[str, Sequence[str]] | None = None,
 ) -> str:
-    """A scenario text: side 'a' (defenders) and side 'b' (raiders if `raid`)."""
+    """A scenario text: side 'a' (defenders) and side 'b' (raiders if `raid`);
+    `talents` gives figures (by id) talents on top of their profile (inline stats)."""
     parts = [
         f"""
 [scenario]
@@ -109,11 +111,16 @@ height_cm = 60.0
             parts.append(RAID)
         parts.append(f'\n[[side.squad]]\nid = "s{side}"\n')
         for fside, fid, profile, x, y in figures:
-            if fside == side:
+            if fside != side:
+                continue
+            parts.append(f'\n[[side.squad.figure]]\nid = "{fid}"\nat = [{x}, {y}]\n')
+            if talents and fid in talents:
+                names = ", ".join(f'"{t}"' for t in talents[fid])
                 parts.append(
-                    f'\n[[side.squad.figure]]\nid = "{fid}"\nprofile = "{profile}"\n'
-                    f"at = [{x}, {y}]\n"
+                    f'[side.squad.figure.stats]\nbase = "{profile}"\ntalents = [{names}]\n'
                 )
+            else:
+                parts.append(f'profile = "{profile}"\n')
     parts.append('\n[objective]\nkind = "drive_off"\n')
     if knobs:
         parts.append(f"\n[knobs]\n{knobs}\n")

@@ -1,5 +1,6 @@
-"""Area templates through the engine (docs/RULES.md §5.5): the Throw action, scatter,
-the bases a template touches, terrain shielding, burning zones, the minefield."""
+"""Area templates through the engine (docs/RULES.md §5.5): the Throw action, missed throws,
+the explosion save, the bases a template touches, terrain shielding, burning zones,
+the minefield."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from game.actions import Activate, ChooseFirst, EndActivation, IllegalAction, Th
 from game.board.terrain import TerrainKind
 from game.dice import ScriptedDice
 from game.engine import ActionTemplate, Game
+from game.narration import narrate
 from game.play import combat
 from game.play.combat_events import Burning, BurningZoneAdded, TemplateLanded
 from game.rules.area import TemplatePlaced, minefield_weapon
@@ -37,9 +39,11 @@ def _grenade_game() -> Game:
 
 
 def test_a_grenade_hits_exactly_the_bases_it_touches_and_a_wall_shields_one() -> None:
-    # W20 15 + REF 1 = 16 ≥ 10: on the point. Hand grenade 3W6 BR 1 vs light 3+ → 2+.
+    # W20 15 + REF 1 = 16 ≥ 10: on the point. Each raider fails its REF save (W20 2 + 1
+    # < 12), then its pool: Hand grenade 3W6 BR 1 vs light 3+ → 2+.
     game = _grenade_game()
-    events = play(game, Throw("ferdl", "Hand grenade", (25, 30)), [15, 1, 1, 1, 2, 1, 1])
+    faces = [15, 2, 1, 1, 1, 2, 2, 1, 1]
+    events = play(game, Throw("ferdl", "Hand grenade", (25, 30)), faces)
     [landed] = of(events, TemplateLanded)
     assert (landed.x, landed.y, landed.radius) == (25, 30, 4.0)
     assert landed.touched == ("r1", "r2") and landed.covers == (0, 0)
@@ -61,15 +65,17 @@ def test_a_grenade_hits_exactly_the_bases_it_touches_and_a_wall_shields_one() ->
     )
 
 
-def test_a_missed_throw_scatters() -> None:
-    # W20 3 + 1 = 4 < 10: scatter 1W6 3 × 2 cm = 6 cm at 0.25 × 360° = 90°: (25, 36).
+def test_a_missed_grenade_has_no_effect() -> None:
+    """Seed 002 (contract §5.5, corrected 2026-12-01): no scatter; a missed grenade or
+    dynamite has no effect. (P, program: a dud makes no noise.)"""
     game = _grenade_game()
-    events = play(game, Throw("ferdl", "Hand grenade", (25, 30)), [3, 3, 1, 1, 1], uniforms=[0.25])
-    placed = of(events, TemplatePlaced)[0]
-    assert (placed.scatter, placed.angle) == (6.0, 90.0)
-    landed = of(events, TemplateLanded)[0]
-    assert (landed.x, landed.y) == pytest.approx((25, 36))
-    assert landed.touched == ("r3",)
+    events = play(game, Throw("ferdl", "Hand grenade", (25, 30)), [3])  # 3 + 1 = 4 < 10
+    [placed] = of(events, TemplatePlaced)
+    assert placed.dud and not placed.on_thrower
+    assert not of(events, TemplateLanded) and not of(events, DamageRolled)
+    assert not game.state.noise and not game.state.loud_fired
+    assert game.state.figures["ferdl"].weapon("Hand grenade").uses == 0  # used up
+    assert "misses: no effect" in narrate(placed)
 
 
 def test_throws_need_range_sight_and_a_use_left() -> None:
@@ -94,10 +100,13 @@ def test_throws_need_range_sight_and_a_use_left() -> None:
         play(game, Throw("ferdl", "Hand grenade", (20, 30)))
 
 
-def test_a_fumbled_molotov_lands_on_the_thrower() -> None:
+@pytest.mark.parametrize("face", [1, 5])  # a fumble, and a plain miss (5 + 1 < 10)
+def test_a_missed_molotov_lands_on_the_thrower(face: int) -> None:
+    """Seed 002 (contract §5.5, corrected 2026-12-01): a missed Molotov or fire bomb
+    lands centred on the thrower's base."""
     scen = scenario([Fig("a", "ferdl", (10, 30), stats=BOMBER), Fig("b", "r1", (20, 30), "Raider")])
     game = start(scen, "ferdl")
-    events = play(game, Throw("ferdl", "Molotov", (20, 30)), [1, 3, 1])
+    events = play(game, Throw("ferdl", "Molotov", (20, 30)), [face, 3, 1])  # no save: Feuer
     assert of(events, TemplatePlaced)[0].on_thrower
     landed = of(events, TemplateLanded)[0]
     assert (landed.x, landed.y, landed.touched) == (10, 30, ("ferdl",))
@@ -146,7 +155,7 @@ def test_template_cover_counts_from_the_centre() -> None:
         terrain=[("crates", "crates", rect(17, 31, 23, 31.5))],
     )
     game = start(scen, "ferdl")
-    game.dice = ScriptedDice([3, 2, 6])
+    game.dice = ScriptedDice([5, 3, 2, 6])  # REF save 5 + 1 < 12, then the pool
     mine = minefield_weapon(game.rules)
     events = combat.explode(game, (20, 29.5), mine, None, source="minefield")
     landed = of(events, TemplateLanded)[0]

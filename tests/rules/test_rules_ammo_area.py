@@ -26,6 +26,7 @@ from game.rules.area import (
     throw_template,
 )
 from game.rules.attack import AttackInputError, plan_attack, resolve_attack
+from game.rules.checks import SaveRolled
 from game.rules.combatant import AttackContext, Combatant
 from game.rules.loader import RulesData
 from game.rules.structures import StructureDamaged, attack_structure, structure_points
@@ -115,7 +116,7 @@ def test_throw_hits_the_point(rules: RulesData, fig: Fig) -> None:
         ScriptedDice([9]),
         ammo=fresh_ammo(grenade, rules),
     )
-    assert throw.hit and throw.offset == (0.0, 0.0) and throw.radius == 4.0
+    assert throw.hit and not throw.on_thrower and not throw.dud and throw.radius == 4.0
     assert throw.ammo == AmmoState(0, None)
     assert (
         narrate(throw.events[0], "en")
@@ -126,17 +127,23 @@ def test_throw_hits_the_point(rules: RulesData, fig: Fig) -> None:
     )
 
 
-def test_missed_throw_scatters(rules: RulesData, fig: Fig) -> None:
-    dice = ScriptedDice([5, 3], uniforms=[0.25])  # miss, scatter 3 × 2 cm at 90°
-    throw = throw_template(fig("Ferdl"), rules.weapon("Hand grenade"), AttackContext(), rules, dice)
-    assert not throw.hit and throw.offset == pytest.approx((0.0, 6.0))
-    assert throw.events[-1] == TemplatePlaced("Ferdl", "Hand grenade", 4.0, 6.0, 90.0, False, 0)
-    assert "scatters 6 cm towards 90°" in narrate(throw.events[-1], "en")
-
-
-def test_fumbled_molotov_lands_on_the_thrower(rules: RulesData, fig: Fig) -> None:
+def test_a_missed_grenade_is_a_dud(rules: RulesData, fig: Fig) -> None:
+    """Seed 002 (contract §5.5, corrected 2026-12-01): no scatter; a missed grenade
+    has no effect."""
     throw = throw_template(
-        fig("Ferdl"), rules.weapon("Molotov"), AttackContext(), rules, ScriptedDice([1])
+        fig("Ferdl"), rules.weapon("Hand grenade"), AttackContext(), rules, ScriptedDice([5])
+    )
+    assert not throw.hit and throw.dud and not throw.on_thrower
+    assert throw.events[-1] == TemplatePlaced("Ferdl", "Hand grenade", 4.0, False, True, 0)
+    assert narrate(throw.events[-1], "en") == (
+        "Ferdl's Hand grenade template [Schablone] (4 cm) misses: no effect (§3A)"
+    )
+
+
+def test_missed_molotov_lands_on_the_thrower(rules: RulesData, fig: Fig) -> None:
+    """Seed 002: a missed Molotov lands centred on the thrower (not only a fumble)."""
+    throw = throw_template(
+        fig("Ferdl"), rules.weapon("Molotov"), AttackContext(), rules, ScriptedDice([8])
     )
     assert throw.on_thrower and throw.burning_rounds == 2
     assert narrate(throw.events[-1], "en") == (
@@ -153,14 +160,57 @@ def test_throw_needs_a_template(rules: RulesData, fig: Fig) -> None:
 def test_every_figure_under_the_template_gets_its_own_pool(rules: RulesData, fig: Fig) -> None:
     grenade = rules.weapon("Hand grenade")  # 3W6 BR 1
     victims = [(fig("Raider", name="A"), Cover.NONE), (fig("Jonas"), Cover.HEAVY)]
-    results = template_damage(
-        fig("Ferdl"), grenade, victims, rules, ScriptedDice([2, 2, 1, 6, 5, 4, 3, 1]), critical=True
-    )
+    # A: REF save 2 + 1 < 12, pool [2, 2, 1, 6]; Jonas: save 5 + 0 < 12, pool [5, 4, 3, 1]
+    dice = ScriptedDice([2, 2, 2, 1, 6, 5, 5, 4, 3, 1])
+    results = template_damage(fig("Ferdl"), grenade, victims, rules, dice, critical=True)
     a, j = results
     assert a.faces == (2, 2, 1, 6) and a.wounds == 3  # light 3+ − BR 1 = 2+
     assert j.faces == (5, 4, 3, 1)
-    assert j.events[0].needed.value == 5 and j.wounds == 1  # heavy 4+ + heavy cover 2 − 1
+    assert j.events[1].needed.value == 5 and j.wounds == 1  # heavy 4+ + heavy cover 2 − 1
     assert j.target.tp == 6 and a.target.tp == 1
+
+
+def test_a_made_explosion_save_halves_the_pool(rules: RulesData, fig: Fig) -> None:
+    """Rulebook §2: "Rettungswürfe sind Proben auf das passende Attribut (… REF gegen
+    Explosion/Sturz …)" — saves are tests on the fitting attribute, REF against an
+    explosion. Contract §5.5: every figure under the template saves REF 12 (P)
+    before its pool is rolled; a success halves its pool, rounded down (P)."""
+    grenade = rules.weapon("Hand grenade")  # 3W6 BR 1
+    raider = fig("Raider")  # REF +1
+    dice = ScriptedDice([11, 6])  # 11 + 1 = 12: saved, 3W6 → 1W6
+    (result,) = template_damage(fig("Ferdl"), grenade, [(raider, Cover.NONE)], rules, dice)
+    save, rolled = result.events[:2]
+    assert isinstance(save, SaveRolled) and save.success and save.attribute == "ref"
+    assert narrate(save, "en") == (
+        "Raider saves [Rettungswurf] on REF against an explosion: W20 11 + 1 = 12 ≥ 12"
+        " → success (§2)"
+    )
+    assert rolled.pool_parts == (("weapon", 3), ("explosion_save", -2))
+    assert result.faces == (6,) and result.wounds == 1
+    # a natural 20's dice are halved too: 3 + 1 = 4 → 2
+    (crit,) = template_damage(
+        fig("Ferdl"),
+        grenade,
+        [(raider, Cover.NONE)],
+        rules,
+        ScriptedDice([15, 1, 1]),
+        critical=True,
+    )
+    assert crit.faces == (1, 1) and crit.events[1].pool_parts == (
+        ("weapon", 3),
+        ("critical", 1),
+        ("explosion_save", -2),
+    )
+
+
+def test_a_fire_template_has_no_explosion_save(rules: RulesData, fig: Fig) -> None:
+    """(P) The rulebook's save is "REF gegen Explosion": the Molotov (Feuer, not
+    Explosiv) burns whoever it touches without one."""
+    molotov = rules.weapon("Molotov")  # 2W6
+    dice = ScriptedDice([3, 4])
+    (result,) = template_damage(fig("Ferdl"), molotov, [(fig("Raider"), Cover.NONE)], rules, dice)
+    assert not any(isinstance(e, SaveRolled) for e in result.events)
+    assert result.faces == (3, 4)
 
 
 def test_burning_zone_damage(rules: RulesData, fig: Fig) -> None:

@@ -74,7 +74,7 @@ def _many_events(rules: RulesData, fig: Fig) -> list[Event]:
         rules.weapon("Molotov"),
         AttackContext(),
         rules,
-        ScriptedDice([2, 4], uniforms=[0.5]),
+        ScriptedDice([2]),
     )
     events += t.events
     for res in area.template_damage(
@@ -82,7 +82,7 @@ def _many_events(rules: RulesData, fig: Fig) -> list[Event]:
         rules.weapon("Hand grenade"),
         [(fig("Raider"), Cover.LIGHT)],
         rules,
-        ScriptedDice([5, 6, 1]),
+        ScriptedDice([15, 5]),  # saved: 3W6 → 1W6
     ):
         events += res.events
     events += area.burn_damage(fig("Raider"), rules, ScriptedDice([6, 6])).events
@@ -90,8 +90,10 @@ def _many_events(rules: RulesData, fig: Fig) -> list[Event]:
     events.append(injury.stand_up(fig("Mira", tp=0, condition=Condition.DOWN))[1])
     events.append(injury.first_aid(fig("Selma"), fig("Mira", tp=2), rules, ScriptedDice([2])).event)
     events += morale.morale_test([fig("Raider"), fig("Brute")], rules, ScriptedDice([20])).events
-    steady = fig("Militia", talents=frozenset({"Unverrückbar"}))
-    events += morale.morale_test([steady], rules, ScriptedDice(), adjacent=[[fig("Jonas")]]).events
+    steady = fig("Jonas", talents=frozenset({"Unverrückbar"}))
+    events += morale.morale_test(
+        [steady, fig("Militia")], rules, ScriptedDice(), adjacent=[[], [steady]]
+    ).events
     plan = attack.plan_attack(fig("Raider"), fig("Mira"), pistol, AttackContext(), rules)
     events.append(abilities.intercept(plan, fig("Jonas"), rules)[2])
     events += abilities.frenzy(fig("Katz", strain=4), "action", rules, ScriptedDice([5])).events

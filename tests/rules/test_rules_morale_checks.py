@@ -15,6 +15,7 @@ from game.rules.morale import (
     MoraleImmune,
     MoraleTested,
     StoodFast,
+    Unmoved,
     at_half_strength,
     morale_retest,
     morale_test,
@@ -78,34 +79,39 @@ def test_half_strength_is_a_knob(rules: RulesData) -> None:
         rules.with_overrides({"morale.half_strength_share": 1.0})
 
 
-def test_unverrueckbar_next_to_a_hueter_is_immune(rules: RulesData, fig: Fig) -> None:
-    """§3.7: figures with Unverrückbar adjacent to a Hüter do not test."""
-    steady = fig("Militia", name="M1", talents=frozenset({"Unverrückbar"}))
-    plain = fig("Militia", name="M2")
-    jonas, bruno = fig("Jonas"), fig("Bruno")
-    squad = [steady, plain, fig("Militia", name="M3", talents=frozenset({"Unverrückbar"}))]
-    adjacent = [[jonas, plain], [jonas], [bruno]]  # M3 is beside a Krieger, not a Hüter
-    result = morale_test(squad, rules, ScriptedDice([11, 5]), adjacent=adjacent)
+def test_unverrueckbar_keeps_the_hueter_and_its_neighbours_from_testing(
+    rules: RulesData, fig: Fig
+) -> None:
+    """Rulebook §13.1 (Hüter): "Unverrückbar — du kannst nicht zurückgedrängt werden;
+    immun gegen Furcht, solange du stehst — angrenzende Verbündete ebenso" — immune
+    to fear while it stands, and so are adjacent allies (contract §7, corrected
+    2026-12-01: the talent is the Hüter's own)."""
+    jonas = fig("Jonas", talents=frozenset({"Unverrückbar"}))
+    beside, away = fig("Militia", name="M1"), fig("Militia", name="M2")
+    squad = [jonas, beside, away]
+    adjacent = [[beside], [jonas], [fig("Bruno")]]  # M2 stands beside a Krieger only
+    result = morale_test(squad, rules, ScriptedDice([5]), adjacent=adjacent)
     assert result.events == (
+        Unmoved("Jonas"),
         StoodFast("M1", "Jonas"),
-        MoraleTested("M2", (11,), 11, 0, 0, 12, "failure", False),
-        MoraleTested("M3", (5,), 5, 0, 0, 12, "failure", False),
+        MoraleTested("M2", (5,), 5, 0, 0, 12, "failure", False),
     )
-    assert result.suppressed == ("M2", "M3")
+    assert result.suppressed == ("M2",)
     assert narrate(result.events[0], "en") == (
+        "Jonas is immovable [Unverrückbar]: immune to morale [Moral] (§3.7)"
+    )
+    assert narrate(result.events[1], "en") == (
         "M1 stands fast beside Jonas [Unverrückbar]: immune to morale [Moral] (§3.7)"
     )
-    assert narrate(result.events[0], "de") == (
+    assert narrate(result.events[1], "de") == (
         "M1 steht unverrückbar neben Jonas: immun gegen Moral (§3.7)"
     )
-    # a Hüter who is down holds nobody; without the adjacency given, nobody is held
+    # a Hüter who is down holds nobody, and a Hüter without the talent holds nobody
     down = jonas.changed(tp=0, condition=Condition.DOWN)
-    assert steadied_by(steady, [down], rules) is None
-    assert steadied_by(plain, [jonas], rules) is None
-    alone = morale_test([steady], rules, ScriptedDice([12]))
-    assert alone.events == (MoraleTested("M1", (12,), 12, 0, 0, 12, "success", False),)
+    assert steadied_by(beside, [down]) is None
+    assert steadied_by(beside, [fig("Jonas")]) is None
     with pytest.raises(ValueError, match="one list of adjacent allies"):
-        morale_test([steady], rules, ScriptedDice(), adjacent=[])
+        morale_test([jonas], rules, ScriptedDice(), adjacent=[])
 
 
 def test_morale_test_suppresses_failures_and_skips_the_immune(rules: RulesData, fig: Fig) -> None:

@@ -114,6 +114,9 @@ def test_fall_extra(rules: RulesData, fig: Fig) -> None:
 
 
 def test_first_aid(rules: RulesData, fig: Fig) -> None:
+    """Rulebook §3.10: "Erste Hilfe (Aktion, VER-Probe): stabilisiert + 1 TP" — First
+    aid, a VER test, stabilises and gives +1 TP; also to an Übel figure, which stays
+    out of the battle (contract §4)."""
     selma = fig("Selma")  # VER +3
     wounded = fig("Mira", tp=2)
     aid = first_aid(selma, wounded, rules, ScriptedDice([9]))
@@ -132,7 +135,20 @@ def test_first_aid(rules: RulesData, fig: Fig) -> None:
     assert up.patient.condition is Condition.STANDING and up.patient.tp == 1
     bad = fig("Mira", tp=0, condition=Condition.OUT_UNSTABLE)
     stable = first_aid(selma, bad, rules, ScriptedDice([15]))
-    assert stable.patient.condition is Condition.OUT_STABLE and stable.patient.tp == 0
+    assert stable.patient.condition is Condition.OUT_STABLE and stable.patient.tp == 1
+    assert narrate(stable.event, "en").endswith(
+        "stabilised, TP 1 (stays out of the battle) (§3.10)"
+    )
+
+
+def test_feldarzt_heals_one_tp_more(rules: RulesData, fig: Fig) -> None:
+    """Rulebook §13.1: "Feldarzt — deine Erste Hilfe heilt +1 TP und geht als 1
+    Aktion" — its First aid heals +1 TP (and costs 1 action, tests/engine)."""
+    medic = fig("Selma", talents=frozenset({"Feldarzt"}))
+    aid = first_aid(medic, fig("Mira", tp=1), rules, ScriptedDice([9]))
+    assert aid.patient.tp == 3
+    down = first_aid(medic, fig("Mira", tp=0, condition=Condition.DOWN), rules, ScriptedDice([9]))
+    assert down.patient.tp == 2 and down.patient.condition is Condition.STANDING
 
 
 @pytest.mark.parametrize("condition", [Condition.DEAD, Condition.OUT, Condition.OUT_STABLE])

@@ -11,7 +11,6 @@ from game.i18n import set_language
 from game.play.events import InitiativeRolled
 from game.play.noise import NoiseChecked
 from game.rules.abilities import BacklashRolled, SerumGiven
-from game.rules.area import TemplatePlaced
 from game.rules.attack import DamageRolled, ToHitRolled
 from game.rules.checks import SaveRolled
 from game.rules.injury import FirstAidRolled, InjuryRolled
@@ -159,18 +158,6 @@ def test_initiative_shows_side_names() -> None:
     assert roll.result == "Die Zuflucht won"
     assert [d.label for d in roll.dice] == ["Die Zuflucht +3", "Die Wienerberger +1"]
     assert [d.mark for d in roll.dice] == ["hit", "plain"]
-
-
-def test_a_missed_throw_shows_its_scatter_pips() -> None:
-    event = TemplatePlaced("Ferdl", "Improvised bomb", 4.0, 8.0, 135.0, False, 0)
-    assert dice_roll(event, "en") is None  # without the knob: no pips to show
-    roll = dice_roll(event, "en", RollContext(scatter_step=2.0))
-    assert roll is not None and [d.face for d in roll.dice] == [4]
-    assert "8 cm" in roll.result and "4 × 2 cm" in roll.detail
-    on_point = TemplatePlaced("Ferdl", "Improvised bomb", 4.0, 0.0, 0.0, False, 0)
-    assert dice_roll(on_point, "en", RollContext(scatter_step=2.0)) is None
-    game, _ = played()
-    assert RollContext.of(game).scatter_step > 0
 
 
 def test_a_fading_card_fades_as_one() -> None:

@@ -324,7 +324,9 @@ def test_move_preview_lights_up_the_overwatch_zones_it_crosses() -> None:
     east = screen_pos(app, fig.x + 20, fig.y - 6)
     hover(app, east)
     key(app, pygame.K_RETURN)
-    assert app.game.state.figures["mira"].overwatch is not None
+    zone = app.game.state.figures["mira"].overwatch
+    assert zone is not None
+    zone.radius = 30.0  # Raider 2 (35 cm away) starts outside: its move goes *into* it (§6)
     key(app, pygame.K_n)
     settle(app)
     click(app, screen_pos(app, 45, 50))  # Raider 2 (side b, hot-seat)

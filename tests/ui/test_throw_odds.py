@@ -33,17 +33,19 @@ def test_the_template_preview_gives_the_throw_and_each_figures_odds() -> None:
     (fid, odds), *_ = preview.odds
     assert fid == "mira" and preview.target == "mira"
     game, ferdl, mira = app.game, app.game.state.figures["ferdl"], app.game.state.figures["mira"]
-    same = attack_odds(
-        bridge.combatant(game, ferdl),
-        bridge.combatant(game, mira),
-        game.rules.weapon(BOMB),
-        AttackContext(),
-        game.rules,
+    bomb = game.rules.weapon(BOMB)  # 3W6 Explosiv: Mira saves on REF +3 vs 12, 60 %
+    thrower, target = bridge.combatant(game, ferdl), bridge.combatant(game, mira)
+    full = attack_odds(thrower, target, bomb, AttackContext(), game.rules)
+    # saved: the pool halved, 3W6 → 1W6 (a natural 20's 4W6 → 2W6)
+    half = attack_odds(
+        thrower, target, bomb.model_copy(update={"pool": 1}), AttackContext(), game.rules
     )
+    halves = [*half.wounds, *[0.0] * (len(full.wounds) - len(half.wounds))]
+    mixed = [0.4 * f + 0.6 * h for f, h in zip(full.wounds, halves, strict=True)]
     assert odds.p_hit == pytest.approx(preview.p_hit)
-    assert odds.wounds == pytest.approx(same.wounds)  # no cover between centre and Mira
+    assert odds.wounds == pytest.approx(mixed)  # no cover between centre and Mira
     lines = app.input.tool.lines()  # type: ignore[union-attr]
-    assert "Hits the point: 60% (d20 9+); a miss scatters (§5.5)" in lines
+    assert "Hits the point: 60% (d20 9+); a miss lands on the thrower (§5.5)" in lines
     assert any(line.startswith("Mira: takes it down ") for line in lines)
 
 
