@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ai import levels
 from ai.base import decision_dice
 from ai.intent import Intent
+from ai.levels import Level
 from ai.objectives import shelter
 from ai.pack import Aim, PackPlan, goal_field, plan_pack
 from ai.presets import Sliders, side_table, sliders, sliders_from_table
@@ -45,13 +47,16 @@ class HordeAI:
 
     name = "ai:horde"
 
-    def __init__(self, preset: str | None = None, **overrides: Any) -> None:
+    def __init__(
+        self, preset: str | None = None, level: str | None = None, **overrides: Any
+    ) -> None:
         self._fixed: Sliders | None = (
             sliders(preset, **overrides) if preset is not None or overrides else None
         )
         self._sliders: dict[str, Sliders] = {}
         self._plan: PackPlan | None = None
         self.last_intent: Intent | None = None
+        self.level: Level = levels.level(level)
 
     # -- the controller contract -------------------------------------------------------
     def intent(self, game: Game) -> str | None:

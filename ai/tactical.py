@@ -15,17 +15,20 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ai import levelled, levels
 from ai.base import decision_dice
 from ai.candidates import intent_of, plans
 from ai.intent import Intent
+from ai.levels import Level
 from ai.objectives import role_of, storage
+from ai.plan import SidePlan
 from ai.presets import Sliders, side_table, sliders, sliders_from_table
 from ai.scorer import Plan
 from ai.scoring import figure_value
 from ai.situation import Situation, build
 from ai.spots import table
 from game import actions as act
-from game.actions import Action, IllegalAction
+from game.actions import Action
 from game.board.sight import sight_matrix
 from game.play import bridge, context, intercept, sight
 from game.rules.attack import plan_attack
@@ -43,17 +46,27 @@ FIRST_SHOT = 0.15
 
 class TacticalAI:
     """Plays a side with candidate plans; `preset` / slider overrides as in
-    ai/presets.py (default: the side's scenario `ai` table, else the first preset)."""
+    ai/presets.py (default: the side's scenario `ai` table, else the first preset);
+    `level` as in ai/levels.py (default: normal; classic: the controller as it was
+    before the levels)."""
 
     name = "ai:tactical"
 
-    def __init__(self, preset: str | None = None, **overrides: Any) -> None:
+    def __init__(
+        self, preset: str | None = None, level: str | None = None, **overrides: Any
+    ) -> None:
         self._fixed: Sliders | None = (
             sliders(preset, **overrides) if preset is not None or overrides else None
         )
         self._sliders: dict[str, Sliders] = {}
         self._last: tuple[tuple[object, ...], Plan, Intent] | None = None
         self.last_intent: Intent | None = None
+        self.level: Level = levels.level(level)
+        self._plans: dict[str, SidePlan] = {}
+
+    def side_plan(self, side: str) -> SidePlan:
+        """The plan of a side this controller plays (levels above classic)."""
+        return self._plans.setdefault(side, SidePlan())
 
     # -- the controller contract -------------------------------------------------------
     def intent(self, game: Game) -> str | None:
@@ -99,9 +112,15 @@ class TacticalAI:
         key = (game.seed, id(game.state), len(game.history), fig.id)
         if self._last is not None and self._last[0] == key:
             return self._last[1], self._last[2]
+        if self.level.judged:
+            role = role_of(game, fig.side)
+            slide = self.settings(game, fig.side)
+            made = levelled.decide(game, fig, role, slide, self.level, self.side_plan(fig.side))
+            self._last = (key, made.plan, made.intent)
+            return made.plan, made.intent
         sit = self.situation(game, fig)
         chosen = next(
-            (p for p in plans(sit) if _accepted(game, p.action)),
+            (p for p in plans(sit) if levelled.accepted(game, p.action)),
             Plan(act.EndActivation(fig.id), 0.0, "wait"),
         )
         line = intent_of(sit, chosen)
@@ -160,6 +179,10 @@ class TacticalAI:
         from game.play.raid import entry_polygon
 
         side = game.pending().side  # type: ignore[union-attr]
+        if self.level.judged and not self.level.mistakes:
+            breach = self.side_plan(side).update(game, side)
+            if breach is not None and breach.entry in entries:
+                return breach.entry
         store = storage(game)
         goal = (
             (store.polygon.centroid.x, store.polygon.centroid.y)
@@ -210,14 +233,3 @@ class TacticalAI:
                 best = (c, gid)
         assert best is not None
         return act.Intercept(best[1], best[0] < ally)
-
-
-def _accepted(game: Game, action: Action) -> bool:
-    """Would the engine take the action? (its own check: a handful per activation)"""
-    from game.play.flow import handler_for
-
-    try:
-        handler_for(game, action).check(game, action)
-    except IllegalAction:
-        return False
-    return True

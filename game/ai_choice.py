@@ -1,11 +1,12 @@
-"""Which controller plays a side in a batch: `--ai side=preset` checked and built.
+"""Which controller plays a side in a batch: `--ai side=NAME` checked and built.
 
-A side named in `ai` plays its scenario controller with that preset, or a
-baseline bot by name ("random": ai/random_bot.py, "passive": ai/passive.py, a side
-that never acts) whatever its controller; a side
-not named plays `ai.controller_for(side.controller)` as in `main.py run`. The
-presets come from the `ai` package (`ai.presets_for`, ai/presets.toml), so this
-module never lists them itself.
+A side named in `ai` plays its scenario controller at a level, with a preset, or
+both ("hard", "cautious", "hard:cautious"; ai/levels.py), or a baseline bot by
+name ("random": ai/random_bot.py, "passive": ai/passive.py, a side that never
+acts) whatever its controller; a side not named plays
+`ai.controller_for(side.controller)` as in `main.py run`. The levels and presets
+come from the `ai` package (`ai.levels_for`, `ai.presets_for`), so this module
+never lists them itself.
 """
 
 from __future__ import annotations
@@ -33,9 +34,23 @@ def preset_names(controller: str) -> list[str]:
     return presets_for(controller)
 
 
+def level_names(controller: str) -> list[str]:
+    """The levels the ai package offers for a controller."""
+    from ai import levels_for
+
+    return levels_for(controller)
+
+
 def choices(controller: str) -> list[str]:
-    """What `--ai side=NAME` accepts for a side with this controller."""
-    return [*preset_names(controller), *_baselines()]
+    """What `--ai side=NAME` accepts for a side with this controller (a level and a
+    preset may also be joined: "hard:cautious")."""
+    return [*level_names(controller), *preset_names(controller), *_baselines()]
+
+
+def _split(controller: str, name: str) -> tuple[str | None, str | None]:
+    from ai.levels import split_choice
+
+    return split_choice(name, preset_names(controller))
 
 
 def ai_issue(scenario: Scenario, side: str, name: str) -> tuple[str, list[str]] | None:
@@ -43,18 +58,26 @@ def ai_issue(scenario: Scenario, side: str, name: str) -> tuple[str, list[str]] 
     sides = {s.id: s for s in scenario.side}
     if side not in sides:
         return "side", list(sides)
-    valid = choices(sides[side].controller)
-    return None if name in valid else ("preset", valid)
+    controller = sides[side].controller
+    if name in _baselines():
+        return None
+    try:
+        _split(controller, name)
+    except ValueError:
+        return "preset", choices(controller)
+    return None
 
 
 def make_controller(controller: str, name: str) -> Controller:
-    """The controller for a side's `controller` with the preset or baseline `name`."""
+    """The controller for a side's `controller` with the level and/or preset, or the
+    baseline, `name`."""
     baselines = _baselines()
     if name in baselines and name not in preset_names(controller):
         return baselines[name]()
     from ai import controller_for
 
-    return controller_for(controller, preset=name)
+    level, preset = _split(controller, name)
+    return controller_for(controller, preset=preset, level=level)
 
 
 def controllers_for(scenario: Scenario, ai: Mapping[str, str]) -> dict[str, Controller] | None:

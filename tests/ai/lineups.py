@@ -20,7 +20,9 @@ if str(ROOT) not in sys.path:
 
 from ai.base import Controller  # noqa: E402
 from ai.horde import HordeAI  # noqa: E402
+from ai.levels import split_choice  # noqa: E402
 from ai.passive import PassiveBot  # noqa: E402
+from ai.presets import preset_names  # noqa: E402
 from ai.random_bot import RandomBot  # noqa: E402
 from ai.tactical import TacticalAI  # noqa: E402
 from game.actions import Action  # noqa: E402
@@ -32,20 +34,22 @@ from game.sim import GameStalled, run_game  # noqa: E402
 
 SCENARIOS = ROOT / "scenarios"
 Lineup = Mapping[str, str]
-"""Side id -> controller name: random | passive | tactical[:preset] | horde[:preset]."""
+"""Side id -> controller name: random | passive | tactical[:level][:preset] |
+horde[:level][:preset] (levels and presets as in ai/levels.py; default: normal)."""
 
 
 def make(name: str) -> Controller:
     """A controller by lineup name."""
-    kind, _, preset = name.partition(":")
+    kind, _, rest = name.partition(":")
     if kind == "random":
         return RandomBot()
     if kind == "passive":
         return PassiveBot()
+    level, preset = split_choice(rest, preset_names()) if rest else (None, None)
     if kind == "tactical":
-        return TacticalAI(preset or None)
+        return TacticalAI(preset, level)
     if kind == "horde":
-        return HordeAI(preset or None)
+        return HordeAI(preset, level)
     raise ValueError(f"unknown controller {name!r}")
 
 
@@ -59,7 +63,7 @@ def scenario(stem: str) -> Scenario:
 def play(stem: str, lineup: Lineup, seed: int) -> dict[str, Any]:
     """One game: outcome, rounds, breaches, loot, casualties, or the error."""
     sc = scenario(stem)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     last: list[Game] = []
 
     def keep(game: Game, action: Action, events: list[Event]) -> None:
@@ -83,6 +87,7 @@ def play(stem: str, lineup: Lineup, seed: int) -> dict[str, Any]:
         "destroyed": destroyed,
         "casualties": dict(result.casualties),
         "seconds": time.perf_counter() - start,
+        "cpu": time.process_time() - cpu,
         "error": None,
     }
 
