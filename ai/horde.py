@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ai import levels
+from ai import levels, massing
 from ai.base import decision_dice
 from ai.intent import Intent
 from ai.levels import Level
@@ -151,7 +151,13 @@ class HordeAI:
         order += [f for f in acting if f not in order]
         fig = game.state.figures[order[0]]
         aim = plan.aims.get(fig.id, Aim("none")) if plan is not None else Aim("none")
-        return decide(game, fig, aim, self.settings(game, fig.side), plan)
+        action = decide(game, fig, aim, self.settings(game, fig.side), plan)
+        if self.level.judged:
+            piece = massing.piece_struck(game, action)
+            if piece is not None and massing.holds_back(game, fig, piece):
+                self.last_intent = massing.intent(game, fig, piece)
+                return act.EndActivation(fig.id)
+        return action
 
 
 def decide(game: Game, fig: Figure, aim: Aim, slide: Sliders, plan: PackPlan | None) -> Action:

@@ -67,9 +67,11 @@ def decide(
     role: str,
     slide: Sliders,
     level: Level,
-    side_plan: SidePlan,
+    plans: dict[str, SidePlan],
 ) -> Decision:
-    """The plan for the figure's next action at this level."""
+    """The plan for the figure's next action at this level (`plans`: the side plans
+    of the controller, by side)."""
+    side_plan = plans.setdefault(fig.side, SidePlan())
     judging = EASY if level.mistakes else judge.FULL
     dice = decision_dice(game, 3)
     sit = judge.situation(game, fig, role, slide, dice, side_plan, judging)
@@ -82,8 +84,9 @@ def decide(
     if not legal:
         return Decision(wait, intent_of(sit, wait))
     chosen = legal[0]
-    if level.searches and not (winners and chosen.target in winners):
-        chosen = search.choose(game, fig, legal, slide, side_plan)
+    first = not game.state.spent.get(fig.id)
+    if level.searches and first and not (winners and chosen.target in winners):
+        chosen = search.choose(game, fig, legal, plans)
     return Decision(chosen, _intent(sit, chosen, found, side_plan))
 
 

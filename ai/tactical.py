@@ -115,7 +115,7 @@ class TacticalAI:
         if self.level.judged:
             role = role_of(game, fig.side)
             slide = self.settings(game, fig.side)
-            made = levelled.decide(game, fig, role, slide, self.level, self.side_plan(fig.side))
+            made = levelled.decide(game, fig, role, slide, self.level, self._plans)
             self._last = (key, made.plan, made.intent)
             return made.plan, made.intent
         sit = self.situation(game, fig)

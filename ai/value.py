@@ -33,6 +33,7 @@ from shapely.geometry import Point
 
 from ai.objectives import shelter, storage
 from ai.pack import Aim, goal_field
+from ai.scoring import figure_value
 from game.play import movement
 from game.play.outcome import defender_sides, raid_sides
 
@@ -229,3 +230,26 @@ def stakes(game: Game, side: str) -> dict[str, float]:
         if gain > 1e-6:
             out[fid] = gain
     return out
+
+
+HURT_SHARE = 0.5
+"""Part of a standing figure's value its lost TP take away (all but one TP: half)."""
+
+
+def material(game: Game, side: str) -> float:
+    """The side's standing figures against the enemy's, by value, the wounded for
+    less."""
+    total = 0.0
+    for fig in game.state.figures.values():
+        if not fig.standing:
+            continue
+        health = 1.0 - HURT_SHARE * (1.0 - fig.tp / max(1, fig.max_tp))
+        worth_of = figure_value(game, fig) * health
+        total += worth_of if fig.side == side else -worth_of
+    return total
+
+
+def worth(game: Game, side: str) -> float:
+    """What the state is worth to the side: figures and the battle's outcome terms
+    (a finished battle by its outcome)."""
+    return material(game, side) + outcome_worth(game, side)

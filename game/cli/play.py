@@ -90,10 +90,14 @@ def side_list(given: str | Sequence[str] | None) -> list[str] | None:
 
 
 def controllers_for(
-    scenario: Scenario, side: str | Sequence[str] | None, autoplay: bool
+    scenario: Scenario,
+    side: str | Sequence[str] | None,
+    autoplay: bool,
+    level: str | None = None,
 ) -> dict[str, Any]:
     """Side id → an AI controller, or None for a side played at the table. `side`:
-    the side(s) played at the table (None: the scenario's "human" sides)."""
+    the side(s) played at the table (None: the scenario's "human" sides); `level`:
+    the AI's level (ai/levels.py; None: the default)."""
     from ai import controller_for
 
     ids = [s.id for s in scenario.side]
@@ -107,7 +111,7 @@ def controllers_for(
         if human and not autoplay:
             out[s.id] = None
         else:
-            out[s.id] = controller_for(s.controller)  # "human": the tactical AI stands in
+            out[s.id] = controller_for(s.controller, level=level)  # "human": the tactical AI
     return out
 
 
@@ -142,7 +146,9 @@ def run(args: argparse.Namespace) -> int:
     except ScenarioError as exc:
         print("\n".join(exc.errors), file=sys.stderr)
         return 2
-    controllers = controllers_for(scenario, args.side, args.autoplay)
+    controllers = controllers_for(
+        scenario, args.side, args.autoplay, getattr(settings, "ai_level", None)
+    )
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game import warmup
     from game.engine import Game
