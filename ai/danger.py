@@ -45,9 +45,10 @@ WAVE_VALUE = 1.0
 """What a raider wave a round early (or one raider more) costs the defenders."""
 THREAT_ROUNDS = 3.0
 """Rounds a threat drawn by the noise needs to matter fully (fewer left: less)."""
-AMMO_UNIT = 0.04
-"""Cost of one shot of supply when the supply lasts exactly the rounds left."""
-AMMO_SCARCITY_CAP = 4.0
+AMMO_UNIT = 0.015
+"""Cost of one shot of supply when the supply lasts exactly the rounds left (the
+cost grows with the square of rounds left per shot)."""
+AMMO_SCARCITY_CAP = 16.0
 
 
 def path_points(start: tuple[float, float], end: FloatArray) -> FloatArray:
@@ -152,7 +153,7 @@ def ammo_cost(game: Game, fig: Figure, weapon: Weapon, burst: bool) -> float:
         return 0.0
     spend = game.rules.knobs.attack.burst_ammo if burst else 1
     scarcity = rounds_left(game) / max(1, fig.ammo)
-    return AMMO_UNIT * spend * min(AMMO_SCARCITY_CAP, scarcity)
+    return AMMO_UNIT * spend * min(AMMO_SCARCITY_CAP, scarcity**2)
 
 
 def noise_risk(game: Game, side: str) -> float:

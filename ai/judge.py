@@ -51,6 +51,10 @@ MELEE_PULL = 0.03
 MELEE_RANGE = 40.0
 SUPPORT_PULL = 0.25
 """Share of the pull toward the storage a rifleman keeps while the breach stands."""
+URGENCY_PULL = 2.0
+"""How much more the way to the storage pulls a breaker per unit of urgency."""
+BREAKER_NERVE = 0.6
+"""Share of the danger at a spot a breaker heeds: the raid is won at the breach."""
 BLOW_BASE = 0.6
 BLOW_OPEN = 2.0
 """A blow at the breach: BLOW_BASE plus BLOW_OPEN times the share of what is left
@@ -106,7 +110,9 @@ def situation(
         if side_plan.role(game, fig) == "support":
             sit.progress = sit.progress * SUPPORT_PULL
         else:
-            sit.progress = sit.progress * (1.0 + side_plan.urgency(game, sit))
+            sit.progress = sit.progress * (1.0 + URGENCY_PULL * side_plan.urgency(game, sit))
+            sit.expo = sit.expo * BREAKER_NERVE
+            sit.expo_cover = sit.expo_cover * BREAKER_NERVE
     return sit
 
 

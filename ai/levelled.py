@@ -5,6 +5,7 @@ side's plan."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -48,17 +49,31 @@ def accepted(game: Game, action: Action) -> bool:
 
 
 def first_accepted(game: Game, ordered: list[Plan], count: int) -> list[Plan]:
-    """The first `count` plans the engine would take, with different first actions."""
+    """The first `count` plans the engine would take that differ: in what they do,
+    or by a move to a place at least APART cm from the others'."""
     out: list[Plan] = []
-    seen: set[Action] = set()
     for plan in ordered:
-        if plan.action in seen or not accepted(game, plan.action):
+        if any(_alike(plan, other) for other in out) or not accepted(game, plan.action):
             continue
-        seen.add(plan.action)
         out.append(plan)
         if len(out) >= count:
             break
     return out
+
+
+APART = 4.0
+"""cm between the ends of two moves the look-ahead weighs as different plans."""
+
+
+def _alike(one: Plan, two: Plan) -> bool:
+    if one.action == two.action:
+        return True
+    if (one.what, one.target, type(one.action)) != (two.what, two.target, type(two.action)):
+        return False
+    ends = [getattr(p.action, "to", None) for p in (one, two)]
+    if ends[0] is None or ends[1] is None:
+        return False
+    return math.dist(ends[0], ends[1]) < APART
 
 
 def decide(

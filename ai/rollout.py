@@ -5,8 +5,8 @@ sensible enough that what follows a candidate looks like a battle.
 Each figure: strikes an enemy in base contact; else shoots the nearest enemy it can
 hit (the wounded first among those as near); else, if it has not moved, goes for
 its goal — a raider down its side plan's way to the storage or out, any other
-attacker toward the nearest enemy, a defender nowhere (it holds) — and then shoots
-if it can. The undead play the classic horde (ai/horde.py). Between activations:
+figure toward the nearest enemy while none is within CLOSE, a defender nowhere (it
+holds) — and then shoots if it can. The undead play the classic horde (ai/horde.py). Between activations:
 the figure nearest an enemy goes first.
 """
 
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 TARGETS = 3
 """Nearest enemies a figure tries to shoot at."""
+CLOSE = 45.0
+"""cm: a figure this near an enemy holds where it is (and shoots) instead of closing."""
 
 
 class Scripted:
@@ -99,7 +101,13 @@ class Scripted:
                     return _strike_piece(game, fig, going.blocker.id)
                 if going.to is not None:
                     return act.Move(fig.id, going.to)
+        if _nearest_gap(game, fig) <= CLOSE:
+            return None  # within reach of the fight: hold and shoot
         return _toward_nearest(game, fig, reach)
+
+
+def _nearest_gap(game: Game, fig: Figure) -> float:
+    return min((space.gap(fig, e) for e in game.state.enemies_of(fig)), default=math.inf)
 
 
 def _nearest_first(game: Game, eligible: tuple[str, ...]) -> str:

@@ -31,6 +31,7 @@ from game.events import Event  # noqa: E402
 from game.play.validate import load_checked  # noqa: E402
 from game.scenario import Scenario  # noqa: E402
 from game.sim import GameStalled, run_game  # noqa: E402
+from tests.ai.watch import Watch  # noqa: E402
 
 SCENARIOS = ROOT / "scenarios"
 Lineup = Mapping[str, str]
@@ -65,10 +66,12 @@ def play(stem: str, lineup: Lineup, seed: int) -> dict[str, Any]:
     sc = scenario(stem)
     start, cpu = time.perf_counter(), time.process_time()
     last: list[Game] = []
+    watch = Watch()
 
     def keep(game: Game, action: Action, events: list[Event]) -> None:
         if not last:
             last.append(game)
+        watch(game, action, events)
 
     controllers = {s: make(n) for s, n in lineup.items()}
     try:
@@ -85,6 +88,9 @@ def play(stem: str, lineup: Lineup, seed: int) -> dict[str, Any]:
         "breaches": breaches,
         "loot": loot,
         "destroyed": destroyed,
+        "own_piece_attacks": watch.own_piece_attacks,
+        "must_hit": watch.must_hit,
+        "missed": watch.missed,
         "casualties": dict(result.casualties),
         "seconds": time.perf_counter() - start,
         "cpu": time.process_time() - cpu,
