@@ -17,7 +17,8 @@ from typing import Any
 
 from ai.base import Controller
 from ai.horde import HordeAI
-from ai.levels import LEVELS
+from ai.levels import LEVELS, split_choice
+from ai.passive import PassiveBot
 from ai.presets import preset_names
 from ai.random_bot import RandomBot
 from ai.tactical import TacticalAI
@@ -60,9 +61,11 @@ __all__ = [
     "CONTROLLERS",
     "Controller",
     "HordeAI",
+    "PassiveBot",
     "RandomBot",
     "TacticalAI",
     "controller_for",
     "levels_for",
     "presets_for",
+    "split_choice",
 ]

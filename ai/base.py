@@ -10,15 +10,13 @@ rules' dice between play and replay).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import numpy as np
 
+from game.actions import Action
 from game.dice import Dice
-
-if TYPE_CHECKING:
-    from game.actions import Action
-    from game.engine import Game
+from game.engine import Game
 
 
 class Controller(Protocol):

@@ -9,20 +9,20 @@ repairs) are here; Reload, First aid, Overwatch and throws in ai/support_plans.p
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ai.intent import PLACE_KINDS, Intent, place_of
+from ai.objectives import storage
 from ai.scorer import Plan, Scorer
-from ai.situation import Situation
+from ai.situation import Shot, Situation
 from ai.support_plans import overwatch_value, support_plans
 from game import actions as act
 from game.actions import Action
 from game.play import breaking, movement, support
 
-if TYPE_CHECKING:
-    pass
+pass
+
 
 LOOT_GAIN = 2.0
 """Value of taking one loot from the storage."""
@@ -61,10 +61,7 @@ def plans(sit: Situation) -> list[Plan]:
     return out
 
 
-def _shot_plan(action: Action, value: float, shot: object, what: str) -> Plan:
-    from ai.situation import Shot
-
-    assert isinstance(shot, Shot)
+def _shot_plan(action: Action, value: float, shot: Shot, what: str) -> Plan:
     return Plan(action, value, what, target=shot.target.name, weapon=shot.action.weapon)
 
 
@@ -246,8 +243,6 @@ def _piece_place(sit: Situation) -> str:
 
 
 def _touched_storage(sit: Situation) -> str | None:
-    from ai.objectives import storage
-
     store = storage(sit.game)
     if store is None:
         return None

@@ -13,21 +13,18 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from game.board.fields import FlowField, Goal
 from game.board.freespace import Circle
 from game.board.terrain import Board, TerrainKind, TerrainPiece, make_piece
+from game.engine import Game
 from game.play.breaking import breakable
-
-if TYPE_CHECKING:
-    from game.engine import Game
+from game.play.cache import Entry, Lasts
 
 FIELDS_KEPT = 48
 """Flow fields kept per game (least recently used go first)."""
 PLANS_KEPT = 4
 """Planning boards kept per game."""
-_CACHE = "_ai_fields"
 
 
 def shape_signature(board: Board) -> tuple[Hashable, ...]:
@@ -72,6 +69,11 @@ class FieldCache:
         self._plans: OrderedDict[tuple[Hashable, ...], PlanningBoard] = OrderedDict()
         self._fields: OrderedDict[tuple[Hashable, ...], FlowField] = OrderedDict()
         self.built = 0  # flow fields computed (for tests and benchmarks)
+
+    def copy(self) -> FieldCache:
+        twin = FieldCache()
+        twin._plans, twin._fields = self._plans.copy(), self._fields.copy()
+        return twin
 
     def plan(self, board: Board) -> PlanningBoard:
         """The planning board of the board as it is (looked up once per version)."""
@@ -120,11 +122,17 @@ class FieldCache:
         return found
 
 
+FIELDS: Entry[FieldCache] = Entry(
+    "ai.fields",
+    holds="planning boards and flow fields",
+    key="the board's shape (pieces, kinds, what blocks), base radius, goal, obstacles",
+    lasts=Lasts.WHOLE_GAME,
+    clone=True,
+    make=lambda: FieldCache(),
+    copy=lambda fields: fields.copy(),
+)
+
+
 def field_cache(game: Game) -> FieldCache:
-    """The field cache that lives with a game (a clone starts its own)."""
-    store: dict[str, Any] = game.__dict__
-    cache = store.get(_CACHE)
-    if not isinstance(cache, FieldCache):
-        cache = FieldCache()
-        store[_CACHE] = cache
-    return cache
+    """The field cache that lives with a game."""
+    return game.cache.value(FIELDS)

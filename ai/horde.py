@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -30,11 +30,11 @@ from game import actions as act
 from game.actions import Action
 from game.board.fields import FlowField
 from game.board.freespace import Circle
-from game.play import breaking, combat, flow, movement, space
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
+from game.engine import Game
+from game.play import breaking, budget, combat, movement, space
+from game.play.attention import loudest
+from game.play.raid import entry_polygon
+from game.state import Figure
 
 HERD_SPREAD = (10.0, 40.0)
 """cm a figure may run ahead of its pack's median: at herding 1 and at herding 0."""
@@ -95,9 +95,6 @@ class HordeAI:
     # -- decisions between activations --------------------------------------------------
     def _entry(self, game: Game, entries: list[str]) -> str:
         """An entry zone, likelier the nearer it is to the shelter (or the loudest noise)."""
-        from game.play.noise import loudest
-        from game.play.raid import entry_polygon
-
         side = game.pending().side  # type: ignore[union-attr]
         marker = loudest(game.state.noise)
         home = shelter(game)
@@ -164,7 +161,7 @@ def decide(game: Game, fig: Figure, aim: Aim, slide: Sliders, plan: PackPlan | N
     """One action for one undead figure (always one the engine accepts)."""
     st = game.state
     spent = st.spent.get(fig.id, [])
-    left = flow.action_budget(game, fig) - flow.used(game, fig)
+    left = budget.action_budget(game, fig) - budget.used(game, fig)
     weapon = movement.best_melee(game, fig)
     end = act.EndActivation(fig.id)
     if left <= 0:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from game.board.terrain import TerrainKind
 from game.i18n import tr
+from game.naming import say
 from game.state import GameState
 
 ROLES = ("raiders", "horde", "defenders")
@@ -60,7 +61,7 @@ class Intent:
             "place": tr(f"ai.place.{self.place}", language) if self.place else "",
             "sound": tr(f"ai.sound.{self.sound}", language) if self.sound else "",
         }
-        what = tr(f"ai.what.{self.what}", language, **values)
+        what = say(f"ai.what.{self.what}", language, **values)
         return tr("ai.line", language, who=who, what=what)
 
 

@@ -20,7 +20,7 @@ from ai.scorer import Plan
 from ai.situation import Situation
 from game import actions as act
 from game.actions import Action, IllegalAction
-from game.play.flow import handler_for
+from game.play.handlers import handler_for
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -42,7 +42,7 @@ class Decision:
 def accepted(game: Game, action: Action) -> bool:
     """Would the engine take the action? (its own check: a handful per activation)"""
     try:
-        handler_for(game, action).check(game, action)
+        handler_for(action).check(game, action)
     except IllegalAction:
         return False
     return True

@@ -1,29 +1,27 @@
-"""A memo that lives for one game state: cleared whenever an action has been applied
-(the number of actions taken changes), so the values never outlive the state they
+"""A memo that lives for one game state: dropped whenever an action has been applied
+(`Lasts.ONE_STATE` in the game's cache), so the values never outlive the state they
 were computed from."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
-if TYPE_CHECKING:
-    from game.engine import Game
+from game.engine import Game
+from game.play.cache import Entry, Lasts, Memo, memo_entry
 
 T = TypeVar("T")
-_MEMO = "_ai_memo"
+
+MEMO: Entry[Memo[Hashable, Any]] = memo_entry(
+    "ai.memo",
+    holds="what the AI works out about one state (bases, enemies, spots, tables …)",
+    key="what was worked out, e.g. ('enemies', side)",
+    lasts=Lasts.ONE_STATE,
+    clone=False,
+)
 
 
 def memo(game: Game, key: Hashable, build: Callable[[], T]) -> T:
     """`build()`'s value for this key, computed once per game state."""
-    stamp = (len(game.history), id(game.state))
-    store: dict[str, Any] = game.__dict__
-    held = store.get(_MEMO)
-    if held is None or held[0] != stamp:
-        held = (stamp, {})
-        store[_MEMO] = held
-    values: dict[Hashable, Any] = held[1]
-    if key not in values:
-        values[key] = build()
-    found: T = values[key]
+    found: T = game.cache.memo(MEMO, key, build)
     return found

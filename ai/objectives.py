@@ -3,16 +3,13 @@ which role a side plays."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from shapely.geometry import Polygon
 
 from game.board.terrain import TerrainKind, TerrainPiece
+from game.engine import Game
 from game.play.raid import entry_ids, entry_polygon
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
+from game.play.support import improvise_problem
+from game.state import Figure
 
 
 def role_of(game: Game, side: str) -> str:
@@ -59,8 +56,6 @@ def shelter(game: Game) -> TerrainPiece | None:
 def repairs(game: Game, figure: Figure) -> list[TerrainPiece]:
     """Smashed or damaged barricades and gates the figure could restore with
     Improvisieren (a Tüftler with the use left, nobody standing on the spot)."""
-    from game.play.support import improvise_problem
-
     return [
         piece
         for piece in game.state.board

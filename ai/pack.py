@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -24,12 +23,9 @@ from ai.ways import enemies as enemies_of
 from ai.ways import enemies_in_contact
 from game.board.fields import FlowField, Goal
 from game.board.freespace import Circle
-from game.play import movement, noise, sight, space
-from game.state import NoiseMarker
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
+from game.engine import Game
+from game.play import attention, movement, sight, space
+from game.state import Figure, NoiseMarker
 
 ROUND_TO = 2.0
 """cm: enemy positions are rounded this far in a field's key (one field per goal)."""
@@ -202,7 +198,7 @@ def heard(game: Game, fig: Figure) -> NoiseMarker | None:
             m.figure is None or m.figure not in st.figures or st.figures[m.figure].side != fig.side
         )
     ]
-    return noise.loudest(markers, fig.pos)
+    return attention.loudest(markers, fig.pos)
 
 
 def _intent(game: Game, members: list[Figure], plan: PackPlan) -> Intent:

@@ -4,13 +4,9 @@ that never act")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game import actions as act
-
-if TYPE_CHECKING:
-    from game.actions import Action
-    from game.engine import Game
+from game.actions import Action
+from game.engine import Game
 
 
 class PassiveBot:

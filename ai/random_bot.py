@@ -16,16 +16,15 @@ import dataclasses
 import math
 import typing
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ai.base import decision_dice
 from game import actions as act
 from game.actions import Action, IllegalAction, action_types
 from game.dice import Dice
-
-if TYPE_CHECKING:
-    from game.engine import ActionTemplate, Game, Legal
-    from game.state import Figure
+from game.engine import ActionTemplate, Game, Legal
+from game.play.handlers import handler_for
+from game.state import Figure
 
 FILL_ATTEMPTS = 5
 """Random fillings of one template tried before giving up on it."""
@@ -75,10 +74,8 @@ def _fallback(legal: list[Legal], figure: str) -> Action:
 
 def is_legal(game: Game, action: Action) -> bool:
     """Would `game.apply(action)` accept it? (runs only the handler's check)"""
-    from game.play.flow import handler_for
-
     try:
-        handler_for(game, action).check(game, action)
+        handler_for(action).check(game, action)
     except IllegalAction:
         return False
     return True

@@ -6,8 +6,8 @@ Each figure: strikes an enemy in base contact; else shoots the nearest enemy it 
 hit (the wounded first among those as near); else, if it has not moved, goes for
 its goal — a raider down its side plan's way to the storage or out, any other
 figure toward the nearest enemy while none is within CLOSE, a defender nowhere (it
-holds) — and then shoots if it can. The undead play the classic horde (ai/horde.py). Between activations:
-the figure nearest an enemy goes first.
+holds) — and then shoots if it can. The undead play the classic horde
+(ai/horde.py). Between activations: the figure nearest an enemy goes first.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from ai.situation import goal_of
 from ai.steps import step
 from game import actions as act
 from game.actions import Action
-from game.play import combat, flow, movement, space
+from game.play import budget, combat, movement, space
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -72,7 +72,7 @@ class Scripted:
 
     def _act(self, game: Game, fig: Figure) -> Action:
         spent = game.state.spent.get(fig.id, [])
-        left = flow.action_budget(game, fig) - flow.used(game, fig)
+        left = budget.action_budget(game, fig) - budget.used(game, fig)
         end = act.EndActivation(fig.id)
         if left <= 0 or fig.suppressed:
             return end

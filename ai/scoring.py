@@ -11,18 +11,17 @@ round: what the enemy can do to a figure standing at a spot.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.cover import Cover
+from game.engine import Game
 from game.odds import AttackOdds, attack_odds
 from game.play import bridge, resolve
+from game.play.cache import Entry, Lasts
 from game.rules.ammo import fire_problem
 from game.rules.combatant import AttackContext, Combatant
 from game.rules.models import Weapon
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
+from game.state import Figure
 
 WOUND_SHARE = 0.5
 """Part of a figure's value that its wounds are worth (all TP lost = half of it)."""
@@ -34,7 +33,6 @@ LEADER_VALUE = 1.0
 CORE_VALUE = 0.5
 STANDARD_TARGET = Combatant(name="standard", tp=4, max_tp=4, vw=11, ws=3)
 """The yardstick a figure's threat is measured against (a raider in the open)."""
-_BOOK = "_ai_odds"
 
 
 class OddsBook:
@@ -43,6 +41,11 @@ class OddsBook:
     def __init__(self) -> None:
         self._memo: dict[tuple[Any, ...], AttackOdds] = {}
         self._threat: dict[str, float] = {}
+
+    def copy(self) -> OddsBook:
+        twin = OddsBook()
+        twin._memo, twin._threat = dict(self._memo), dict(self._threat)
+        return twin
 
     def odds(
         self,
@@ -78,13 +81,20 @@ class OddsBook:
         return found
 
 
+ODDS: Entry[OddsBook] = Entry(
+    "ai.odds",
+    holds="exact attack odds, and each profile and loadout's threat",
+    key="attacker, target, weapon and context; profile and weapons",
+    lasts=Lasts.WHOLE_GAME,
+    clone=True,
+    make=lambda: OddsBook(),
+    copy=lambda book: book.copy(),
+)
+
+
 def book(game: Game) -> OddsBook:
     """The odds book that lives with a game."""
-    found = game.__dict__.get(_BOOK)
-    if not isinstance(found, OddsBook):
-        found = OddsBook()
-        game.__dict__[_BOOK] = found
-    return found
+    return game.cache.value(ODDS)
 
 
 def figure_value(game: Game, figure: Figure) -> float:

@@ -17,8 +17,8 @@ them apart. A game is still reproduced by its seed. After
 each halving round the worse half is dropped; the survivors get more playouts. The
 mean score, less a little for straying from the judged order, picks the plan.
 
-Clones start with the game's flow fields, odds and damage tables (pure caches
-keyed by everything they depend on), so a playout does not build them again.
+Clones start with copies of the game's whole-game caches (flow fields, odds, damage
+tables: `Game.clone`, game/play/cache.py), so a playout does not build them again.
 """
 
 from __future__ import annotations
@@ -28,12 +28,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ai.fields import _CACHE as FIELDS_KEY
 from ai.plan import SidePlan
 from ai.rollout import Scripted
 from ai.scorer import Plan
-from ai.scoring import _BOOK as ODDS_KEY
-from ai.spots import _TABLES as TABLES_KEY
 from ai.value import worth
 from game.actions import EndActivation, IllegalAction
 from game.dice import Dice
@@ -55,7 +52,6 @@ ENGAGED = 60.0
 HORIZON = 1
 """Rounds after this one a playout runs to the end of."""
 MAX_ACTIONS = 400
-SHARED = (FIELDS_KEY, ODDS_KEY, TABLES_KEY)
 SEED_SALT = 91
 
 
@@ -126,11 +122,8 @@ def _dice(seed: int, *key: int) -> Dice:
 
 
 def fork(game: Game, k: int) -> Game:
-    """A clone with re-seeded dice (from the seed, the actions taken and k) that
-    starts with the game's pure caches."""
+    """A clone with re-seeded dice (from the seed, the actions taken and k); it starts
+    with the game's flow fields, odds and tables (`Game.clone`, `GameCache`)."""
     clone = game.clone()
     clone.dice = _dice(game.seed, game.state.action_count, k)
-    for key in SHARED:
-        if key in game.__dict__:
-            clone.__dict__[key] = game.__dict__[key]
     return clone

@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import numpy as np
 from shapely.geometry import Point, Polygon
@@ -26,11 +25,9 @@ from game import actions as act
 from game.board.fields import FlowField
 from game.board.terrain import TerrainPiece
 from game.dice import Dice
-from game.play import combat, context, flow, movement, space
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
+from game.engine import Game
+from game.play import budget, combat, context, movement, space
+from game.state import Figure
 
 CHARGE_TARGETS = 3
 """Nearest enemies a charge is considered against."""
@@ -82,9 +79,9 @@ class Situation:
         """May the figure still take this action (budget, no repeats, §7)?"""
         if self.left < cost:
             return False
-        if flow.repeat_problem(self.fig.name, verb, self.spent) is not None:
+        if budget.repeat_problem(self.fig.name, verb, self.spent) is not None:
             return False
-        return not (self.fig.suppressed and verb not in flow.SUPPRESSED_MAY)
+        return not (self.fig.suppressed and verb not in budget.SUPPRESSED_MAY)
 
 
 def goal_of(game: Game, fig: Figure, role: str) -> tuple[str, list[object], Polygon | None]:
@@ -126,7 +123,7 @@ def build(
     toward its goal given by the side's plan, instead of the shared one)."""
     st = game.state
     spent = frozenset(st.spent.get(fig.id, []))
-    left = flow.action_budget(game, fig) - flow.used(game, fig)
+    left = budget.action_budget(game, fig) - budget.used(game, fig)
     enemies = [e for e in st.enemies_of(fig) if e.on_table]
     goal, goals, area = goal_of(game, fig, role)
     cache = field_cache(game)

@@ -10,7 +10,6 @@ one `sight_matrix` pass; the damage tables come from exact odds per enemy.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
@@ -19,17 +18,17 @@ from numpy.typing import NDArray
 from ai.geometry import BoolArray, FloatArray
 from ai.memo import memo
 from ai.scoring import arms, attack_value, book, figure_value, hypothetical
+from game.board.fields import FlowField
 from game.board.reach import ReachArea, reachable_area
 from game.board.sight import sight_matrix
 from game.board.terrain import AREA_MODULE_KINDS
 from game.dice import Dice
+from game.engine import Game
+from game.odds import AttackOdds
 from game.play import bridge, movement, sight, space
+from game.play.cache import Entry, Lasts, Memo, memo_entry
 from game.rules.combatant import Combatant
-
-if TYPE_CHECKING:
-    from game.board.fields import FlowField
-    from game.engine import Game
-    from game.state import Figure
+from game.state import Figure
 
 LATTICE = 6
 """Grid cells between lattice spots (6 × 0.5 cm = 3 cm)."""
@@ -41,10 +40,24 @@ COVER_SPOTS = 8
 """Spots next to terrain (cover, Take cover) among them."""
 NEAR_TERRAIN = 0.2
 """cm of slack on "in contact with terrain" for the Take cover step."""
-_TABLES = "_ai_tables"
-_REACH = "_ai_reach"
 LATE_SHARE = 0.6
 """Weight of an enemy that has already activated this round (it shoots next round)."""
+TABLES: Entry[Memo[tuple[object, ...], Table]] = memo_entry(
+    "ai.tables",
+    holds="an attacker's damage or value table against a target",
+    key="both figures' rules-level views, the attacker's usable weapons and move, the value",
+    lasts=Lasts.WHOLE_GAME,
+    clone=True,
+    limit=20_000,
+)
+REACH: Entry[Memo[tuple[object, ...], ReachArea]] = memo_entry(
+    "ai.reach",
+    holds="the last reachable area asked for",
+    key="figure id, allowance, board version, every base on the table (id, centre, radius)",
+    lasts=Lasts.WHOLE_GAME,
+    clone=True,
+    limit=1,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +102,6 @@ def table(game: Game, attacker: Figure, target: Figure, *, value: float | None) 
 def _shared_table(game: Game, attacker: Figure, target: Figure, value: float | None) -> Table:
     """The table from the game-long cache: the same whenever both figures' rules-level
     state, the attacker's usable weapons and the value are."""
-    cache: dict[tuple[object, ...], Table] = game.__dict__.setdefault(_TABLES, {})
     usable = memo(
         game,
         ("arms", attacker.id),
@@ -102,13 +114,7 @@ def _shared_table(game: Game, attacker: Figure, target: Figure, value: float | N
         combatant(game, target),
         None if value is None else round(value, 4),
     )
-    found = cache.get(key)
-    if found is None:
-        if len(cache) > 20_000:
-            cache.clear()
-        found = _table(game, attacker, target, value)
-        cache[key] = found
-    return found
+    return game.cache.memo(TABLES, key, lambda: _table(game, attacker, target, value))
 
 
 def combatant(game: Game, figure: Figure) -> Combatant:
@@ -144,10 +150,7 @@ def _table(game: Game, attacker: Figure, target: Figure, value: float | None) ->
     return Table(short, long, reach, far, melee, strike if melee > 0 else -1.0)
 
 
-def _num(odds: object, target: Figure, value: float | None) -> float:
-    from game.odds import AttackOdds
-
-    assert isinstance(odds, AttackOdds)
+def _num(odds: AttackOdds, target: Figure, value: float | None) -> float:
     return odds.expected_wounds if value is None else attack_value(odds, target, value)
 
 
@@ -170,15 +173,9 @@ class Spots:
 def reach_of(game: Game, figure: Figure, allowance: float) -> ReachArea:
     """The figure's reachable area with an allowance, among the other bases (kept
     while the figure, the other bases and the board stay as they are)."""
-    bases = tuple((f.id, f.x, f.y) for f in game.state.figures.values() if f.on_table)
+    bases = tuple((f.id, f.x, f.y, f.radius) for f in game.state.figures.values() if f.on_table)
     key = (figure.id, allowance, game.state.board.version, bases)
-    held = game.__dict__.get(_REACH)
-    if held is not None and held[0] == key:
-        area: ReachArea = held[1]
-        return area
-    area = _reach(game, figure, allowance)
-    game.__dict__[_REACH] = (key, area)
-    return area
+    return game.cache.memo(REACH, key, lambda: _reach(game, figure, allowance))
 
 
 def _reach(game: Game, figure: Figure, allowance: float) -> ReachArea:

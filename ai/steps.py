@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
@@ -45,11 +44,9 @@ from game.board.grid import move_grid
 from game.board.grid_kernels import grid_clear
 from game.board.jit import njit
 from game.board.terrain import Board, TerrainPiece
+from game.engine import Game
 from game.play import space
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
+from game.state import Figure
 
 SHARES = (1.0, 0.9, 0.8, 0.7, 0.6, 0.45, 0.3)
 """Fractions of the usable route length tried as destinations."""

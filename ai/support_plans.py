@@ -5,7 +5,6 @@ clusters."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -19,9 +18,7 @@ from game.play import bridge, combat, movement, overwatch, sight, support
 from game.play import throw as throwing
 from game.rules.checks import Outcome, outcome_probabilities
 from game.rules.combatant import AttackContext, Combatant
-
-if TYPE_CHECKING:
-    from game.state import Figure
+from game.state import Figure
 
 RELOAD_GAIN = 0.3
 OVERWATCH_SHARE = 0.35

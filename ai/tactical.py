@@ -11,7 +11,7 @@ takes a hit when it would cost its side less than the ally's.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -30,13 +30,12 @@ from ai.spots import table
 from game import actions as act
 from game.actions import Action
 from game.board.sight import sight_matrix
+from game.engine import Game
 from game.play import bridge, context, intercept, sight
+from game.play.raid import entry_polygon
 from game.rules.attack import plan_attack
 from game.rules.wounds import wound_chance
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
+from game.state import Figure
 
 SEEN_BY = 0.05
 """Urgency per enemy that sees the figure (it had better act before they shoot)."""
@@ -176,8 +175,6 @@ class TacticalAI:
 
     def _entry(self, game: Game, entries: list[str]) -> str:
         """An entry zone, likelier the shorter the way to the storage."""
-        from game.play.raid import entry_polygon
-
         side = game.pending().side  # type: ignore[union-attr]
         if self.level.judged and not self.level.mistakes:
             breach = self.side_plan(side).update(game, side)

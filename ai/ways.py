@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import numpy as np
 import shapely
@@ -20,12 +20,9 @@ from game.board.freespace import Point2, free_space
 from game.board.grid import move_grid
 from game.board.grid_kernels import grid_descend
 from game.board.terrain import Board
+from game.engine import Game
 from game.play import space
-from game.state import Presence
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
+from game.state import Figure, Presence
 
 
 def others(game: Game, figure: Figure, within: float = math.inf) -> tuple[FloatArray, FloatArray]:

@@ -18,15 +18,15 @@ import typing
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from game.reason import ReasonError
+
 Point = tuple[float, float]
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the game is unchanged. `reason` says why."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+class IllegalAction(ReasonError):
+    """An action the rules do not allow now; the game is unchanged. `reason` says why
+    (a `game.reason.Reason`: `str()` is its English, `game.narration.reason_text`
+    words it for a reader)."""
 
 
 class ActionParseError(ValueError):
@@ -35,7 +35,8 @@ class ActionParseError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Base class. `verb` is the text form's first word; `cost` in actions (§4)."""
+    """Base class. `verb` is the text form's first word; `cost` what it takes of an
+    activation's actions (§4) — the one table of costs (`game.play.budget` books it)."""
 
     verb: ClassVar[str] = ""
     cost: ClassVar[int] = 0

@@ -12,6 +12,8 @@ never lists them itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from game.scenario import Scenario
@@ -20,25 +22,40 @@ if TYPE_CHECKING:
     from ai.base import Controller
 
 
-def _baselines() -> dict[str, Callable[[], Controller]]:
-    from ai.passive import PassiveBot
-    from ai.random_bot import RandomBot
+@dataclass(frozen=True, slots=True)
+class _Ai:
+    """What this module asks of the `ai` package."""
 
-    return {RandomBot.name: RandomBot, PassiveBot.name: PassiveBot}
+    controller_for: Callable[..., Controller]
+    presets_for: Callable[[str], list[str]]
+    levels_for: Callable[[str], list[str]]
+    split_choice: Callable[[str, list[str]], tuple[str | None, str | None]]
+    baselines: dict[str, Callable[[], Controller]]
+
+
+@cache
+def _ai() -> _Ai:
+    # lazy: every command checks --ai (game.cli._options) without loading the AI and the engine
+    import ai
+
+    baselines: dict[str, Callable[[], Controller]] = {
+        bot.name: bot for bot in (ai.RandomBot, ai.PassiveBot)
+    }
+    return _Ai(ai.controller_for, ai.presets_for, ai.levels_for, ai.split_choice, baselines)
+
+
+def _baselines() -> dict[str, Callable[[], Controller]]:
+    return dict(_ai().baselines)
 
 
 def preset_names(controller: str) -> list[str]:
     """The named presets the ai package offers for a controller (may be none)."""
-    from ai import presets_for
-
-    return presets_for(controller)
+    return _ai().presets_for(controller)
 
 
 def level_names(controller: str) -> list[str]:
     """The levels the ai package offers for a controller."""
-    from ai import levels_for
-
-    return levels_for(controller)
+    return _ai().levels_for(controller)
 
 
 def choices(controller: str) -> list[str]:
@@ -48,9 +65,7 @@ def choices(controller: str) -> list[str]:
 
 
 def _split(controller: str, name: str) -> tuple[str | None, str | None]:
-    from ai.levels import split_choice
-
-    return split_choice(name, preset_names(controller))
+    return _ai().split_choice(name, preset_names(controller))
 
 
 def ai_issue(scenario: Scenario, side: str, name: str) -> tuple[str, list[str]] | None:
@@ -74,10 +89,8 @@ def make_controller(controller: str, name: str) -> Controller:
     baselines = _baselines()
     if name in baselines and name not in preset_names(controller):
         return baselines[name]()
-    from ai import controller_for
-
     level, preset = _split(controller, name)
-    return controller_for(controller, preset=preset, level=level)
+    return _ai().controller_for(controller, preset=preset, level=level)
 
 
 def controllers_for(scenario: Scenario, ai: Mapping[str, str]) -> dict[str, Controller] | None:

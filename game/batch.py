@@ -22,20 +22,18 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
+from game.actions import Action
 from game.ai_choice import controllers_for
 from game.engine import Game
+from game.events import Event
 from game.play.validate import parse_checked, require_battle
 from game.rules.loader import load_rules
 from game.scenario import Scenario
 from game.sim import GameStalled, run_game
-
-if TYPE_CHECKING:
-    from game.actions import Action
-    from game.events import Event
 
 Record = dict[str, Any]
 """One game's result as plain data: index, seed, outcome, rounds, casualties, loot,

@@ -10,45 +10,24 @@ changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
 from game import actions as act
 from game.dice import Dice
 from game.events import Event
+from game.play import flow, setup
+from game.play.cache import GameCache
+from game.play.contract import ActionTemplate, GameView, Handler, Legal
+from game.play.handlers import handler_for
+from game.play.legal import legal_actions
+from game.reason import Reason
 from game.rules.loader import RulesData, load_rules
 from game.rules.profile import Profile
 from game.scenario import Scenario
 from game.state import Figure, GameState, Pending
 
-
-@dataclass(frozen=True, slots=True)
-class ActionTemplate:
-    """A legal action with a continuous choice left open (a point, a direction).
-
-    `verb` names the action class; `limits` gives what the engine will accept,
-    e.g. {"allowance": 15.0} for a Move or {"max_angle": 90, "max_radius": 120}
-    for an Overwatch.
-    """
-
-    verb: str
-    figure: str
-    limits: Mapping[str, Any] = field(default_factory=dict)
-    options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-
-
-Legal = act.Action | ActionTemplate
-Checker = Callable[["Game", Any], None]
-Executor = Callable[["Game", Any], list[Event]]
-
-
-@dataclass(frozen=True, slots=True)
-class Handler:
-    """How one action type is checked (raises IllegalAction) and carried out."""
-
-    check: Checker
-    execute: Executor
+__all__ = ["ActionTemplate", "Game", "GameView", "Handler", "Legal"]
 
 
 class Game:
@@ -64,8 +43,6 @@ class Game:
         dice: Dice | None = None,
         scenario_name: str = "",
     ) -> None:
-        from game.play import flow, setup
-
         base = rules if rules is not None else load_rules()
         overrides = {**scenario.knobs, **dict(knobs or {})}
         self.rules: RulesData = base.with_overrides(overrides) if overrides else base
@@ -76,6 +53,7 @@ class Game:
         self.dice: Dice = dice if dice is not None else Dice.seeded(self.seed)
         self.profiles: dict[str, Profile] = {}
         self.history: list[act.Action] = []
+        self.cache = GameCache()
         self.state: GameState = setup.build_state(self)
         self.opening_events: list[Event] = flow.start(self)
 
@@ -86,21 +64,18 @@ class Game:
 
     def legal_actions(self) -> list[Legal]:
         """Everything that may be done now: concrete actions and templates."""
-        from game.play.legal import legal_actions
-
         return legal_actions(self)
 
     def apply(self, action: act.Action) -> list[Event]:
         """Carry out one action; raise IllegalAction (and change nothing) if not allowed."""
-        from game.play import flow
-
-        handler = flow.handler_for(self, action)
+        handler = handler_for(action)
         handler.check(self, action)
         events = handler.execute(self, action)
         events = flow.named(self, events + flow.advance(self))
         self.history.append(action)
         self.state.event_count += len(events)
         self.state.action_count += 1
+        self.cache.moved()
         return events
 
     def is_over(self) -> bool:
@@ -115,14 +90,15 @@ class Game:
         try:
             return self.state.figures[figure_id]
         except KeyError:
-            raise act.IllegalAction(f"there is no figure {figure_id!r}") from None
+            raise act.IllegalAction(Reason.of("flow.no_figure", figure=figure_id)) from None
 
     def profile(self, figure: Figure | str) -> Profile:
         fid = figure if isinstance(figure, str) else figure.id
         return self.profiles[fid]
 
     def clone(self) -> Game:
-        """An independent copy (state, dice and history); cheap enough for AI look-ahead."""
+        """An independent copy (state, dice and history); cheap enough for AI look-ahead.
+        It starts with copies of the cache entries a clone may share (`GameCache`)."""
         copy = object.__new__(Game)
         copy.rules = self.rules
         copy.knob_overrides = dict(self.knob_overrides)
@@ -134,6 +110,7 @@ class Game:
         copy.history = list(self.history)
         copy.state = self.state.clone()
         copy.opening_events = list(self.opening_events)
+        copy.cache = self.cache.for_clone()
         return copy
 
     def to_dict(self) -> dict[str, Any]:
@@ -147,9 +124,8 @@ class Game:
         The profiles are rebuilt from the state: the scenario's figures from their
         specs, figures that arrived during the battle from the rules-data profile
         their `profile` names (`setup.profiles_of`)."""
-        from game.play.setup import profiles_of
-
         state = GameState.from_dict(data)
-        profiles = profiles_of(self, state)
+        profiles = setup.profiles_of(self, state)
         self.dice.state = state.rng_state
         self.state, self.profiles = state, profiles
+        self.cache.moved()

@@ -1,30 +1,33 @@
-"""Events: what happened, with the numbers and the rule section that explain it.
+"""Events: what happened, as plain data with the rule section that explains it.
 
-Every event is a frozen dataclass with a `section` (the rulebook mark, e.g. "§3.4")
-and an `explain()` that renders one line through the string catalogue. The dice
-log, the UI and replays are built from events alone. Topic modules add their own
-Event subclasses here or in `game/rules/`.
+Every event is a frozen dataclass of plain values with a `kind` (what happened), a
+`section` (the rulebook mark, e.g. "§3.4") and a `family` (the sort of happening the
+log groups and colours it by). An event says nothing in words: the narrator
+(`game.narration`) tells it in the reader's language from the catalogue string
+`<room>.<kind>`. The dice log, the UI and replays are built from events alone. Topic
+modules add their own Event subclasses here, in `game/rules/` and in `game/play/`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, get_args
 
-from game.i18n import current_language, tr
+Family = Literal["flow", "move", "attack", "harm", "morale", "noise", "ability", "support", "end"]
+"""The sorts of happening: the round's flow, movement, attacks, harm done, morale,
+noise, abilities, support actions, and the end of the battle."""
+FAMILIES: tuple[Family, ...] = get_args(Family)
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Base class: something that happened in the game."""
+    """Base class: something that happened in the game. Every concrete event sets
+    its `kind`, `section` and `family`."""
 
     kind: ClassVar[str] = "event"
     section: ClassVar[str] = ""
-
-    def explain(self, language: str | None = None) -> str:
-        """One line for the log, in the given (or current) language."""
-        return f"{type(self).__name__} ({self.section})"
+    family: ClassVar[Family]
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able data (used for hashing the event stream and replays)."""
@@ -46,11 +49,9 @@ def _plain(value: Any) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class CatalogueEvent(Event):
-    """An event explained by the catalogue string `<room>.<kind>` (e.g. `rules.to_hit`).
-
-    The template receives every field of the event, `section`, and whatever
-    `values()` adds (pre-formatted dice, modifiers, words in the right language).
-    """
+    """An event told by the catalogue string `<room>.<kind>` (e.g. `rules.to_hit`),
+    which receives every field of the event and `section` (and whatever words the
+    narrator adds for its kind)."""
 
     room: ClassVar[str] = "rules"
     refs: ClassVar[tuple[str, ...]] = ()
@@ -60,24 +61,6 @@ class CatalogueEvent(Event):
     names: tuple[tuple[str, ...], ...] = field(default=(), kw_only=True, compare=False, repr=False)
     """(id, display name) for figures, sides and entry zones; (id, "piece", kind,
     where) for board pieces, named in the reader's language (`game.naming`)."""
-
-    def name(self, *ids: str, language: str | None = None) -> str:
-        """Ids shown by their names in a language ('Bruno, Runner 3', 'north barricade
-        [Barrikade]'); unknown ids as they are."""
-        from game.naming import PIECE, local_figure_name, piece_phrase
-
-        lang = language or current_language()
-        lookup = {entry[0]: entry for entry in self.names}
-        out = []
-        for i in ids:
-            entry = lookup.get(i)
-            if entry is None:
-                out.append(i)
-            elif len(entry) == 4 and entry[1] == PIECE:
-                out.append(piece_phrase(entry[2], entry[3], lang))
-            else:
-                out.append(local_figure_name(entry[1], lang))
-        return ", ".join(out)
 
     def ref_ids(self) -> list[str]:
         """Every id in the `refs` fields."""
@@ -89,45 +72,3 @@ class CatalogueEvent(Event):
             elif isinstance(value, tuple):
                 out += [v for v in value if isinstance(v, str)]
         return out
-
-    def values(self, language: str) -> dict[str, Any]:
-        """Extra template values; subclasses add formatted text."""
-        return {}
-
-    def explain(self, language: str | None = None) -> str:
-        lang = language or current_language()
-        fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        for ref in self.refs:
-            if isinstance(fields[ref], str):
-                fields[ref] = self.name(fields[ref], language=lang)
-        return tr(
-            f"{self.room}.{self.kind}",
-            language=lang,
-            section=self.section,
-            **{**fields, **self.values(lang)},
-        )
-
-
-def signed(value: int | float, zero: bool = False) -> str:
-    """' + 3' / ' − 1' for a modifier after a roll ('' for 0 unless `zero`)."""
-    if value == 0 and not zero:
-        return ""
-    return f" + {value}" if value >= 0 else f" − {-value}"
-
-
-def plus(value: int | float) -> str:
-    """'+2' / '−1' for a modifier in a list."""
-    return f"+{value}" if value >= 0 else f"−{-value}"
-
-
-def faces_text(faces: tuple[int, ...]) -> str:
-    """Dice faces as '[6, 3, 4]'."""
-    return "[" + ", ".join(str(f) for f in faces) + "]"
-
-
-def d20_text(faces: tuple[int, ...], kept: int, edge: int, language: str) -> str:
-    """'W20 14' or 'W20 14 (adv [3, 14])' in the given language."""
-    if len(faces) <= 1:
-        return f"W20 {kept}"
-    word = tr("rules.word.adv" if edge > 0 else "rules.word.dis", language=language)
-    return f"W20 {kept} ({word} {faces_text(faces)})"

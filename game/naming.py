@@ -1,11 +1,15 @@
-"""What the player reads for the things of a battle: board pieces, entry zones and
-figures, by name and never by id.
+"""What the player reads for the things of a battle: board pieces, entry zones,
+figures and the rules data's names, by name and never by id.
 
 Pure and deterministic: a piece is named by its kind ("the minefield"), with a
 compass label when the board holds several of that kind ("the north barricade");
 an entry zone by its scenario `name` or a readable form of its id; a figure whose
 name comes from its profile ("Shambler 3") by the profile's name in the reader's
-language ("Schlurfer 3"), decided when the text is shown, never stored.
+language ("Schlurfer 3"), decided when the text is shown, never stored; a weapon,
+profile, archetype, gift or injury by the name players of the language know it by
+(`local_name`). `say` is the catalogue (`game.i18n.tr`) with these names put in the
+reader's language, found by the template parameter that carries them (`RULES_NAMES`,
+`FIGURE_NAMES`).
 """
 
 from __future__ import annotations
@@ -15,11 +19,15 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
+from typing import Any
 
 from shapely.geometry import Polygon
 
 from game.board.terrain import Board, TerrainKind, TerrainPiece
 from game.i18n import DEFAULT_LANGUAGE, current_language, tr
+from game.rules.area import minefield_weapon
+from game.rules.loader import fold, load_rules
+from game.rules.models import Weapon
 from game.scenario import Scenario
 
 COMPASS = (
@@ -40,6 +48,20 @@ is "in the middle"."""
 PIECE = "piece"
 """The marker of a piece's entry in an event's `names` (id, PIECE, kind, where)."""
 _NUMBERED = re.compile(r"^(?P<base>.*?)(?: (?P<number>\d+))?$")
+RULES_NAMES = {
+    "weapon": "weapon",
+    "archetype": "archetype",
+    "profile": "profile",
+    "injury": "injury_result",
+    "gift": "gift",
+}
+"""Template parameters that carry a rules-data name (parameter -> kind of entry),
+shown as players of the language know it (`local_name`: the German name for "de";
+for "en" the English name, with the German rulebook term in brackets for entries
+keyed by it)."""
+FIGURE_NAMES = ("who", "target", "attacker", "patient", "ally", "caster", "name")
+"""Template parameters that carry a figure's display name: one made from its profile
+is shown with the profile's name in the language (`local_figure_name`)."""
 
 
 def piece_kind(piece: TerrainPiece) -> TerrainKind:
@@ -143,8 +165,6 @@ def counted_kinds(kinds: Iterable[str], language: str | None = None) -> str:
 def _profile_names(language: str) -> dict[str, str]:
     """Folded English profile names (and their last words, when that word is a
     profile's alone: 'marksman') -> the profile's name in `language`."""
-    from game.rules.loader import load_rules, local_name
-
     out: dict[str, str] = {}
     tails: Counter[str] = Counter()
     for name in load_rules().profiles:
@@ -176,21 +196,89 @@ def local_figure_name(name: str, language: str | None = None) -> str:
     return f"{local} {match['number']}" if match["number"] else local
 
 
+# -- the rules data's names -------------------------------------------------------------
+
+
+@cache
+def _minefield() -> Weapon:
+    return minefield_weapon(load_rules())
+
+
+def _built_in(kind: str, name: str) -> Any:
+    """Entries the engine makes itself rather than reading from the tables (the
+    minefield's attack as a weapon), or None."""
+    mine = _minefield() if kind == "weapon" else None
+    return mine if mine is not None and fold(name) == fold(mine.name) else None
+
+
+def local_name(kind: str, name: str, language: str) -> str:
+    """A `kind` entry's name ("weapon", "archetype", "injury_result" …) of the rules
+    data as players of `language` know it. German: the data's German name (`german`,
+    or the key of an entry keyed in German). English: the name as given — for an entry
+    keyed by its German rulebook term, its `english` name with that term in brackets
+    ("graze [Streifschuss]"). Unknown names stay as given."""
+    if not name:
+        return name
+    try:
+        entry = getattr(load_rules(), kind)(name)
+    except LookupError:
+        entry = _built_in(kind, name)
+        if entry is None:
+            return name
+    english = getattr(entry, "english", None)
+    if language == "de":
+        return getattr(entry, "german", None) or (entry.name if english else name)
+    if english and fold(english) != fold(entry.name):
+        return f"{english} [{entry.name}]"
+    return name
+
+
+# -- the catalogue with names ----------------------------------------------------------
+
+
+def local_values(values: dict[str, Any], language: str) -> dict[str, Any]:
+    """Template values with rules-data names (`RULES_NAMES`) and figure names
+    (`FIGURE_NAMES`) in the language's form; the others as they are."""
+    found = [p for p in RULES_NAMES if isinstance(values.get(p), str)]
+    figures = () if language == DEFAULT_LANGUAGE else FIGURE_NAMES
+    named = [p for p in figures if isinstance(values.get(p), str)]
+    if not found and not named:
+        return values
+    out = dict(values)
+    for p in found:
+        out[p] = local_name(RULES_NAMES[p], values[p], language)
+    for p in named:
+        out[p] = local_figure_name(values[p], language)
+    return out
+
+
+def say(key: str, /, language: str | None = None, **values: Any) -> str:
+    """The catalogue string `key` in the current (or given) language, with the names of
+    weapons, profiles and figures among `values` as the reader knows them."""
+    lang = language or current_language()
+    return tr(key, language=lang, **local_values(values, lang)) if values else tr(key, lang)
+
+
 __all__ = [
     "COMPASS",
+    "FIGURE_NAMES",
     "MIDDLE",
     "PIECE",
+    "RULES_NAMES",
     "board_kinds",
     "compass",
     "compass_at",
     "counted_kinds",
     "entry_label",
     "local_figure_name",
+    "local_name",
+    "local_values",
     "piece_entry",
     "piece_kind",
     "piece_name",
     "piece_phrase",
     "piece_where",
     "readable_id",
+    "say",
     "scenario_entry_label",
 ]

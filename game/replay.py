@@ -27,6 +27,7 @@ from game.actions import Action, ActionParseError, IllegalAction
 from game.engine import Game
 from game.events import Event
 from game.i18n import DEFAULT_LANGUAGE
+from game.narration import narrate, reason_text
 from game.play.validate import parse_checked
 from game.rules.loader import RulesData, RulesDataError
 from game.scenario import ScenarioError, format_path
@@ -89,9 +90,10 @@ def events_hash(events: Iterable[Event]) -> str:
 
 
 def explain(event: Event, language: str | None = None) -> str:
-    """The event's log line; a line naming the event if its explanation fails."""
+    """The event's log line (`game.narration.narrate`); a line naming the event if
+    its telling fails."""
     try:
-        return event.explain(language)
+        return narrate(event, language)
     except (KeyError, ValueError, IndexError, AttributeError, TypeError) as exc:
         return f"{type(event).__name__} {canonical_json(event.to_dict())} (no explanation: {exc})"
 
@@ -322,7 +324,7 @@ def replay(record: GameRecord, *, rules: RulesData | None = None) -> Replay:
         try:
             events += game.apply(action)
         except IllegalAction as exc:
-            return Replay(game, events, i, f"action {i} '{action}': {exc.reason}")
+            return Replay(game, events, i, f"action {i} '{action}': {reason_text(exc.reason)}")
     return Replay(game, events, len(actions))
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from game.batch import STALLED, BatchResult, BatchSpec, Record
 from game.i18n import tr
+from game.narration import outcome_text
 from game.scenario import Scenario, SideSpec
 
 Z95 = 1.959963984540054
@@ -299,7 +300,7 @@ def build_report(info: BatchInfo, result: BatchResult) -> Report:
 def outcome_label(outcome: str) -> str:
     """The catalogue's name of an outcome (the key itself if it has none)."""
     try:
-        return tr(f"engine.outcome.{outcome}")
+        return outcome_text(outcome)
     except KeyError:
         return tr("sim.stalled") if outcome == STALLED else outcome
 

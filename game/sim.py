@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ai import controller_for
+from ai.base import Controller
 from game.actions import Action, IllegalAction
 from game.engine import Game
 from game.events import Event
@@ -21,9 +23,6 @@ from game.replay import EventHasher
 from game.rules.loader import RulesData
 from game.scenario import Scenario
 from game.state import Presence
-
-if TYPE_CHECKING:
-    from ai.base import Controller
 
 MAX_ACTIONS = 100_000
 """Actions after which a game that has not ended counts as stuck (a bug)."""
@@ -96,8 +95,6 @@ def run_game(
 ) -> GameResult:
     """Play one game to its end; `controllers` by side id (default: each side's
     `controller_for(side.controller)`). Raises GameStalled if it does not end."""
-    from ai import controller_for
-
     game = Game(scenario, seed=seed, rules=rules, knobs=knobs, scenario_name=scenario_name)
     chosen = dict(controllers or {})
     for side in scenario.side:

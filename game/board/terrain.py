@@ -10,19 +10,16 @@ unchanged clone of the other, so a cache keyed on the version alone is safe.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import shapely
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from game.cover import Cover
-
-if TYPE_CHECKING:
-    from game.scenario import Scenario
 
 T = TypeVar("T")
 
@@ -202,6 +199,48 @@ def make_piece(
     )
 
 
+class PieceSource(Protocol):
+    """A piece of a scenario file (`game.scenario`'s terrain and module specs) as
+    `Board.from_scenario` reads it: the board stays below the scenario format."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def polygon(self) -> Sequence[tuple[float, float]]: ...
+    @property
+    def structure(self) -> int | None: ...
+
+
+class TerrainSource(PieceSource, Protocol):
+    @property
+    def expires_round(self) -> int | None: ...
+
+
+class ModuleSource(PieceSource, Protocol):
+    @property
+    def open(self) -> bool | None: ...
+
+
+class SizeSource(Protocol):
+    @property
+    def width_cm(self) -> float: ...
+    @property
+    def height_cm(self) -> float: ...
+
+
+class ScenarioSource(Protocol):
+    """What `Board.from_scenario` reads of a validated `game.scenario.Scenario`."""
+
+    @property
+    def board(self) -> SizeSource: ...
+    @property
+    def terrain(self) -> Sequence[TerrainSource]: ...
+    @property
+    def module(self) -> Sequence[ModuleSource]: ...
+
+
 @dataclass(slots=True)
 class _Index:
     """STRtree over the board's pieces, in `ids` order."""
@@ -230,7 +269,7 @@ class Board:
     @classmethod
     def from_scenario(
         cls,
-        scenario: Scenario,
+        scenario: ScenarioSource,
         *,
         structure_defaults: Mapping[TerrainKind, int] = DEFAULT_STRUCTURE,
     ) -> Board:

@@ -17,6 +17,7 @@ from game.cli import CliError
 from game.cover import Cover
 from game.dice import Edge
 from game.i18n import current_language, tr
+from game.narration.text import needed_text
 from game.odds import AttackOdds, attack_odds, plain_odds
 from game.rules.combatant import AttackContext, Combatant
 from game.rules.loader import RulesDataError, UnknownNameError, load_rules
@@ -163,7 +164,7 @@ def render(odds: AttackOdds, tp: int | None = None) -> list[str]:
             "rules.odds.needed",
             pool=dmg.pool,
             need=odds.needed,
-            parts=dmg.needed.parts_text(lang),
+            parts=needed_text(dmg.needed, lang),
         ),
         f"  {tr('rules.odds.p_die'):<{width}}{_pct(odds.p_wound_die)}",
         f"  {tr('rules.odds.expected'):<{width}}{odds.expected_wounds:8.2f}",

@@ -24,6 +24,7 @@ from game.ai_choice import controllers_for
 from game.cli import CliError
 from game.cli._options import parse_ai, parse_set
 from game.i18n import languages, set_language, tr
+from game.narration import consequences_text, outcome_text
 from game.play.events import GameOver
 from game.play.validate import load_battle
 from game.replay import explain, make_record, save_record
@@ -87,7 +88,7 @@ def outcome_lines(result: GameResult) -> list[str]:
     """The outcome, who won and who is beaten (by name), the casualties per side, and
     a raid's consequences for the refuge (§12)."""
     outcome = result.outcome
-    text = tr(f"engine.outcome.{outcome}") if outcome else tr("cli.run.no_outcome")
+    text = outcome_text(outcome) if outcome else tr("cli.run.no_outcome")
     names = result.side_names
     lost = ", ".join(
         tr("cli.run.casualty", side=names.get(side, side), count=n)
@@ -116,7 +117,7 @@ def outcome_lines(result: GameResult) -> list[str]:
 def consequence_lines(result: GameResult) -> list[str]:
     """'Consequences: …' after a raid (nothing otherwise)."""
     over = game_over(result)
-    text = over.consequences_text() if over is not None else ""
+    text = consequences_text(over) if over is not None else ""
     return [text] if text else []
 
 

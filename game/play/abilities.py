@@ -27,25 +27,23 @@ Decisions (P, not fixed by the rulebook):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from game import actions as act
 from game.actions import IllegalAction
-from game.engine import Handler
-from game.events import Event
-from game.play import bridge, combat, flow, harm, sight, support
+from game.events import Event, Family
+from game.play import bridge, budget, combat, harm, sight, support
 from game.play.context import RASEREI_MELEE, VEILED, veiled_from
+from game.play.contract import GameView, Handler, Legal
 from game.play.events import ActionsLost
 from game.play.support import SupportEvent
+from game.reason import Reason
 from game.rules import abilities as rules_abilities
 from game.rules.abilities import StrainResult
 from game.rules.combatant import Condition
 from game.rules.loader import UnknownNameError, fold
 from game.rules.models import SIGNATURE_NAMES, Gift
 from game.state import Figure, Presence
-
-if TYPE_CHECKING:
-    from game.engine import Game, Legal
 
 SEUCHENHAUCH = "Seuchenhauch"
 IMMUNSERUM = "Immunserum"
@@ -57,7 +55,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     RASEREI: ("action", "melee"),
     IMMUNSERUM: ("heal", "stabilise", "cure"),
 }
-RASEREI_ACTION = "raserei_action"  # effect: +1 action through the round (flow.action_budget)
+RASEREI_ACTION = "raserei_action"  # effect: +1 action through the round (budget.action_budget)
 RASEREI_ROUND = "raserei_round"  # Figure.uses key: the round Raserei was last taken
 VERB = act.UseAbility.verb
 SerumMode = Literal["heal", "stabilise", "cure"]
@@ -72,6 +70,7 @@ class ActionLostLater(SupportEvent):
 
     kind: ClassVar[str] = "action_lost_later"
     section: ClassVar[str] = "§4.1"
+    family: ClassVar[Family] = "ability"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
 
@@ -82,6 +81,7 @@ class GiftFizzled(SupportEvent):
 
     kind: ClassVar[str] = "gift_fizzled"
     section: ClassVar[str] = "§4.1"
+    family: ClassVar[Family] = "ability"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     gift: str
@@ -109,23 +109,23 @@ class Use:
 
     @property
     def cost(self) -> int:
-        return 0 if self.ability == RASEREI else 1
+        return 0 if self.ability == RASEREI else act.UseAbility.cost
 
 
-def parse(game: Game, text: str) -> tuple[str, str | None, Gift | None]:
+def parse(game: GameView, text: str) -> tuple[str, str | None, Gift | None]:
     """'Raserei:action' -> ('Raserei', 'action', None); a gift by any of its names."""
     name, _, option = text.partition(":")
     key = fold(name)
     for sig in SIGNATURE_NAMES:
         if fold(sig) == key:
             if sig not in ACTIVE:
-                raise IllegalAction(f"{sig} works by itself; it is not used as an action (§13)")
+                raise IllegalAction(Reason.of("ability.passive", ability=sig))
             return sig, _option(sig, option), None
     try:
         gift = game.rules.gift(name)
     except UnknownNameError:
         known = ", ".join([*ACTIVE, *game.rules.gifts])
-        raise IllegalAction(f"there is no ability {name!r} (one of: {known})") from None
+        raise IllegalAction(Reason.of("ability.unknown", ability=name, known=known)) from None
     return gift.name, _option(gift.name, option), gift
 
 
@@ -133,15 +133,17 @@ def _option(ability: str, option: str) -> str | None:
     allowed = OPTIONS.get(ability, ())
     if not option:
         if ability == RASEREI:
-            raise IllegalAction("Raserei needs a choice: Raserei:action or Raserei:melee")
+            raise IllegalAction(Reason.of("ability.needs_choice"))
         return None
     if option not in allowed:
         choices = ", ".join(f"{ability}:{o}" for o in allowed) or f"just {ability}"
-        raise IllegalAction(f"{ability} has no option {option!r} ({choices})")
+        raise IllegalAction(
+            Reason.of("ability.no_option", ability=ability, option=option, choices=choices)
+        )
     return option
 
 
-def abilities_of(game: Game, figure: Figure) -> list[str]:
+def abilities_of(game: GameView, figure: Figure) -> list[str]:
     """The abilities a figure can use: its active signatures, then its gifts."""
     comb = bridge.combatant(game, figure)
     own = [a for a in ACTIVE if comb.has(a)]
@@ -150,23 +152,23 @@ def abilities_of(game: Game, figure: Figure) -> list[str]:
     return own
 
 
-def check_use(game: Game, action: act.UseAbility) -> Use:
+def check_use(game: GameView, action: act.UseAbility) -> Use:
     """Every check of a UseAbility; IllegalAction naming why it is not allowed."""
     ability, option, gift = parse(game, action.ability)
     probe = Use(ability, option, gift, None, None)
-    fig = flow.check_budget(game, action.figure, probe.verb, probe.cost)
+    fig = budget.check_budget(game, action.figure, probe.verb, probe.cost)
     if ability not in abilities_of(game, fig):
-        raise IllegalAction(f"{fig.name} has no {ability}")
+        raise IllegalAction(Reason.of("ability.missing", who=fig.name, ability=ability))
     if action.at is not None:
-        raise IllegalAction(f"{ability} takes no point, only a target")
+        raise IllegalAction(Reason.of("ability.no_point", ability=ability))
     if ability == IMPROVISIEREN:
         return Use(ability, option, gift, None, _piece(game, fig, action.target))
     target = None if action.target is None else game.figure(action.target)
     wants_target = ability not in (RASEREI,) and not (gift and gift.effect == "veil")
     if wants_target and target is None:
-        raise IllegalAction(f"{ability} needs a target figure")
+        raise IllegalAction(Reason.of("ability.needs_target", ability=ability))
     if not wants_target and target is not None:
-        raise IllegalAction(f"{ability} takes no target")
+        raise IllegalAction(Reason.of("ability.no_target", ability=ability))
     use = Use(ability, option, gift, target, None)
     problem = _problem(game, fig, use)
     if problem is not None:
@@ -174,9 +176,9 @@ def check_use(game: Game, action: act.UseAbility) -> Use:
     return use
 
 
-def _piece(game: Game, figure: Figure, target: str | None) -> str:
+def _piece(game: GameView, figure: Figure, target: str | None) -> str:
     if target is None:
-        raise IllegalAction("Improvisieren needs a gate, barricade or minefield as target")
+        raise IllegalAction(Reason.of("ability.improvise_target"))
     piece = support.piece_in_contact(game, figure, target)
     problem = support.improvise_problem(game, figure, piece)
     if problem is not None:
@@ -184,11 +186,11 @@ def _piece(game: Game, figure: Figure, target: str | None) -> str:
     return target
 
 
-def _problem(game: Game, fig: Figure, use: Use) -> str | None:
+def _problem(game: GameView, fig: Figure, use: Use) -> Reason | None:
     """Why this use is not allowed (None: it is)."""
     if use.ability == RASEREI:
         if fig.uses.get(RASEREI_ROUND) == game.state.round:
-            return f"{fig.name} has taken Raserei this round already"
+            return Reason.of("ability.raserei_taken", who=fig.name)
         return None
     target = use.target
     if use.ability == IMMUNSERUM:
@@ -202,18 +204,18 @@ def _problem(game: Game, fig: Figure, use: Use) -> str | None:
     return None
 
 
-def _sight_problem(game: Game, fig: Figure, target: Figure, use: Use) -> str | None:
+def _sight_problem(game: GameView, fig: Figure, target: Figure, use: Use) -> Reason | None:
     """Seuchenhauch and Grauen: a standing enemy in sight, not veiled, not yet affected."""
     if target.side == fig.side or not target.standing:
-        return f"{use.ability} targets a standing enemy; {target.name} is not one"
+        return Reason.of("ability.needs_enemy", ability=use.ability, target=target.name)
     if not sight.can_see(game, fig, target):
-        return f"{fig.name} has no line of sight to {target.name} (§10)"
+        return Reason.of("combat.no_sight", who=fig.name, target=target.name)
     if veiled_from(game, target, sight.base_gap(fig, target)):
-        return f"{target.name} is veiled (Schleier) from {fig.name}'s distance"
+        return Reason.of("ability.veiled", target=target.name, who=fig.name)
     if use.ability == SEUCHENHAUCH and bridge.WEAKENED in target.effects:
-        return f"{target.name} is weakened already"
+        return Reason.of("ability.weakened_already", target=target.name)
     if use.ability != SEUCHENHAUCH and target.suppressed:
-        return f"{target.name} is suppressed already"
+        return Reason.of("ability.suppressed_already", target=target.name)
     return None
 
 
@@ -231,16 +233,22 @@ def serum_mode(patient: Figure, option: str | None) -> SerumMode | None:
     return next((m for m in wanted if can[m]), None)
 
 
-def _serum_problem(game: Game, fig: Figure, patient: Figure, option: str | None) -> str | None:
+def _serum_problem(
+    game: GameView, fig: Figure, patient: Figure, option: str | None
+) -> Reason | None:
     if patient.side != fig.side or patient.presence is not Presence.TABLE:
-        return f"Immunserum is for {fig.name}'s side on the table; {patient.name} is not"
+        return Reason.of("ability.serum_side", who=fig.name, patient=patient.name)
     if patient.id != fig.id and not sight.in_contact(game, fig, patient):
-        return f"Immunserum works by touch; {patient.name} is not in base contact"
+        return Reason.of("ability.serum_touch", patient=patient.name)
     if serum_mode(patient, option) is None:
-        infected = "infected" if patient.infected else "not infected"
-        return (
-            f"Immunserum cannot {option or 'help'} {patient.name} "
-            f"({patient.condition.value}, {patient.tp}/{patient.max_tp} TP, {infected})"
+        return Reason.of(
+            "ability.serum_cannot",
+            what=Reason.of(f"word.{option or 'help'}"),
+            patient=patient.name,
+            condition=patient.condition.value,
+            tp=patient.tp,
+            max_tp=patient.max_tp,
+            infected=Reason.of("word.infected" if patient.infected else "word.not_infected"),
         )
     return None
 
@@ -248,22 +256,22 @@ def _serum_problem(game: Game, fig: Figure, patient: Figure, option: str | None)
 # -- carrying it out -----------------------------------------------------------------------
 
 
-def check(game: Game, action: act.UseAbility) -> None:
+def check(game: GameView, action: act.UseAbility) -> None:
     check_use(game, action)
 
 
-def execute(game: Game, action: act.UseAbility) -> list[Event]:
+def execute(game: GameView, action: act.UseAbility) -> list[Event]:
     use = check_use(game, action)
     fig = game.figure(action.figure)
     if use.ability == IMPROVISIEREN:
         assert use.piece is not None
         piece = game.state.board.piece(use.piece)
-        flow.spend(game, fig, use.verb)
+        budget.spend(game, fig, use.verb)
         what = "rearm" if use.piece in game.state.minefield_spent else "restore"
         return support.carry_out(game, fig, support.Interaction(what, piece))
     if use.ability == RASEREI:
         return _frenzy(game, fig, use)
-    flow.spend(game, fig, use.verb)
+    budget.spend(game, fig, use.verb)
     if use.ability == SEUCHENHAUCH:
         assert use.target is not None
         return _plague(game, fig, use.target)
@@ -274,7 +282,7 @@ def execute(game: Game, action: act.UseAbility) -> list[Event]:
     return _gift(game, fig, use.gift, use.target)
 
 
-def _frenzy(game: Game, fig: Figure, use: Use) -> list[Event]:
+def _frenzy(game: GameView, fig: Figure, use: Use) -> list[Event]:
     """Raserei: 1 strain for +1 action or +1W6 melee through this round (§13)."""
     choice: Literal["action", "melee"] = "action" if use.option == "action" else "melee"
     rnd = game.state.round
@@ -284,7 +292,7 @@ def _frenzy(game: Game, fig: Figure, use: Use) -> list[Event]:
     return strained(game, fig, result)
 
 
-def _plague(game: Game, fig: Figure, target: Figure) -> list[Event]:
+def _plague(game: GameView, fig: Figure, target: Figure) -> list[Event]:
     """Seuchenhauch: KÖR save 12 or weakened until its next activation (§13)."""
     after, events = rules_abilities.plague_breath(
         bridge.combatant(game, fig), bridge.combatant(game, target), game.rules, game.dice
@@ -293,7 +301,7 @@ def _plague(game: Game, fig: Figure, target: Figure) -> list[Event]:
     return list(events)
 
 
-def _serum(game: Game, fig: Figure, patient: Figure, option: str | None) -> list[Event]:
+def _serum(game: GameView, fig: Figure, patient: Figure, option: str | None) -> list[Event]:
     """Immunserum: heal 1W3 TP, stabilise, or cure infection (§13)."""
     mode = serum_mode(patient, option)
     assert mode is not None
@@ -306,7 +314,7 @@ def _serum(game: Game, fig: Figure, patient: Figure, option: str | None) -> list
     return [event]
 
 
-def _gift(game: Game, fig: Figure, gift: Gift, target: Figure | None) -> list[Event]:
+def _gift(game: GameView, fig: Figure, gift: Gift, target: Figure | None) -> list[Event]:
     """A gift: +1 strain (maybe backlash), then its effect (§13)."""
     cast = rules_abilities.cast_gift(bridge.combatant(game, fig), gift.name, game.rules, game.dice)
     events = strained(game, fig, cast)
@@ -336,7 +344,7 @@ def _gift(game: Game, fig: Figure, gift: Gift, target: Figure | None) -> list[Ev
     return [*events, *more]
 
 
-def strained(game: Game, fig: Figure, result: StrainResult) -> list[Event]:
+def strained(game: GameView, fig: Figure, result: StrainResult) -> list[Event]:
     """Write strain and a backlash back: a wound that fells the figure, a lost action."""
     was_standing = fig.standing
     bridge.write_back(game, fig, result.figure)
@@ -348,10 +356,10 @@ def strained(game: Game, fig: Figure, result: StrainResult) -> list[Event]:
     return events
 
 
-def lose_next_action(game: Game, fig: Figure) -> list[Event]:
+def lose_next_action(game: GameView, fig: Figure) -> list[Event]:
     """Backlash: the figure's next action is lost — now if one is left, else next time."""
-    if fig.id in game.state.active and flow.can_act(game, fig):
-        flow.spend(game, fig, flow.LOST)
+    if fig.id in game.state.active and budget.can_act(game, fig):
+        budget.spend(game, fig, budget.LOST)
         return [ActionsLost(fig.id, 1)]
     fig.lose_actions += 1
     return [ActionLostLater(fig.id)]
@@ -360,7 +368,7 @@ def lose_next_action(game: Game, fig: Figure) -> list[Event]:
 # -- legal actions ----------------------------------------------------------------------
 
 
-def legal(game: Game, figure: Figure) -> list[Legal]:
+def legal(game: GameView, figure: Figure) -> list[Legal]:
     """Every ability the figure may use now, per option and target."""
     own = abilities_of(game, figure) if figure.standing else []
     if not own:
@@ -371,7 +379,7 @@ def legal(game: Game, figure: Figure) -> list[Legal]:
     return [a for a in candidates if _passes(game, a)]
 
 
-def _candidates(game: Game, figure: Figure, ability: str) -> list[act.UseAbility]:
+def _candidates(game: GameView, figure: Figure, ability: str) -> list[act.UseAbility]:
     """Uses of one ability worth checking: per option and plausible target."""
     fid, use = figure.id, act.UseAbility
     if ability == RASEREI:
@@ -389,7 +397,7 @@ def _candidates(game: Game, figure: Figure, ability: str) -> list[act.UseAbility
     return [use(fid, ability, e.id) for e in _enemies_in_sight(game, figure)]
 
 
-def _touched(game: Game, figure: Figure) -> list[Figure]:
+def _touched(game: GameView, figure: Figure) -> list[Figure]:
     """The figure itself and the allies on the table in base contact with it."""
     return [
         f
@@ -400,7 +408,7 @@ def _touched(game: Game, figure: Figure) -> list[Figure]:
     ]
 
 
-def _enemies_in_sight(game: Game, figure: Figure) -> list[Figure]:
+def _enemies_in_sight(game: GameView, figure: Figure) -> list[Figure]:
     """Standing enemies the figure can see (one batched sight pass)."""
     enemies = [e for e in game.state.enemies_of(figure) if e.on_table]
     if not enemies:
@@ -409,7 +417,7 @@ def _enemies_in_sight(game: Game, figure: Figure) -> list[Figure]:
     return [e for e, v in zip(enemies, seen, strict=True) if v]
 
 
-def _passes(game: Game, action: act.UseAbility) -> bool:
+def _passes(game: GameView, action: act.UseAbility) -> bool:
     try:
         check_use(game, action)
     except IllegalAction:

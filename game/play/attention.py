@@ -18,18 +18,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
-from game.events import Event
+from game.events import Event, Family
 from game.play import sight
+from game.play.contract import GameView
 from game.play.events import EngineEvent
-from game.play.noise import loudest
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure, NoiseMarker
+from game.state import Figure, NoiseMarker
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,16 +35,12 @@ class AttentionDrawn(EngineEvent):
 
     kind: ClassVar[str] = "attention_drawn"
     section: ClassVar[str] = "§3.8"
+    family: ClassVar[Family] = "noise"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     source: str  # firearm | explosion | breaking | run
     x: float
     y: float
-
-    def values(self, language: str) -> dict[str, Any]:
-        from game.i18n import tr
-
-        return {"source_text": tr(f"engine.noise_source.{self.source}", language=language)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,23 +49,44 @@ class AttentionLost(EngineEvent):
 
     kind: ClassVar[str] = "attention_lost"
     section: ClassVar[str] = "§3.8"
+    family: ClassVar[Family] = "noise"
     refs: ClassVar[tuple[str, ...]] = ("figure", "target")
     figure: str
     target: str
 
 
-def is_infected(game: Game, figure: Figure) -> bool:
+def is_infected(game: GameView, figure: Figure) -> bool:
     return game.profile(figure).faction == "infected"
 
 
-def marker_of(game: Game, figure: Figure) -> NoiseMarker | None:
+def marker_of(game: GameView, figure: Figure) -> NoiseMarker | None:
     """The marker the figure's attention is on (None: none)."""
     index = figure.attention
     noise = game.state.noise
     return noise[index] if index is not None and 0 <= index < len(noise) else None
 
 
-def on_marker(game: Game, index: int) -> list[Event]:
+def loudest(
+    markers: list[NoiseMarker], at: tuple[float, float] | None = None
+) -> NoiseMarker | None:
+    """The loudest marker (largest radius); ties go to the nearest to `at` (§8); when
+    still tied (or without `at`) the earliest in `markers` stays."""
+    best: NoiseMarker | None = None
+    for m in markers:
+        if (
+            best is None
+            or m.radius > best.radius
+            or (
+                m.radius == best.radius
+                and at is not None
+                and math.dist((m.x, m.y), at) < math.dist((best.x, best.y), at)
+            )
+        ):
+            best = m
+    return best
+
+
+def on_marker(game: GameView, index: int) -> list[Event]:
     """A marker was placed: the infected that hear it and see nobody turn toward it,
     unless they already hear something louder (equally loud: the nearer)."""
     st = game.state
@@ -97,7 +111,7 @@ def on_marker(game: Game, index: int) -> list[Event]:
     return events
 
 
-def at_activation(game: Game, figure: Figure) -> list[Event]:
+def at_activation(game: GameView, figure: Figure) -> list[Event]:
     """An infected drawn by a noise that now sees a living target lets the noise go."""
     if figure.attention is None:
         return []
@@ -108,13 +122,13 @@ def at_activation(game: Game, figure: Figure) -> list[Event]:
     return [AttentionLost(figure.id, target)]
 
 
-def clear(game: Game) -> None:
+def clear(game: GameView) -> None:
     """The markers are gone (round end): so is every infected's attention."""
     for fig in game.state.figures.values():
         fig.attention = None
 
 
-def _sees_living(game: Game, figures: list[Figure]) -> list[str | None]:
+def _sees_living(game: GameView, figures: list[Figure]) -> list[str | None]:
     """For each figure, the nearest standing enemy it can see (None: none); batched
     sight queries (`_seen`) for each side."""
     out: dict[str, str | None] = {}
@@ -129,7 +143,7 @@ def _sees_living(game: Game, figures: list[Figure]) -> list[str | None]:
     return [out[f.id] for f in figures]
 
 
-def _seen(game: Game, figures: list[Figure], enemies: list[Figure]) -> np.ndarray:
+def _seen(game: GameView, figures: list[Figure], enemies: list[Figure]) -> np.ndarray:
     """(figures, enemies): who sees whom. Sight is symmetric (§10), so one batched
     query per figure of the smaller group, the other group as its targets (one
     query for a single infected at its activation)."""

@@ -11,7 +11,6 @@ incapacitated is left alone, P).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from game.board.templates import template_hits, template_polygon
 from game.board.terrain import TerrainKind
@@ -19,14 +18,12 @@ from game.cover import Cover
 from game.events import Event
 from game.play import bridge, harm, noise, sight
 from game.play.combat_events import BurningZoneAdded, TemplateLanded
+from game.play.contract import GameView
 from game.rules.area import template_damage
 from game.rules.attack import noise_source
 from game.rules.combatant import Combatant
 from game.rules.models import Weapon
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
+from game.state import Figure
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +35,7 @@ class Touch:
     cover: Cover
 
 
-def touched(game: Game, centre: tuple[float, float], radius: float) -> list[Touch]:
+def touched(game: GameView, centre: tuple[float, float], radius: float) -> list[Touch]:
     """Every standing base the template touches, in figure order, with its cover."""
     figs = [f for f in game.state.figures.values() if f.standing]
     if not figs:
@@ -57,12 +54,12 @@ def touched(game: Game, centre: tuple[float, float], radius: float) -> list[Touc
     ]
 
 
-def _as_weapon(game: Game, weapon: str | Weapon) -> Weapon:
+def _as_weapon(game: GameView, weapon: str | Weapon) -> Weapon:
     return weapon if isinstance(weapon, Weapon) else game.rules.weapon(weapon)
 
 
 def explode(
-    game: Game,
+    game: GameView,
     centre: tuple[float, float],
     weapon: str | Weapon,
     attacker: Figure | None,
@@ -108,7 +105,7 @@ def explode(
     return events
 
 
-def burning_zone(game: Game, centre: tuple[float, float], radius: float) -> list[Event]:
+def burning_zone(game: GameView, centre: tuple[float, float], radius: float) -> list[Event]:
     """Leave a burning zone (the template's circle, on the table) for the knob's
     rounds: it lasts through the round `burn_rounds − 1` after this one (§5.5)."""
     st = game.state

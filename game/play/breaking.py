@@ -4,20 +4,17 @@ rubble and a gate breaks open. Breaking is noisy (§8)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from shapely.geometry import Point
 
 from game.board.terrain import TerrainKind, TerrainPiece
 from game.events import Event
 from game.play import bridge, noise, sight
 from game.play.combat_events import StructureBroken
+from game.play.contract import GameView
+from game.reason import Reason
 from game.rules.models import Weapon
 from game.rules.structures import StructureKind, attack_structure
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
+from game.state import Figure
 
 
 def breakable(piece: TerrainPiece) -> bool:
@@ -29,34 +26,34 @@ def breakable(piece: TerrainPiece) -> bool:
     return piece.kind is TerrainKind.BARRICADE
 
 
-def touching(game: Game, figure: Figure, piece: TerrainPiece) -> bool:
+def touching(game: GameView, figure: Figure, piece: TerrainPiece) -> bool:
     """Is the figure's base in contact with the piece (gap ≤ base_contact_gap)?"""
     gap = float(piece.polygon.distance(Point(figure.x, figure.y))) - figure.radius
     return gap <= game.rules.knobs.base_contact_gap + 1e-9
 
 
-def pieces_in_reach(game: Game, figure: Figure) -> list[TerrainPiece]:
+def pieces_in_reach(game: GameView, figure: Figure) -> list[TerrainPiece]:
     """Breakable pieces the figure's base touches."""
     gap = game.rules.knobs.base_contact_gap
     near = game.state.board.pieces_near(Point(figure.x, figure.y), figure.radius + gap + 1e-9)
     return [p for p in near if breakable(p)]
 
 
-def problem(game: Game, figure: Figure, piece_id: str, weapon: Weapon) -> str | None:
+def problem(game: GameView, figure: Figure, piece_id: str, weapon: Weapon) -> Reason | None:
     """Why the figure cannot strike this piece with this weapon now (None: it can)."""
     piece = game.state.board.pieces.get(piece_id)
     if piece is None:
-        return f"there is no figure or terrain piece {piece_id!r}"
+        return Reason.of("combat.nothing_there", ref=piece_id)
     if not breakable(piece):
-        return f"{piece_id} is not a standing barricade or closed gate (§11)"
+        return Reason.of("breaking.not_breakable", ref=piece_id)
     if not weapon.is_melee:
-        return f"only melee attacks break barricades and gates; the {weapon.name} is not melee"
+        return Reason.of("breaking.not_melee", weapon=weapon.name)
     if not touching(game, figure, piece):
-        return f"{figure.name} is not in base contact with {piece_id} (§11)"
+        return Reason.of("breaking.no_contact", who=figure.name, ref=piece_id)
     return None
 
 
-def strike(game: Game, figure: Figure, piece_id: str, weapon: Weapon) -> list[Event]:
+def strike(game: GameView, figure: Figure, piece_id: str, weapon: Weapon) -> list[Event]:
     """One melee attack on a structure: damage, rubble / broken gate, noise."""
     st = game.state
     piece = st.board.piece(piece_id)

@@ -6,14 +6,12 @@ melee weapon)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
+from game.play.cache import Entry, Lasts, Memo, memo_entry
+from game.play.contract import GameView
 from game.rules.combatant import Combatant, Condition
 from game.rules.models import Weapon
 from game.state import Figure, Presence
-
-if TYPE_CHECKING:
-    from game.engine import Game
 
 # Keys of Figure.uses for per-battle / per-round counters.
 UNBEUGSAM_USED = "unbeugsam_used"
@@ -23,8 +21,16 @@ PAIN_ROUND = "pain_round"
 PAIN_IGNORED = "pain_ignored"
 WEAKENED = "weakened"  # effect: Seuchenhauch until the figure's next activation
 
+COMBATANTS: Entry[Memo[tuple[str, str], Combatant]] = memo_entry(
+    "combatants",
+    holds="a figure's rules-level view as its profile makes it (before its battle state)",
+    key="figure id and profile name (a figure's profile never changes; one name, one profile)",
+    lasts=Lasts.WHOLE_GAME,
+    clone=True,
+)
 
-def weapons(game: Game, figure: Figure) -> tuple[Weapon, ...]:
+
+def weapons(game: GameView, figure: Figure) -> tuple[Weapon, ...]:
     """Every weapon the figure can use, in carrying order: the carried ones, then the
     implicit unarmed weapon when none of them is a melee weapon (knob
     melee.unarmed_weapon, §5.4 "Fists / improvised"; never for the infected).
@@ -32,13 +38,13 @@ def weapons(game: Game, figure: Figure) -> tuple[Weapon, ...]:
     return game.rules.arms((w.name for w in figure.weapons), game.profile(figure).faction)
 
 
-def combatant(game: Game, figure: Figure) -> Combatant:
+def combatant(game: GameView, figure: Figure) -> Combatant:
     """The rules-level view of a figure in its current state."""
-    cache: dict[str, Combatant] = game.__dict__.setdefault("_combatants", {})
-    base = cache.get(figure.id)
-    if base is None:
-        base = Combatant.from_profile(game.profile(figure), game.rules, name=figure.name)
-        cache[figure.id] = base
+    base = game.cache.memo(
+        COMBATANTS,
+        (figure.id, figure.profile),
+        lambda: Combatant.from_profile(game.profile(figure), game.rules, name=figure.name),
+    )
     rnd = game.state.round
     sig = game.rules.signatures
     uses = figure.uses
@@ -63,7 +69,7 @@ def combatant(game: Game, figure: Figure) -> Combatant:
     )
 
 
-def write_back(game: Game, figure: Figure, after: Combatant) -> None:
+def write_back(game: GameView, figure: Figure, after: Combatant) -> None:
     """Copy what the rules changed on a combatant back onto the figure."""
     before = combatant(game, figure)
     rnd = game.state.round

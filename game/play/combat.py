@@ -13,29 +13,25 @@ melee.unarmed_weapon, §5.4) when that holds no melee weapon.
 
 Incapacitated figures cannot be attacked; the FinishOff action is the deliberate
 coup-de-grâce on one (§9, P: melee, base contact, no roll — it dies). An Attack, a
-Throw and a coup-de-grâce are each the activation's one Attack (§4, `flow.ATTACKS`).
+Throw and a coup-de-grâce are each the activation's one Attack (§4, `budget.ATTACKS`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game import actions as act
 from game.actions import IllegalAction
-from game.engine import Handler
 from game.events import Event
-from game.play import breaking, bridge, context, flow, intercept, noise, resolve, sight, throw
+from game.play import breaking, bridge, budget, context, intercept, noise, resolve, sight, throw
 from game.play.blast import explode
 from game.play.combat_events import AttackMade, AttackWithheld, FinishedOff
+from game.play.contract import GameView, Handler, Legal
+from game.reason import Reason
 from game.rules.ammo import fire_problem
 from game.rules.attack import noise_source, plan_attack, roll_to_hit
 from game.rules.combatant import Condition
 from game.rules.loader import UnknownNameError
 from game.rules.models import Weapon
 from game.state import Figure
-
-if TYPE_CHECKING:
-    from game.engine import Game, Legal
 
 MODES = ("action", "charge", "overwatch", "free", "gift")
 paused = intercept.paused
@@ -46,37 +42,39 @@ __all__ = ["HANDLERS", "attack", "attack_problem", "explode", "legal", "paused"]
 # -- what may be attacked with what ---------------------------------------------------
 
 
-def _weapon(game: Game, attacker: Figure, name: str, mode: str) -> Weapon | str:
+def _weapon(game: GameView, attacker: Figure, name: str, mode: str) -> Weapon | Reason:
     """The weapon for this attack, or why it cannot be used."""
     try:
         weapon = game.rules.weapon(name)
     except UnknownNameError:
-        return f"there is no weapon {name!r}"
+        return Reason.of("combat.no_weapon", weapon=name)
     if mode == "gift":
-        return weapon if weapon.type == "gift" else f"the {weapon.name} is not a gift"
+        return (
+            weapon if weapon.type == "gift" else Reason.of("combat.not_a_gift", weapon=weapon.name)
+        )
     if all(w.name != weapon.name for w in bridge.weapons(game, attacker)):
-        return f"{attacker.name} carries no {weapon.name}"
+        return Reason.of("combat.carries_none", who=attacker.name, weapon=weapon.name)
     if weapon.type == "thrown":
-        return f"the {weapon.name} is thrown with the Throw action (§5.5)"
+        return Reason.of("combat.thrown", weapon=weapon.name)
     if weapon.type == "gift":
-        return f"the gift {weapon.name} is used as an ability"
+        return Reason.of("combat.gift_weapon", weapon=weapon.name)
     return weapon
 
 
-def reach(game: Game, weapon: Weapon) -> float:
+def reach(game: GameView, weapon: Weapon) -> float:
     """The farthest a ranged weapon may shoot: 2 × range (long range, §5.1)."""
     return (weapon.range or 0.0) * game.rules.knobs.attack.long_range_factor
 
 
 def attack_problem(
-    game: Game,
+    game: GameView,
     attacker: Figure,
     target: Figure,
     weapon: str,
     *,
     burst: bool = False,
     mode: str = "action",
-) -> str | None:
+) -> Reason | None:
     """Why this attack is not allowed now (None: it is) (§5.1, §5.6, §10, §13).
 
     Checks the weapon (one of `bridge.weapons`: carried, or fists; not thrown,
@@ -86,38 +84,41 @@ def attack_problem(
     Call it before changing anything.
     """
     if mode not in MODES:
-        return f"unknown attack mode {mode!r} (one of {', '.join(MODES)})"
+        return Reason.of("combat.unknown_mode", mode=mode, modes=", ".join(MODES))
     if not attacker.standing:
-        return f"{attacker.name} is not standing"
+        return Reason.of("combat.not_standing", who=attacker.name)
     if target.id == attacker.id:
-        return f"{attacker.name} cannot attack itself"
+        return Reason.of("combat.not_itself", who=attacker.name)
     if target.side == attacker.side:
-        return f"{target.name} is on {attacker.name}'s side"
+        return Reason.of("combat.same_side", target=target.name, who=attacker.name)
     if not target.standing:
-        return f"{target.name} is not standing and cannot be targeted (§9)"
+        return Reason.of("combat.target_down", target=target.name)
     arms = _weapon(game, attacker, weapon, mode)
-    if isinstance(arms, str):
+    if isinstance(arms, Reason):
         return arms
     if burst and not arms.has("Automatisch"):
-        return f"the {arms.name} cannot fire a burst (not Automatisch)"
+        return Reason.of("attack.no_burst", weapon=arms.name)
     distance = sight.base_gap(attacker, target)
     if arms.is_melee:
         if not sight.in_contact(game, attacker, target):
-            return f"melee needs base contact; {target.name} is {distance:.1f} cm away (§5.1)"
+            return Reason.of("combat.melee_contact", target=target.name, distance=distance)
     else:
         limit = reach(game, arms)
         if distance > limit + 1e-9:
-            return (
-                f"{target.name} is {distance:.1f} cm away, beyond 2 × the "
-                f"{arms.name}'s range ({limit:g} cm) (§5.1)"
+            return Reason.of(
+                "combat.out_of_range",
+                target=target.name,
+                distance=distance,
+                weapon=arms.name,
+                limit=limit,
             )
         if not sight.can_see(game, attacker, target):
-            return f"{attacker.name} has no line of sight to {target.name} (§10)"
+            return Reason.of("combat.no_sight", who=attacker.name, target=target.name)
         ammo = resolve.ammo_state(attacker, arms) if mode != "gift" else None
         if ammo is not None and (why := fire_problem(arms, ammo, burst, game.rules)):
             return why
     if context.veiled_from(game, target, distance):
-        return f"{target.name} is veiled and {distance:.1f} cm away (Schleier, §13)"
+        return Reason.of("combat.veiled", target=target.name, distance=distance)
     return None
 
 
@@ -125,7 +126,7 @@ def attack_problem(
 
 
 def attack(
-    game: Game,
+    game: GameView,
     attacker: Figure,
     target: Figure,
     weapon: str,
@@ -147,7 +148,7 @@ def attack(
     if problem is not None and mode == "action":
         raise IllegalAction(problem)
     if problem is not None:
-        return [AttackWithheld(attacker.id, target.id, weapon, mode, problem)]
+        return [AttackWithheld(attacker.id, target.id, weapon, mode, str(problem))]
     arms = game.rules.weapon(weapon)
     measured = context.measure(game, attacker, target, arms, burst=burst, mode=mode)
     ctx = measured.ctx
@@ -191,15 +192,15 @@ def attack(
 # -- the Attack action --------------------------------------------------------------------
 
 
-def _carried(game: Game, figure: Figure, name: str) -> Weapon:
+def _carried(game: GameView, figure: Figure, name: str) -> Weapon:
     arms = _weapon(game, figure, name, "action")
-    if isinstance(arms, str):
+    if isinstance(arms, Reason):
         raise IllegalAction(arms)
     return arms
 
 
-def check_attack(game: Game, action: act.Attack) -> None:
-    fig = flow.check_budget(game, action.figure, "attack", act.Attack.cost)
+def check_attack(game: GameView, action: act.Attack) -> None:
+    fig = budget.check_budget(game, action.figure, "attack", act.Attack.cost)
     st = game.state
     target = st.figures.get(action.target)
     if target is not None:
@@ -208,16 +209,16 @@ def check_attack(game: Game, action: act.Attack) -> None:
         arms = _carried(game, fig, action.weapon)
         problem = breaking.problem(game, fig, action.target, arms)
         if problem is None and action.burst:
-            problem = "a burst is not a melee attack"
+            problem = Reason.of("combat.burst_melee")
     else:
-        problem = f"there is no figure or terrain piece {action.target!r}"
+        problem = Reason.of("combat.nothing_there", ref=action.target)
     if problem is not None:
         raise IllegalAction(problem)
 
 
-def do_attack(game: Game, action: act.Attack) -> list[Event]:
+def do_attack(game: GameView, action: act.Attack) -> list[Event]:
     fig = game.figure(action.figure)
-    flow.spend(game, fig, "attack")
+    budget.spend(game, fig, "attack")
     target = game.state.figures.get(action.target)
     if target is not None:
         return attack(game, fig, target, action.weapon, burst=action.burst)
@@ -228,44 +229,44 @@ def do_attack(game: Game, action: act.Attack) -> list[Event]:
 # -- the coup-de-grâce (Gnadenstoß) ---------------------------------------------------
 
 
-def finish_problem(game: Game, figure: Figure, target: Figure, weapon: str) -> str | None:
+def finish_problem(game: GameView, figure: Figure, target: Figure, weapon: str) -> Reason | None:
     """Why this coup-de-grâce is not allowed now (None: it is) (§9, P). It is a melee
     attack: it is the activation's one Attack (§4)."""
     if not figure.standing:
-        return f"{figure.name} is not standing"
-    if (why := flow.attacked(game, figure)) is not None:
+        return Reason.of("combat.not_standing", who=figure.name)
+    if (why := budget.attacked(game, figure)) is not None:
         return why
     if target.side == figure.side:
-        return f"{target.name} is on {figure.name}'s side"
+        return Reason.of("combat.same_side", target=target.name, who=figure.name)
     if not target.on_table:
-        return f"{target.name} is not on the table"
+        return Reason.of("combat.off_table", target=target.name)
     if target.standing:
-        return f"{target.name} is standing: a coup-de-grâce is for incapacitated figures (§9)"
+        return Reason.of("combat.finish_standing", target=target.name)
     arms = _weapon(game, figure, weapon, "action")
-    if isinstance(arms, str):
+    if isinstance(arms, Reason):
         return arms
     if not arms.is_melee:
-        return f"a coup-de-grâce is dealt in melee, not with the {arms.name} (§9)"
+        return Reason.of("combat.finish_melee", weapon=arms.name)
     if not sight.in_contact(game, figure, target):
         gap = sight.base_gap(figure, target)
-        return f"a coup-de-grâce needs base contact; {target.name} is {gap:.1f} cm away (§9)"
+        return Reason.of("combat.finish_contact", target=target.name, distance=gap)
     return None
 
 
-def check_finish(game: Game, action: act.FinishOff) -> None:
-    fig = flow.check_budget(game, action.figure, action.verb, action.cost)
+def check_finish(game: GameView, action: act.FinishOff) -> None:
+    fig = budget.check_budget(game, action.figure, action.verb, action.cost)
     target = game.state.figures.get(action.target)
     if target is None:
-        raise IllegalAction(f"there is no figure {action.target!r}")
+        raise IllegalAction(Reason.of("flow.no_figure", figure=action.target))
     problem = finish_problem(game, fig, target, action.weapon)
     if problem is not None:
         raise IllegalAction(problem)
 
 
-def do_finish(game: Game, action: act.FinishOff) -> list[Event]:
+def do_finish(game: GameView, action: act.FinishOff) -> list[Event]:
     """The incapacitated enemy dies where it lies (no roll); a Laut weapon is heard."""
     fig, target = game.figure(action.figure), game.figure(action.target)
-    flow.spend(game, fig, action.verb)
+    budget.spend(game, fig, action.verb)
     arms = game.rules.weapon(action.weapon)
     was = target.condition.value
     fig.facing = sight.bearing(fig.pos, target.pos)
@@ -280,13 +281,13 @@ def do_finish(game: Game, action: act.FinishOff) -> list[Event]:
 # -- legal actions ----------------------------------------------------------------------
 
 
-def _usable(game: Game, figure: Figure) -> list[Weapon]:
+def _usable(game: GameView, figure: Figure) -> list[Weapon]:
     """The figure's melee and ranged weapons (fists included), in carrying order."""
     return [w for w in bridge.weapons(game, figure) if w.type in ("melee", "ranged")]
 
 
 def _ranged_attacks(
-    game: Game, figure: Figure, weapons: list[Weapon], enemies: list[Figure]
+    game: GameView, figure: Figure, weapons: list[Weapon], enemies: list[Figure]
 ) -> list[Legal]:
     """Ranged attacks on enemies in reach and sight (one batched sight pass)."""
     loaded = []
@@ -318,10 +319,10 @@ def _ranged_attacks(
     return out
 
 
-def legal(game: Game, figure: Figure) -> list[Legal]:
+def legal(game: GameView, figure: Figure) -> list[Legal]:
     """Attacks on enemies and breakable pieces legal now, coups-de-grâce and Throw
     templates — none once the figure has made its one Attack this activation (§4)."""
-    if not figure.standing or figure.suppressed or flow.attacked(game, figure):
+    if not figure.standing or figure.suppressed or budget.attacked(game, figure):
         return []
     weapons = _usable(game, figure)
     enemies = [e for e in game.state.enemies_of(figure) if e.on_table]

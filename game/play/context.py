@@ -18,19 +18,18 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.board.sight import LosResult
 from game.board.terrain import TerrainKind
 from game.cover import Cover
 from game.play import bridge, sight
+from game.play.contract import GameView
+from game.play.outcome import raid_sides
 from game.rules.abilities import shield_wall_bonus
 from game.rules.combatant import AttackContext
 from game.rules.models import Weapon
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
+from game.state import Figure
 
 RASEREI_MELEE = "raserei_melee"  # effect: Raserei taken for +1W6 melee this round
 VEILED = "veiled"  # effect: Schleier, cannot be targeted from beyond the gift's range
@@ -48,7 +47,7 @@ class Measured:
     ctx: AttackContext
 
 
-def start_position(game: Game, figure: Figure) -> tuple[float, float]:
+def start_position(game: GameView, figure: Figure) -> tuple[float, float]:
     """Where an active figure started its activation; elsewhere where it stands."""
     if figure.id in game.state.active and figure.start_x is not None and figure.start_y is not None:
         return (figure.start_x, figure.start_y)
@@ -64,7 +63,9 @@ def behind(from_pos: tuple[float, float], target: Figure, front_arc: float) -> b
     return abs(off) > front_arc / 2.0 + 1e-9
 
 
-def contacts(game: Game, target: Figure, side: str, *, exclude: str | None = None) -> list[Figure]:
+def contacts(
+    game: GameView, target: Figure, side: str, *, exclude: str | None = None
+) -> list[Figure]:
     """Standing figures of `side` in base contact with the target (not it, not `exclude`)."""
     return [
         f
@@ -76,7 +77,7 @@ def contacts(game: Game, target: Figure, side: str, *, exclude: str | None = Non
     ]
 
 
-def shield_wall(game: Game, target: Figure) -> int:
+def shield_wall(game: GameView, target: Figure) -> int:
     """Schildwall: WS bonus from adjacent Hüter allies that did not Run (§13)."""
     allies = contacts(game, target, target.side)
     if not allies:
@@ -84,11 +85,9 @@ def shield_wall(game: Game, target: Figure) -> int:
     return shield_wall_bonus([bridge.combatant(game, f) for f in allies], game.rules)
 
 
-def arsenal_active(game: Game, figure: Figure) -> bool:
+def arsenal_active(game: GameView, figure: Figure) -> bool:
     """Arsenal: defenders (sides without a raid) +1 attack in rounds 1–2 while an
     arsenal module stands (§11)."""
-    from game.play.outcome import raid_sides
-
     st = game.state
     raiders = raid_sides(game)
     if not raiders or figure.side in raiders:
@@ -101,7 +100,7 @@ def arsenal_active(game: Game, figure: Figure) -> bool:
     )
 
 
-def veil_range(game: Game) -> float | None:
+def veil_range(game: GameView) -> float | None:
     """The Schleier gift's range (the rules data's veil gift), if there is one."""
     for gift in game.rules.gifts.values():
         if gift.effect == "veil" and gift.range is not None:
@@ -109,7 +108,7 @@ def veil_range(game: Game) -> float | None:
     return None
 
 
-def veiled_from(game: Game, target: Figure, distance: float) -> bool:
+def veiled_from(game: GameView, target: Figure, distance: float) -> bool:
     """The target is veiled and the attacker is beyond the veil's range."""
     if VEILED not in target.effects:
         return False
@@ -117,7 +116,7 @@ def veiled_from(game: Game, target: Figure, distance: float) -> bool:
     return limit is not None and distance > limit + 1e-9
 
 
-def wachsam(game: Game, attacker: Figure, mode: str) -> bool:
+def wachsam(game: GameView, attacker: Figure, mode: str) -> bool:
     """Wachsam: the figure's first overwatch shot of the battle has advantage."""
     return (
         mode == "overwatch"
@@ -134,7 +133,7 @@ def direction(attacker: Figure, target: Figure) -> tuple[float, float] | None:
 
 
 def measure(
-    game: Game,
+    game: GameView,
     attacker: Figure,
     target: Figure,
     weapon: Weapon,

@@ -1,16 +1,14 @@
 """Events of the battle's flow: rounds, initiative, activations, waves, the end.
 
-Each explains itself through the catalogue (`game/i18n/<lang>/engine.toml`,
-key = the event's `kind`)."""
+Plain data: the narrator tells each through the catalogue
+(`game/i18n/<lang>/engine.toml`, key = the event's `kind`; `game.narration.engine`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from game.events import CatalogueEvent, signed
-from game.i18n import count_text, tr
-from game.rules.loader import local_name
+from game.events import CatalogueEvent, Family
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +22,7 @@ class EngineEvent(CatalogueEvent):
 class GameStarted(EngineEvent):
     kind: ClassVar[str] = "game_started"
     section: ClassVar[str] = "§3"
+    family: ClassVar[Family] = "flow"
     scenario: str
     seed: int
 
@@ -32,6 +31,7 @@ class GameStarted(EngineEvent):
 class RoundStarted(EngineEvent):
     kind: ClassVar[str] = "round_started"
     section: ClassVar[str] = "§3.1"
+    family: ClassVar[Family] = "flow"
     round: int
 
 
@@ -41,6 +41,7 @@ class SurpriseAttack(EngineEvent):
 
     kind: ClassVar[str] = "surprise"
     section: ClassVar[str] = "§11"
+    family: ClassVar[Family] = "flow"
     refs: ClassVar[tuple[str, ...]] = ("side",)
     side: str
 
@@ -51,46 +52,22 @@ class InitiativeRolled(EngineEvent):
 
     kind: ClassVar[str] = "initiative"
     section: ClassVar[str] = "§3.1"
+    family: ClassVar[Family] = "flow"
     rolls: tuple[tuple[str, int, int], ...]  # (side, face, best REF)
     winner: str | None  # None: a tie, rolled again
 
     def ref_ids(self) -> list[str]:
         return [side for side, _, _ in self.rolls]
 
-    def values(self, language: str) -> dict[str, Any]:
-        parts = [
-            f"{self.name(side, language=language)} W20 {face}{signed(ref)} = {face + ref}"
-            for side, face, ref in self.rolls
-        ]
-        result = (
-            tr("engine.initiative_tie", language=language)
-            if self.winner is None
-            else tr(
-                "engine.initiative_winner",
-                language=language,
-                side=self.name(self.winner, language=language),
-            )
-        )
-        return {"rolls_text": "; ".join(parts), "result": result}
-
 
 @dataclass(frozen=True, slots=True)
 class FirstChosen(EngineEvent):
     kind: ClassVar[str] = "first_chosen"
     section: ClassVar[str] = "§3.1"
+    family: ClassVar[Family] = "flow"
     refs: ClassVar[tuple[str, ...]] = ("side", "first")
     side: str
     first: str
-
-    def values(self, language: str) -> dict[str, Any]:
-        key = "self" if self.first == self.side else "other"
-        text = tr(
-            f"engine.first_choice.{key}",
-            language=language,
-            side=self.name(self.side, language=language),
-            first=self.name(self.first, language=language),
-        )
-        return {"choice_text": text}
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +76,7 @@ class WaveArrived(EngineEvent):
 
     kind: ClassVar[str] = "wave_arrived"
     section: ClassVar[str] = "§12"
+    family: ClassVar[Family] = "flow"
     refs: ClassVar[tuple[str, ...]] = ("side", "figures", "entry")
     side: str
     wave: int
@@ -108,21 +86,6 @@ class WaveArrived(EngineEvent):
     profiles: tuple[str, ...]
     budget: float
 
-    def values(self, language: str) -> dict[str, Any]:
-        counts: dict[str, int] = {}
-        for p in self.profiles:
-            counts[p] = counts.get(p, 0) + 1
-        roster = (
-            ", ".join(f"{n}× {local_name('profile', p, language)}" for p, n in counts.items())
-            or "–"
-        )
-        label = (
-            tr("engine.wave_label", language=language, wave=self.wave, total=self.total)
-            if self.wave
-            else tr("engine.reinforcement_label", language=language)
-        )
-        return {"roster": roster, "wave_label": label}
-
 
 @dataclass(frozen=True, slots=True)
 class WaveBlocked(EngineEvent):
@@ -130,17 +93,15 @@ class WaveBlocked(EngineEvent):
 
     kind: ClassVar[str] = "wave_blocked"
     section: ClassVar[str] = "§12"
+    family: ClassVar[Family] = "flow"
     refs: ClassVar[tuple[str, ...]] = ("side", "figures", "entry")
     side: str
     entry: str
     figures: tuple[str, ...]
 
-    def values(self, language: str) -> dict[str, Any]:
-        return {"figures": self.name(*self.figures, language=language)}
-
 
 @dataclass(frozen=True, slots=True)
-class _ActivationEvent(EngineEvent):
+class ActivationEvent(EngineEvent):
     """A side's activation of some figures (one, or a horde pack)."""
 
     section: ClassVar[str] = "§3.1"
@@ -148,13 +109,11 @@ class _ActivationEvent(EngineEvent):
     side: str
     figures: tuple[str, ...]
 
-    def values(self, language: str) -> dict[str, Any]:
-        return {"who": self.name(*self.figures, language=language)}
-
 
 @dataclass(frozen=True, slots=True)
-class ActivationStarted(_ActivationEvent):
+class ActivationStarted(ActivationEvent):
     kind: ClassVar[str] = "activation_started"
+    family: ClassVar[Family] = "flow"
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,55 +122,36 @@ class ActionsLost(EngineEvent):
 
     kind: ClassVar[str] = "actions_lost"
     section: ClassVar[str] = "§4.1"
+    family: ClassVar[Family] = "flow"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     lost: int
 
-    def values(self, language: str) -> dict[str, Any]:
-        return {"lost_text": count_text("engine.actions", self.lost, language=language)}
-
 
 @dataclass(frozen=True, slots=True)
-class ActivationEnded(_ActivationEvent):
+class ActivationEnded(ActivationEvent):
     kind: ClassVar[str] = "activation_ended"
+    family: ClassVar[Family] = "flow"
 
 
 @dataclass(frozen=True, slots=True)
 class RoundEnded(EngineEvent):
     kind: ClassVar[str] = "round_ended"
     section: ClassVar[str] = "§3.1"
+    family: ClassVar[Family] = "flow"
     round: int
 
 
 @dataclass(frozen=True, slots=True)
 class GameOver(EngineEvent):
     """The battle is decided (§12): the outcome, why, the last round played, and in a
-    raid the consequences for the refuge (keys of `engine.consequence`, §12's table)."""
+    raid the consequences for the refuge (keys of `engine.consequence`, §12's table;
+    told after the line, `game.narration.consequences_text`)."""
 
     kind: ClassVar[str] = "game_over"
     section: ClassVar[str] = "§12"
+    family: ClassVar[Family] = "end"
     outcome: str
     reason: str
     round: int
     consequences: tuple[str, ...] = ()
-
-    def values(self, language: str) -> dict[str, Any]:
-        if self.reason == "held":  # how long they held out (§12: hold N rounds)
-            rounds = count_text("engine.rounds", self.round, language=language)
-            reason = tr("engine.held_out", language=language, rounds=rounds)
-        else:
-            reason = tr(f"engine.reason.{self.reason}", language=language)
-        return {
-            "outcome_text": tr(f"engine.outcome.{self.outcome}", language=language),
-            "reason_text": reason,
-        }
-
-    def consequences_text(self, language: str | None = None) -> str:
-        """'Consequences: You keep everything. …' ('' outside a raid)."""
-        lines = [tr(f"engine.consequence.{c}", language=language) for c in self.consequences]
-        return tr("engine.consequences", language=language, list=" ".join(lines)) if lines else ""
-
-    def explain(self, language: str | None = None) -> str:
-        line = CatalogueEvent.explain(self, language)
-        after = self.consequences_text(language)
-        return f"{line} {after}" if after else line

@@ -3,19 +3,15 @@ it takes 2W6 (Feuer) against its armour; cover does not help."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.events import Event
 from game.play import bridge, harm
 from game.play.combat_events import Burning
+from game.play.contract import GameView
 from game.rules.area import burn_damage
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
+from game.state import Figure
 
 
-def burn(game: Game, figure: Figure, zone: str) -> list[Event]:
+def burn(game: GameView, figure: Figure, zone: str) -> list[Event]:
     """The zone's fire on one standing figure: 2W6 (knob template.burn_pool)."""
     if not figure.standing:
         return []

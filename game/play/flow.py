@@ -9,14 +9,14 @@ an activation — are handled here too.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from game import actions as act
 from game import naming
 from game.actions import IllegalAction
 from game.events import CatalogueEvent, Event
-from game.play import bridge
+from game.play import attention, bridge, outcome, raid, round_end, zones
+from game.play.budget import LOST, STAND_UP, action_budget, can_act, expect, spend, used
+from game.play.contract import GameView
 from game.play.events import (
     ActionsLost,
     ActivationEnded,
@@ -28,34 +28,22 @@ from game.play.events import (
     RoundStarted,
     SurpriseAttack,
 )
+from game.reason import Reason
 from game.rules.combatant import Condition
+from game.rules.injury import stand_up
+from game.rules.morale import morale_retest
 from game.state import Figure, Pending, Presence
 
-if TYPE_CHECKING:
-    from game.engine import Game, Handler
-
-# Action costs (§4): Run and Charge take both actions; markers take none.
-COSTS: dict[str, int] = {"run": 2, "charge": 2, "end": 0}
-STAND_UP = "stand"  # the first action a grazed figure spends standing up
-LOST = "lost"  # an action lost to backlash
-ENDED = "end"
-REPEATABLE = {"interact", STAND_UP, LOST}
-ATTACKS = frozenset({"attack", "throw", "finish"})
-"""Verbs that are the activation's one Attack (§4): the Attack action (a charge
-records one), a Throw (a thrown weapon's attack, §5.5) and the coup-de-grâce (a
-melee attack, §9)."""
-CHARGE_IS = frozenset({"move", *ATTACKS})  # a charge is a Move and an Attack (it records both)
-SUPPRESSED_MAY = {"move", "run", "cover"}  # §7: take cover and/or move away
 _MAX_STEPS = 100_000
 
 
-def start(game: Game) -> list[Event]:
+def start(game: GameView) -> list[Event]:
     """The opening: the scenario begins and runs until the first decision."""
     events: list[Event] = [GameStarted(game.scenario_name, game.seed)]
     return named(game, events + advance(game))
 
 
-def names_of(game: Game, *ids: str) -> tuple[tuple[str, ...], ...]:
+def names_of(game: GameView, *ids: str) -> tuple[tuple[str, ...], ...]:
     """`names` entries for the ids an event refers to: sides and figures by their
     display names, entry zones by their labels, board pieces by kind and place
     (`game.naming`)."""
@@ -77,7 +65,7 @@ def names_of(game: Game, *ids: str) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
-def named(game: Game, events: list[Event]) -> list[Event]:
+def named(game: GameView, events: list[Event]) -> list[Event]:
     """The events, each that refers to figures or sides given their display names
     (so the log reads "Bruno attacks Runner 3", not the ids)."""
     out: list[Event] = []
@@ -93,10 +81,8 @@ def named(game: Game, events: list[Event]) -> list[Event]:
 # -- the state machine ----------------------------------------------------------------
 
 
-def advance(game: Game) -> list[Event]:
+def advance(game: GameView) -> list[Event]:
     """Run the flow until somebody must decide or the battle is decided."""
-    from game.play import outcome, raid, round_end
-
     st = game.state
     events: list[Event] = []
     for _ in range(_MAX_STEPS):
@@ -152,7 +138,7 @@ def advance(game: Game) -> list[Event]:
     raise RuntimeError("the flow did not settle")  # pragma: no cover
 
 
-def _activation_pending(game: Game, events: list[Event]) -> Pending | None:
+def _activation_pending(game: GameView, events: list[Event]) -> Pending | None:
     """The decision inside the activation phase, ending finished activations."""
     st = game.state
     if st.active:
@@ -170,10 +156,8 @@ def _activation_pending(game: Game, events: list[Event]) -> Pending | None:
 # -- initiative (§3.1) ----------------------------------------------------------------
 
 
-def roll_initiative(game: Game) -> list[Event]:
+def roll_initiative(game: GameView) -> list[Event]:
     """W20 + best REF per side, ties re-rolled; a surprise attack skips the roll."""
-    from game.play import raid
-
     st = game.state
     sides = sides_to_act(game)
     if not sides:
@@ -204,13 +188,13 @@ def roll_initiative(game: Game) -> list[Event]:
         events.append(InitiativeRolled(tuple(rolls), None))
 
 
-def check_choose_first(game: Game, action: act.ChooseFirst) -> None:
-    _expect(game, "choose_first", action.side)
+def check_choose_first(game: GameView, action: act.ChooseFirst) -> None:
+    expect(game, "choose_first", action.side)
     if action.first not in sides_to_act(game):
-        raise IllegalAction(f"side {action.first!r} has nobody left to activate")
+        raise IllegalAction(Reason.of("flow.nobody_left", side=action.first))
 
 
-def do_choose_first(game: Game, action: act.ChooseFirst) -> list[Event]:
+def do_choose_first(game: GameView, action: act.ChooseFirst) -> list[Event]:
     st = game.state
     st.turn_side = action.first
     st.phase = "activations"
@@ -221,12 +205,12 @@ def do_choose_first(game: Game, action: act.ChooseFirst) -> list[Event]:
 # -- activations ------------------------------------------------------------------------
 
 
-def sides_to_act(game: Game) -> list[str]:
+def sides_to_act(game: GameView) -> list[str]:
     """Sides (in scenario order) with at least one figure yet to activate this round."""
     return [s for s in game.state.sides if eligible(game, s)]
 
 
-def eligible(game: Game, side: str) -> list[Figure]:
+def eligible(game: GameView, side: str) -> list[Figure]:
     """Figures of a side that may still be activated this round."""
     return [
         f
@@ -238,7 +222,7 @@ def eligible(game: Game, side: str) -> list[Figure]:
     ]
 
 
-def next_side(game: Game) -> str | None:
+def next_side(game: GameView) -> str | None:
     """Whose turn it is to activate: alternate while both have figures left (§3.1)."""
     st = game.state
     order = list(st.sides)
@@ -257,23 +241,23 @@ def next_side(game: Game) -> str | None:
     return None  # pragma: no cover
 
 
-def pack_of(game: Game, figure: Figure) -> list[Figure]:
+def pack_of(game: GameView, figure: Figure) -> list[Figure]:
     """The figures that activate together with this one (a horde pack, §3)."""
     if figure.pack is None or not game.rules.knobs.horde_pack_activation:
         return [figure]
     return [f for f in eligible(game, figure.side) if f.pack == figure.pack]
 
 
-def check_activate(game: Game, action: act.Activate) -> None:
+def check_activate(game: GameView, action: act.Activate) -> None:
     st = game.state
     fig = game.figure(action.figure)
-    _expect(game, "activate", fig.side)
+    expect(game, "activate", fig.side)
     if fig not in eligible(game, fig.side):
-        raise IllegalAction(f"{fig.name} cannot be activated now (already activated or out)")
+        raise IllegalAction(Reason.of("flow.cannot_activate", who=fig.name))
     assert st.pending is not None
 
 
-def do_activate(game: Game, action: act.Activate) -> list[Event]:
+def do_activate(game: GameView, action: act.Activate) -> list[Event]:
     st = game.state
     fig = game.figure(action.figure)
     members = pack_of(game, fig)
@@ -288,12 +272,8 @@ def do_activate(game: Game, action: act.Activate) -> list[Event]:
     return events
 
 
-def start_of_activation(game: Game, fig: Figure) -> list[Event]:
+def start_of_activation(game: GameView, fig: Figure) -> list[Event]:
     """What happens as a figure's activation begins (§4, §6, §7, §9, §13)."""
-    from game.play import attention
-    from game.rules.injury import stand_up
-    from game.rules.morale import morale_retest
-
     st = game.state
     events: list[Event] = []
     fig.aimed = max(0, fig.aimed - 1)
@@ -326,98 +306,20 @@ def start_of_activation(game: Game, fig: Figure) -> list[Event]:
     return events
 
 
-def action_budget(game: Game, fig: Figure) -> int:
-    """Actions this activation: the knob `actions_per_activation` (2), + Raserei's
-    `extra_actions` (1) when it was taken for actions this round (§4, §13)."""
-    rules = game.rules
-    raging = fig.effects.get("raserei_action", -1) >= game.state.round
-    extra = rules.signatures.raserei.extra_actions if raging else 0
-    return rules.knobs.actions_per_activation + extra
-
-
-def used(game: Game, fig: Figure) -> int:
-    """Actions already spent in the current activation."""
-    return sum(COSTS.get(v, 1) for v in game.state.spent.get(fig.id, []) if v != ENDED)
-
-
-def can_act(game: Game, fig: Figure) -> bool:
-    """Is an active figure still able to take an action?"""
-    spent = game.state.spent.get(fig.id, [])
-    return fig.standing and ENDED not in spent and used(game, fig) < action_budget(game, fig)
-
-
-def check_budget(game: Game, figure: str, verb: str, cost: int) -> Figure:
-    """The common checks of every activation action: the figure's turn, cost, repeats."""
-    st = game.state
-    fig = game.figure(figure)
-    _expect(game, "act", fig.side)
-    if fig.id not in st.active:
-        raise IllegalAction(f"{fig.name} is not activated")
-    if not can_act(game, fig):
-        raise IllegalAction(f"{fig.name} has no actions left")
-    if used(game, fig) + cost > action_budget(game, fig):
-        raise IllegalAction(
-            f"{verb} costs {cost} actions; {fig.name} has only "
-            f"{action_budget(game, fig) - used(game, fig)} left"
-        )
-    if fig.suppressed and verb not in SUPPRESSED_MAY:
-        raise IllegalAction(f"{fig.name} is suppressed: it may only take cover or move away (§7)")
-    why = repeat_problem(fig.name, verb, st.spent.get(fig.id, []))
-    if why is not None:
-        raise IllegalAction(why)
-    return fig
-
-
-def repeat_problem(name: str, verb: str, spent: Iterable[str]) -> str | None:
-    """Why `verb` may not follow the actions already `spent` this activation (None:
-    it may): no action twice (but Interact), and one Attack — an Attack, a Throw
-    or a coup-de-grâce; a charge is a Move and an Attack (§4, §5.5, §9)."""
-    done = [v for v in spent if v != ENDED]
-    if verb not in REPEATABLE and verb in done:
-        return f"{name} already took {verb} this activation (no repeats, §4)"
-    clash = ATTACKS if verb in ATTACKS else CHARGE_IS if verb == "charge" else frozenset()
-    earlier = next((v for v in done if v in clash), None)
-    if earlier is None:
-        return None
-    if verb == "charge":
-        return (
-            f"{name} already took {earlier} this activation: a charge is a Move and "
-            "an Attack (no repeats, §4)"
-        )
-    return (
-        f"{name} already attacked this activation ({earlier}): one Attack per "
-        "activation, and a Throw or a coup-de-grâce is that Attack (§4, §5.5, §9)"
-    )
-
-
-def attacked(game: Game, fig: Figure) -> str | None:
-    """Why an active figure can make no further attack this activation (None: it can)."""
-    if fig.id not in game.state.active:
-        return None
-    return repeat_problem(fig.name, "attack", game.state.spent.get(fig.id, []))
-
-
-def spend(game: Game, fig: Figure, verb: str) -> None:
-    """Record an action taken in the current activation."""
-    game.state.spent.setdefault(fig.id, []).append(verb)
-
-
-def check_end(game: Game, action: act.EndActivation) -> None:
+def check_end(game: GameView, action: act.EndActivation) -> None:
     fig = game.figure(action.figure)
-    _expect(game, "act", fig.side)
+    expect(game, "act", fig.side)
     if fig.id not in game.state.active:
-        raise IllegalAction(f"{fig.name} is not activated")
+        raise IllegalAction(Reason.of("flow.not_activated", who=fig.name))
 
 
-def do_end(game: Game, action: act.EndActivation) -> list[Event]:
-    spend(game, game.figure(action.figure), ENDED)
+def do_end(game: GameView, action: act.EndActivation) -> list[Event]:
+    spend(game, game.figure(action.figure), act.EndActivation.verb)
     return []
 
 
-def end_activation(game: Game) -> list[Event]:
+def end_activation(game: GameView) -> list[Event]:
     """Close the current activation: end-of-activation effects, then the next turn."""
-    from game.play import zones
-
     st = game.state
     members = st.active
     side = st.figures[members[0]].side
@@ -430,27 +332,3 @@ def end_activation(game: Game) -> list[Event]:
     st.active = ()
     st.last_side = side
     return events
-
-
-# -- dispatch ---------------------------------------------------------------------------
-
-
-def _expect(game: Game, kind: str, side: str) -> None:
-    pending = game.state.pending
-    if game.state.outcome is not None:
-        raise IllegalAction("the battle is over")
-    if pending is None or pending.kind != kind:
-        wanted = pending.kind if pending else "nothing"
-        raise IllegalAction(f"the game waits for {wanted}, not {kind}")
-    if pending.side != side:
-        raise IllegalAction(f"it is {pending.side}'s decision, not {side}'s")
-
-
-def handler_for(game: Game, action: act.Action) -> Handler:
-    """The handler of an action's type (IllegalAction for an unknown type)."""
-    from game.play.handlers import HANDLERS
-
-    handler = HANDLERS.get(type(action))
-    if handler is None:
-        raise IllegalAction(f"{type(action).__name__} is not an action of this game")
-    return handler

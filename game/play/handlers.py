@@ -1,12 +1,18 @@
-"""Which room handles which action: the dispatch table of `Game.apply`."""
+"""Which room handles which action: the dispatch table of `Game.apply`, and the rooms
+that offer the actions of an activation (`Game.legal_actions`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from game import actions as act
-from game.engine import Handler
+from game.actions import IllegalAction
 from game.play import abilities, combat, flow, movement, raid, support
+from game.play.contract import Handler, Room
+from game.reason import Reason
+
+ACTION_ROOMS: tuple[Room, ...] = (movement, combat, support, abilities)
+"""The rooms of an activation's actions, in the order their choices are listed."""
 
 
 def _table() -> dict[type[act.Action], Handler]:
@@ -16,10 +22,17 @@ def _table() -> dict[type[act.Action], Handler]:
         act.Activate: Handler(flow.check_activate, flow.do_activate),
         act.EndActivation: Handler(flow.check_end, flow.do_end),
     }
-    for room in (movement, combat, support, abilities):
-        handlers: dict[type[act.Action], Any] = room.HANDLERS
-        table.update(handlers)
+    for room in ACTION_ROOMS:
+        table.update(room.HANDLERS)
     return table
 
 
-HANDLERS: dict[type[act.Action], Handler] = _table()
+HANDLERS: Mapping[type[act.Action], Handler] = _table()
+
+
+def handler_for(action: act.Action) -> Handler:
+    """The handler of an action's type (IllegalAction for an unknown type)."""
+    handler = HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction(Reason.of("flow.not_an_action", action=type(action).__name__))
+    return handler

@@ -4,18 +4,15 @@ and the morale tests that casualties set off (§3.5, §3.9, §7)."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from game.events import Event
-from game.play import bridge
+from game.play import bridge, morale, space
+from game.play.contract import GameView
 from game.rules.attack import AttackResult
 from game.state import Figure
 
-if TYPE_CHECKING:
-    from game.engine import Game
 
-
-def land(game: Game, target: Figure, result: AttackResult) -> list[Event]:
+def land(game: GameView, target: Figure, result: AttackResult) -> list[Event]:
     """Apply an attack's result to the target figure; return follow-up events."""
     was_standing = target.standing
     bridge.write_back(game, target, result.target)
@@ -23,19 +20,15 @@ def land(game: Game, target: Figure, result: AttackResult) -> list[Event]:
         target.infected = True
     events: list[Event] = []
     if result.push and result.push_direction and target.standing:
-        from game.play.space import push
-
         dx, dy = result.push_direction
         norm = math.hypot(dx, dy) or 1.0
-        events += push(game, target, (dx / norm, dy / norm), result.push)
+        events += space.push(game, target, (dx / norm, dy / norm), result.push)
     if was_standing and not target.standing:
         events += fallen(game, target)
     return events
 
 
-def fallen(game: Game, figure: Figure) -> list[Event]:
+def fallen(game: GameView, figure: Figure) -> list[Event]:
     """A figure stopped standing: loot drops, its squad may test morale (§7)."""
-    from game.play import morale
-
     figure.loot = 0
     return morale.after_casualty(game, figure)

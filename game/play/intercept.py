@@ -9,7 +9,7 @@ would be higher than its ally's (P), the best-protected Hüter first.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game import actions as act
 from game.actions import IllegalAction
@@ -17,20 +17,18 @@ from game.dice import D20Roll
 from game.events import Event
 from game.play import bridge, context, resolve, sight
 from game.play.combat_events import InterceptDecided, InterceptOffered
+from game.play.contract import GameView
+from game.reason import Reason
 from game.rules.abilities import intercept as take_hit
 from game.rules.attack import AttackPlan, HitRoll, ToHitRolled, plan_attack, replace_target
 from game.rules.checks import Check, Outcome
 from game.rules.combatant import AttackContext
-from game.state import Pending
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
+from game.state import Figure, Pending
 
 PAUSING_MODES = ("action", "charge")
 
 
-def guardians(game: Game, target: Figure) -> list[Figure]:
+def guardians(game: GameView, target: Figure) -> list[Figure]:
     """Standing Hüter allies in base contact with the target that may still intercept."""
     out = []
     for ally in context.contacts(game, target, target.side):
@@ -41,7 +39,7 @@ def guardians(game: Game, target: Figure) -> list[Figure]:
 
 
 def guardian_context(
-    game: Game, attacker: Figure, guardian: Figure, ctx: AttackContext
+    game: GameView, attacker: Figure, guardian: Figure, ctx: AttackContext
 ) -> AttackContext:
     """The attack's context against the guardian: its own cover and shield wall."""
     return replace(
@@ -52,7 +50,7 @@ def guardian_context(
     )
 
 
-def guardian_need(game: Game, plan: AttackPlan, attacker: Figure, guardian: Figure) -> int:
+def guardian_need(game: GameView, plan: AttackPlan, attacker: Figure, guardian: Figure) -> int:
     """The needed number this attack's pool would have against the guardian."""
     ctx = guardian_context(game, attacker, guardian, plan.context)
     other = replace_target(plan, bridge.combatant(game, guardian), ctx, game.rules)
@@ -60,7 +58,7 @@ def guardian_need(game: Game, plan: AttackPlan, attacker: Figure, guardian: Figu
 
 
 def redirect(
-    game: Game, plan: AttackPlan, attacker: Figure, guardian: Figure
+    game: GameView, plan: AttackPlan, attacker: Figure, guardian: Figure
 ) -> tuple[AttackPlan, Event]:
     """The hit goes to the guardian (its own armour and cover count)."""
     ctx = guardian_context(game, attacker, guardian, plan.context)
@@ -69,7 +67,7 @@ def redirect(
 
 
 def auto_decide(
-    game: Game, plan: AttackPlan, attacker: Figure, target: Figure, guards: list[Figure]
+    game: GameView, plan: AttackPlan, attacker: Figure, target: Figure, guards: list[Figure]
 ) -> tuple[Figure | None, list[Event]]:
     """Overwatch / free attacks: the Hüter steps in if that raises the needed number."""
     needs = [(guardian_need(game, plan, attacker, g), i) for i, g in enumerate(guards)]
@@ -99,7 +97,7 @@ def _hit_from_dict(data: dict[str, Any]) -> HitRoll:
 
 
 def pause(
-    game: Game,
+    game: GameView,
     attacker: Figure,
     target: Figure,
     plan: AttackPlan,
@@ -130,25 +128,25 @@ def pause(
     return [InterceptOffered(ids, target.id, attacker.id)]
 
 
-def paused(game: Game) -> bool:
+def paused(game: GameView) -> bool:
     """Is an attack waiting for an Abfangen decision?"""
     return game.state.phase == "intercept" and bool(game.state.interrupted)
 
 
-def check(game: Game, action: act.Intercept) -> None:
+def check(game: GameView, action: act.Intercept) -> None:
     """An Intercept answers the pending Abfangen question of its Hüter's side."""
     st = game.state
     pending = st.pending
     if st.outcome is not None:
-        raise IllegalAction("the battle is over")
+        raise IllegalAction(Reason.of("flow.battle_over"))
     if pending is None or pending.kind != "intercept" or not paused(game):
-        raise IllegalAction("no attack is waiting for an Abfangen decision")
+        raise IllegalAction(Reason.of("intercept.nothing_waiting"))
     fig = game.figure(action.figure)
     if fig.id not in pending.figures:
-        raise IllegalAction(f"{fig.name} cannot intercept this hit (§13)")
+        raise IllegalAction(Reason.of("intercept.cannot", who=fig.name))
 
 
-def execute(game: Game, action: act.Intercept) -> list[Event]:
+def execute(game: GameView, action: act.Intercept) -> list[Event]:
     """Resume the paused attack: the damage rolls against the Hüter or the ally."""
     st = game.state
     data = st.interrupted

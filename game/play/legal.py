@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game import actions as act
-from game.play import abilities, combat, flow, movement, support
+from game.play import budget
+from game.play.contract import GameView, Legal
+from game.play.handlers import ACTION_ROOMS
 
-if TYPE_CHECKING:
-    from game.engine import Game, Legal
 
-
-def legal_actions(game: Game) -> list[Legal]:
+def legal_actions(game: GameView) -> list[Legal]:
     """Everything the pending decision allows."""
     st = game.state
     pending = game.pending()
@@ -28,13 +25,13 @@ def legal_actions(game: Game) -> list[Legal]:
     out: list[Legal] = []
     for fid in pending.figures:
         fig = st.figures[fid]
-        for room in (movement, combat, support, abilities):
+        for room in ACTION_ROOMS:
             out += room.legal(game, fig)
         out.append(act.EndActivation(fid))
     return [a for a in out if _affordable(game, a)]
 
 
-def _affordable(game: Game, action: Legal) -> bool:
+def _affordable(game: GameView, action: Legal) -> bool:
     """Drop concrete actions the budget or the no-repeat rule forbids."""
     if not isinstance(action, act.Action) or isinstance(action, act.EndActivation):
         return True
@@ -43,6 +40,6 @@ def _affordable(game: Game, action: Legal) -> bool:
         return True
     fig = game.state.figures[figure_id]
     spent = game.state.spent.get(fig.id, [])
-    if action.verb not in flow.REPEATABLE and action.verb in spent:
+    if action.verb not in budget.REPEATABLE and action.verb in spent:
         return False
-    return flow.used(game, fig) + type(action).cost <= flow.action_budget(game, fig)
+    return budget.used(game, fig) + type(action).cost <= budget.action_budget(game, fig)

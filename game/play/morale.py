@@ -3,18 +3,14 @@ leader falling. The test itself is the rules' `morale_test`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.events import Event
 from game.play import bridge, context
+from game.play.contract import GameView
 from game.rules.morale import UNVERRUECKBAR, at_half_strength, morale_test, morale_test_due
 from game.state import Figure
 
-if TYPE_CHECKING:
-    from game.engine import Game
 
-
-def after_casualty(game: Game, figure: Figure) -> list[Event]:
+def after_casualty(game: GameView, figure: Figure) -> list[Event]:
     """The casualty's squad tests if the rules say so."""
     st = game.state
     squad = st.squads.get(figure.squad)

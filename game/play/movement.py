@@ -36,21 +36,20 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from game.actions import Action, Charge, IllegalAction, Move, Overwatch, Run
 from game.board.paths import PathResult, truncate_path
 from game.board.terrain import TerrainKind
 from game.board.vaults import Span
-from game.events import Event
-from game.play import bridge, combat, fire, flow, noise, overwatch, sight, space
+from game.events import Event, Family
+from game.play import bridge, budget, combat, fire, noise, overwatch, sight, space
+from game.play.contract import ActionTemplate, GameView, Handler, Legal
 from game.play.space import MovementEvent, Point2
+from game.reason import Reason
 from game.rules.area import minefield_weapon
 from game.rules.loader import UnknownNameError
-
-if TYPE_CHECKING:
-    from game.engine import Game, Handler, Legal
-    from game.state import Figure
+from game.state import Figure
 
 QUIET_RUN_TALENT = "Leisetreter"
 """A talent that makes Run silent (§4: "unless a talent says otherwise")."""
@@ -68,6 +67,7 @@ class Moved(MovementEvent):
 
     kind: ClassVar[str] = "moved"
     section: ClassVar[str] = "§3.2"
+    family: ClassVar[Family] = "move"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     mode: str  # move | run | charge
@@ -82,29 +82,6 @@ class Moved(MovementEvent):
     vaults: int = 0  # low walls vaulted on this leg (a Run, §10)
     vault_cm: float = 0.0  # what they cost (included in cost_cm)
 
-    def values(self, language: str) -> dict[str, Any]:
-        from game.i18n import tr
-
-        ground = self.cost_cm - self.vault_cm
-        return {
-            "mode_text": tr(f"movement.mode.{self.mode}", language=language),
-            "until_text": tr(f"movement.until.{self.until}", language=language),
-            "difficult_text": tr("movement.difficult", language=language, cost=ground)
-            if ground > self.length_cm + 1e-6
-            else "",
-            "vault_text": vault_text(self.vaults, self.vault_cm, language),
-        }
-
-
-def vault_text(vaults: int, vault_cm: float, language: str | None = None) -> str:
-    """ ", vaulted 1 low wall (+5 cm)" in the log's words ("" without a vault)."""
-    from game.i18n import tr
-
-    if vaults <= 0:
-        return ""
-    key = "movement.vaulted_one" if vaults == 1 else "movement.vaulted_many"
-    return tr(key, language=language, count=vaults, cost=vault_cm)
-
 
 @dataclass(frozen=True, slots=True)
 class MoveHalted(MovementEvent):
@@ -112,15 +89,11 @@ class MoveHalted(MovementEvent):
 
     kind: ClassVar[str] = "halted"
     section: ClassVar[str] = "§3.6"
+    family: ClassVar[Family] = "move"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     at: Point2
     reason: str  # fell | pushed | suppressed
-
-    def values(self, language: str) -> dict[str, Any]:
-        from game.i18n import tr
-
-        return {"reason_text": tr(f"movement.halt.{self.reason}", language=language)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +102,7 @@ class FreeAttack(MovementEvent):
 
     kind: ClassVar[str] = "free_attack"
     section: ClassVar[str] = "§3.2"
+    family: ClassVar[Family] = "attack"
     refs: ClassVar[tuple[str, ...]] = ("figure", "mover")
     figure: str
     mover: str
@@ -141,6 +115,7 @@ class Charged(MovementEvent):
 
     kind: ClassVar[str] = "charge"
     section: ClassVar[str] = "§3.2"
+    family: ClassVar[Family] = "move"
     refs: ClassVar[tuple[str, ...]] = ("figure", "target")
     figure: str
     target: str
@@ -154,15 +129,11 @@ class ChargeBroken(MovementEvent):
 
     kind: ClassVar[str] = "charge_broken"
     section: ClassVar[str] = "§3.2"
+    family: ClassVar[Family] = "move"
     refs: ClassVar[tuple[str, ...]] = ("figure", "target")
     figure: str
     target: str
     reason: str  # halted | target_down | no_contact
-
-    def values(self, language: str) -> dict[str, Any]:
-        from game.i18n import tr
-
-        return {"reason_text": tr(f"movement.charge_reason.{self.reason}", language=language)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +142,7 @@ class EnteredBurning(MovementEvent):
 
     kind: ClassVar[str] = "entered_burning"
     section: ClassVar[str] = "§3A"
+    family: ClassVar[Family] = "harm"
     refs: ClassVar[tuple[str, ...]] = ("figure", "zone")
     figure: str
     zone: str
@@ -183,6 +155,7 @@ class MinefieldTriggered(MovementEvent):
 
     kind: ClassVar[str] = "minefield"
     section: ClassVar[str] = "§5.3"
+    family: ClassVar[Family] = "harm"
     refs: ClassVar[tuple[str, ...]] = ("figure", "minefield")
     figure: str
     minefield: str
@@ -192,7 +165,7 @@ class MinefieldTriggered(MovementEvent):
 # -- allowances and plans ------------------------------------------------------------------
 
 
-def allowance(game: Game, figure: Figure, mode: str) -> float:
+def allowance(game: GameView, figure: Figure, mode: str) -> float:
     """cm of movement: the profile's move, + the Run bonus for a Run (§4)."""
     move = float(game.profile(figure).move)
     return move + float(game.rules.knobs.move.run_bonus) if mode == "run" else move
@@ -209,7 +182,7 @@ class Plan:
     reached: bool  # the wanted destination (or contact) is the end of the walk
 
 
-def nearest_visible_enemy(game: Game, figure: Figure) -> Figure | None:
+def nearest_visible_enemy(game: GameView, figure: Figure) -> Figure | None:
     """The nearest enemy the figure can see (§7), by centre distance."""
     enemies = game.state.enemies_of(figure)
     if not enemies:
@@ -219,7 +192,7 @@ def nearest_visible_enemy(game: Game, figure: Figure) -> Figure | None:
     return min(seen, key=lambda t: (t[0], t[1]))[2] if seen else None
 
 
-def _check_suppressed(game: Game, figure: Figure, end: Point2) -> None:
+def _check_suppressed(game: GameView, figure: Figure, end: Point2) -> None:
     """§7: a suppressed figure's move must end farther from the nearest visible enemy."""
     if not figure.suppressed:
         return
@@ -227,38 +200,37 @@ def _check_suppressed(game: Game, figure: Figure, end: Point2) -> None:
     if enemy is None:
         return
     if math.dist(end, enemy.pos) <= math.dist(figure.pos, enemy.pos) + 1e-9:
-        raise IllegalAction(
-            f"{figure.name} is suppressed: must move away from the nearest enemy "
-            f"({enemy.name}) (§7)"
-        )
+        raise IllegalAction(Reason.of("move.suppressed", who=figure.name, target=enemy.name))
 
 
-def plan_move(game: Game, figure: Figure, to: Point2, mode: str) -> Plan:
+def plan_move(game: GameView, figure: Figure, to: Point2, mode: str) -> Plan:
     """Check a Move/Run to `to` and work out the walk (IllegalAction says why not)."""
     x, y = float(to[0]), float(to[1])
     if not (math.isfinite(x) and math.isfinite(y)):
-        raise IllegalAction(f"{figure.name} cannot move to a point that is not finite")
+        raise IllegalAction(Reason.of("move.not_finite", who=figure.name))
     found = space.path_to(game, figure, (x, y), mode)
     if not found.reachable:
-        raise IllegalAction(f"{figure.name} cannot move to ({x:g}, {y:g}): {found.reason}")
+        raise IllegalAction(
+            Reason.of("move.unreachable", who=figure.name, x=x, y=y, why=found.reason)
+        )
     cm = allowance(game, figure, mode)
     walk = truncate_path(game.state.board, found, cm, difficult_cost=space.difficult_cost(game))
     if walk.length_cm < MIN_MOVE:
-        raise IllegalAction(f"{figure.name} would not move (already there, or no allowance)")
+        raise IllegalAction(Reason.of("move.no_move", who=figure.name))
     end = walk.end
     assert end is not None
     _check_suppressed(game, figure, end)
     return Plan(figure.id, mode, cm, walk, walk.complete)
 
 
-def melee_weapons(game: Game, figure: Figure) -> list[str]:
+def melee_weapons(game: GameView, figure: Figure) -> list[str]:
     """The melee weapons the figure can strike with: those it carries, else the
     unarmed weapon (`bridge.weapons`; none when that knob is off, or for the
     infected)."""
     return [w.name for w in bridge.weapons(game, figure) if w.is_melee]
 
 
-def best_melee(game: Game, figure: Figure) -> str | None:
+def best_melee(game: GameView, figure: Figure) -> str | None:
     """The figure's best melee weapon: the biggest pool, then the highest BR."""
     names = melee_weapons(game, figure)
     if not names:
@@ -269,7 +241,7 @@ def best_melee(game: Game, figure: Figure) -> str | None:
     )
 
 
-def _melee_name(game: Game, figure: Figure, weapon: str) -> str:
+def _melee_name(game: GameView, figure: Figure, weapon: str) -> str:
     """The table name of the melee weapon the charge names (any of its names)."""
     try:
         name = game.rules.weapon(weapon).name
@@ -277,22 +249,22 @@ def _melee_name(game: Game, figure: Figure, weapon: str) -> str:
         name = weapon
     if name in melee_weapons(game, figure):
         return name
-    raise IllegalAction(f"{figure.name} has no melee weapon {weapon!r} to charge with")
+    raise IllegalAction(Reason.of("move.no_melee_weapon", who=figure.name, weapon=weapon))
 
 
-def plan_charge(game: Game, figure: Figure, target_id: str, weapon: str) -> Plan:
+def plan_charge(game: GameView, figure: Figure, target_id: str, weapon: str) -> Plan:
     """Check a Charge and work out the path into base contact."""
     target = game.figure(target_id)
     if target.side == figure.side:
-        raise IllegalAction(f"{figure.name} cannot charge {target.name}: not an enemy")
+        raise IllegalAction(Reason.of("move.charge_friend", who=figure.name, target=target.name))
     if not target.standing:
-        raise IllegalAction(f"{figure.name} cannot charge {target.name}: it is not standing")
+        raise IllegalAction(Reason.of("move.charge_down", who=figure.name, target=target.name))
     _melee_name(game, figure, weapon)
     cm = allowance(game, figure, "charge")
     found = space.contact_path(game, figure, target, cm)
     if found is None:
         raise IllegalAction(
-            f"{figure.name} cannot reach base contact with {target.name} within {cm:g} cm"
+            Reason.of("move.charge_far", who=figure.name, target=target.name, cm=cm)
         )
     return Plan(figure.id, "charge", cm, found, True)
 
@@ -311,7 +283,7 @@ class Trigger:
     ref: str  # zone id or watcher id
 
 
-def is_attacker(game: Game, figure: Figure) -> bool:
+def is_attacker(game: GameView, figure: Figure) -> bool:
     """A figure of a raiding side (§11 minefield)."""
     side = game.state.sides[figure.side]
     return side.threat is not None or side.waves is not None
@@ -327,7 +299,7 @@ def landing(along: float, vaults: Sequence[Span]) -> float:
 
 
 def triggers(
-    game: Game, figure: Figure, points: tuple[Point2, ...], vaults: Sequence[Span] = ()
+    game: GameView, figure: Figure, points: tuple[Point2, ...], vaults: Sequence[Span] = ()
 ) -> list[Trigger]:
     """Everything the walk sets off, in path order (`vaults`: the walk's vaults)."""
     st = game.state
@@ -361,7 +333,7 @@ def triggers(
 class Walker:
     """Walks a figure along its planned path, leg by leg."""
 
-    game: Game
+    game: GameView
     figure: Figure
     plan: Plan
     done: float = 0.0  # cm along the path already walked
@@ -476,7 +448,7 @@ def halt_reason(figure: Figure, at: Point2, was_suppressed: bool) -> str | None:
     return None
 
 
-def withdraw(game: Game, figure: Figure, end: Point2) -> list[Event]:
+def withdraw(game: GameView, figure: Figure, end: Point2) -> list[Event]:
     """Enemies the figure leaves base contact with strike first (§4)."""
     leaving = [
         e
@@ -498,7 +470,7 @@ def withdraw(game: Game, figure: Figure, end: Point2) -> list[Event]:
     return events
 
 
-def carry_out(game: Game, figure: Figure, plan: Plan) -> tuple[list[Event], bool]:
+def carry_out(game: GameView, figure: Figure, plan: Plan) -> tuple[list[Event], bool]:
     """Withdrawal, then the walk; (events, whether the figure got to the end)."""
     end = plan.walk.end
     assert end is not None
@@ -515,27 +487,27 @@ def carry_out(game: Game, figure: Figure, plan: Plan) -> tuple[list[Event], bool
 # -- handlers ---------------------------------------------------------------------------------
 
 
-def check_move(game: Game, action: Move) -> None:
-    fig = flow.check_budget(game, action.figure, "move", Move.cost)
+def check_move(game: GameView, action: Move) -> None:
+    fig = budget.check_budget(game, action.figure, "move", Move.cost)
     plan_move(game, fig, action.to, "move")
 
 
-def do_move(game: Game, action: Move) -> list[Event]:
+def do_move(game: GameView, action: Move) -> list[Event]:
     fig = game.figure(action.figure)
     plan = plan_move(game, fig, action.to, "move")
-    flow.spend(game, fig, "move")
+    budget.spend(game, fig, "move")
     return carry_out(game, fig, plan)[0]
 
 
-def check_run(game: Game, action: Run) -> None:
-    fig = flow.check_budget(game, action.figure, "run", Run.cost)
+def check_run(game: GameView, action: Run) -> None:
+    fig = budget.check_budget(game, action.figure, "run", Run.cost)
     plan_move(game, fig, action.to, "run")
 
 
-def do_run(game: Game, action: Run) -> list[Event]:
+def do_run(game: GameView, action: Run) -> list[Event]:
     fig = game.figure(action.figure)
     plan = plan_move(game, fig, action.to, "run")
-    flow.spend(game, fig, "run")
+    budget.spend(game, fig, "run")
     fig.ran_round = game.state.round
     events, _ = carry_out(game, fig, plan)
     if QUIET_RUN_TALENT not in game.profile(fig).talents and fig.on_table:
@@ -543,18 +515,18 @@ def do_run(game: Game, action: Run) -> list[Event]:
     return events
 
 
-def check_charge(game: Game, action: Charge) -> None:
-    fig = flow.check_budget(game, action.figure, "charge", Charge.cost)  # no Move, no Attack yet
+def check_charge(game: GameView, action: Charge) -> None:
+    fig = budget.check_budget(game, action.figure, "charge", Charge.cost)  # no Move, no Attack yet
     plan_charge(game, fig, action.target, action.weapon)
 
 
-def do_charge(game: Game, action: Charge) -> list[Event]:
+def do_charge(game: GameView, action: Charge) -> list[Event]:
     fig = game.figure(action.figure)
     target = game.figure(action.target)
     weapon = _melee_name(game, fig, action.weapon)
     plan = plan_charge(game, fig, action.target, weapon)
-    flow.spend(game, fig, "move")
-    flow.spend(game, fig, "attack")
+    budget.spend(game, fig, "move")
+    budget.spend(game, fig, "attack")
     events: list[Event] = [Charged(fig.id, target.id, weapon, plan.walk.length_cm)]
     walked, arrived = carry_out(game, fig, plan)
     events += walked
@@ -571,8 +543,6 @@ def do_charge(game: Game, action: Charge) -> list[Event]:
 
 
 def _handlers() -> dict[type[Action], Handler]:
-    from game.engine import Handler
-
     return {
         Move: Handler(check_move, do_move),
         Run: Handler(check_run, do_run),
@@ -587,14 +557,12 @@ HANDLERS: dict[type[Action], Handler] = _handlers()
 # -- legal actions ------------------------------------------------------------------------------
 
 
-def legal(game: Game, figure: Figure) -> list[Legal]:
+def legal(game: GameView, figure: Figure) -> list[Legal]:
     """Move/Run templates, the Charges it can make, an Overwatch template."""
-    from game.engine import ActionTemplate
-
     if not figure.standing:
         return []
     spent = set(game.state.spent.get(figure.id, []))
-    left = flow.action_budget(game, figure) - flow.used(game, figure)
+    left = budget.action_budget(game, figure) - budget.used(game, figure)
     out: list[Legal] = []
     extra: dict[str, Any] = {}
     if figure.suppressed:
@@ -614,12 +582,12 @@ def legal(game: Game, figure: Figure) -> list[Legal]:
             "max_radius": overwatch.max_radius(game, weapon),
         }
         out.append(ActionTemplate("overwatch", figure.id, limits))
-    if left >= Charge.cost and flow.repeat_problem(figure.name, "charge", spent) is None:
+    if left >= Charge.cost and budget.repeat_problem(figure.name, "charge", spent) is None:
         out += charges(game, figure)
     return out
 
 
-def charges(game: Game, figure: Figure) -> list[Action]:
+def charges(game: GameView, figure: Figure) -> list[Action]:
     """Charges into base contact the figure can make this activation."""
     cm = allowance(game, figure, "charge")
     reach = cm + space.contact_gap(game)

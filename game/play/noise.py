@@ -1,18 +1,17 @@
-"""Noise (RULES.md §8): markers, the loudest marker, the round-end roll; attention
-(`game.play.attention`) follows every marker placed."""
+"""Noise (RULES.md §8): markers and the round-end roll; attention
+(`game.play.attention`: the loudest marker an infected hears) follows every marker
+placed."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import ClassVar
 
-from game.events import Event
+from game.events import Event, Family
+from game.play import attention, raid
+from game.play.contract import GameView
 from game.play.events import EngineEvent
 from game.state import NoiseMarker
-
-if TYPE_CHECKING:
-    from game.engine import Game
 
 SOURCES = ("firearm", "explosion", "breaking", "run")
 
@@ -23,17 +22,13 @@ class NoiseMade(EngineEvent):
 
     kind: ClassVar[str] = "noise_made"
     section: ClassVar[str] = "§3.8"
+    family: ClassVar[Family] = "noise"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     source: str  # firearm | explosion | breaking | run
     x: float
     y: float
     radius: float
     figure: str | None
-
-    def values(self, language: str) -> dict[str, Any]:
-        from game.i18n import tr
-
-        return {"source_text": tr(f"engine.noise_source.{self.source}", language=language)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,22 +37,16 @@ class NoiseChecked(EngineEvent):
 
     kind: ClassVar[str] = "noise_check"
     section: ClassVar[str] = "§3.8"
+    family: ClassVar[Family] = "noise"
     face: int
     threshold: int
     result: str  # quiet | horde_pack | wave_earlier | extra_raider | no_threat
 
-    def values(self, language: str) -> dict[str, Any]:
-        from game.i18n import tr
-
-        return {"result_text": tr(f"engine.noise_result.{self.result}", language=language)}
-
 
 def make_noise(
-    game: Game, source: str, at: tuple[float, float], figure: str | None = None
+    game: GameView, source: str, at: tuple[float, float], figure: str | None = None
 ) -> list[Event]:
     """Leave a marker of `source` (firearm | explosion | breaking | run) at a point."""
-    from game.play import attention
-
     radius = float(getattr(game.rules.knobs.noise_radius, source))
     st = game.state
     st.noise.append(NoiseMarker(at[0], at[1], radius, source, st.round, figure))
@@ -67,30 +56,8 @@ def make_noise(
     return made + attention.on_marker(game, len(st.noise) - 1)
 
 
-def loudest(
-    markers: list[NoiseMarker], at: tuple[float, float] | None = None
-) -> NoiseMarker | None:
-    """The loudest marker (largest radius); ties go to the nearest to `at` (§8); when
-    still tied (or without `at`) the earliest in `markers` stays."""
-    best: NoiseMarker | None = None
-    for m in markers:
-        if (
-            best is None
-            or m.radius > best.radius
-            or (
-                m.radius == best.radius
-                and at is not None
-                and math.dist((m.x, m.y), at) < math.dist((best.x, best.y), at)
-            )
-        ):
-            best = m
-    return best
-
-
-def round_end_check(game: Game) -> list[Event]:
+def round_end_check(game: GameView) -> list[Event]:
     """If a Laut weapon fired this round, roll 1W6; on ≤ threshold a threat advances."""
-    from game.play import attention, raid
-
     st = game.state
     events: list[Event] = []
     if st.loud_fired:

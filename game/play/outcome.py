@@ -4,13 +4,10 @@ victory / defeat / draw (from the first side's view) for open skirmishes."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from game.play.contract import GameView
 from game.play.events import GameOver
 from game.state import Presence
-
-if TYPE_CHECKING:
-    from game.engine import Game
 
 CONSEQUENCES: dict[str, tuple[str, ...]] = {  # §12's table; texts: engine.consequence.*
     "repelled": ("keep_everything", "loot_from_fallen"),
@@ -19,36 +16,36 @@ CONSEQUENCES: dict[str, tuple[str, ...]] = {  # §12's table; texts: engine.cons
 }
 
 
-def raid_sides(game: Game) -> list[str]:
+def raid_sides(game: GameView) -> list[str]:
     """Sides that attack as a raid (they have a [side.raid])."""
     return [s.id for s in game.state.sides.values() if s.waves is not None]
 
 
-def defender_sides(game: Game) -> list[str]:
+def defender_sides(game: GameView) -> list[str]:
     raiders = set(raid_sides(game))
     return [s for s in game.state.sides if s not in raiders]
 
 
-def _alive(game: Game, side: str) -> int:
+def _alive(game: GameView, side: str) -> int:
     """Figures of a side still in the fight (standing on the table)."""
     return sum(1 for f in game.state.figures.values() if f.side == side and f.standing)
 
 
-def _to_come(game: Game, side: str) -> bool:
+def _to_come(game: GameView, side: str) -> bool:
     st = game.state
     waves = st.sides[side].waves
     reserve = any(f.side == side and f.presence is Presence.RESERVE for f in st.figures.values())
     return reserve or (waves is not None and waves.arrived < waves.total)
 
 
-def _defenders_hurt(game: Game) -> bool:
+def _defenders_hurt(game: GameView) -> bool:
     """Half or more of the defenders are down (§12 Partial)."""
     defenders = [f for f in game.state.figures.values() if f.side in defender_sides(game)]
     down = sum(1 for f in defenders if not f.standing)
     return bool(defenders) and down * 2 >= len(defenders)
 
 
-def check(game: Game) -> GameOver | None:
+def check(game: GameView) -> GameOver | None:
     """The battle's outcome if it is decided now (sets `state.outcome`), else None."""
     st = game.state
     if st.outcome is not None:
@@ -61,19 +58,19 @@ def check(game: Game) -> GameOver | None:
     return GameOver(st.outcome, reason, last_round(game), consequences)
 
 
-def last_round(game: Game) -> int:
+def last_round(game: GameView) -> int:
     """The last round that was played (a round that has not begun yet does not count)."""
     st = game.state
     played = st.round - 1 if st.phase == "round_start" else st.round
     return max(1, min(played, game.scenario.scenario.max_rounds))
 
 
-def _time_up(game: Game) -> bool:
+def _time_up(game: GameView) -> bool:
     st = game.state
     return st.phase == "round_start" and st.round > game.scenario.scenario.max_rounds
 
 
-def _raid_outcome(game: Game) -> tuple[str, str] | None:
+def _raid_outcome(game: GameView) -> tuple[str, str] | None:
     st = game.state
     knobs = game.rules.knobs.raid
     defenders = defender_sides(game)
@@ -102,7 +99,7 @@ def _raid_outcome(game: Game) -> tuple[str, str] | None:
     return None
 
 
-def _skirmish_outcome(game: Game) -> tuple[str, str] | None:
+def _skirmish_outcome(game: GameView) -> tuple[str, str] | None:
     st = game.state
     sides = list(st.sides)
     alive = {s: _alive(game, s) for s in sides}
@@ -134,7 +131,7 @@ class Verdict:
     attackers: tuple[str, ...] = ()
 
 
-def verdict(game: Game) -> Verdict:
+def verdict(game: GameView) -> Verdict:
     """The winners and the beaten of the battle's outcome (RULES.md §12): in a raid
     the defenders win when the attack is repelled and lose on a Defeat; in an open
     skirmish the sides with the largest share of their figures still standing win."""

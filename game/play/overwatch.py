@@ -12,23 +12,21 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import numpy as np
 from shapely.geometry import LineString, Point
 
 from game.actions import IllegalAction, Overwatch
 from game.board.sight import line_of_sight_batch
-from game.events import Event
-from game.play import combat, flow, sight, space
+from game.events import Event, Family
+from game.play import budget, combat, sight, space
+from game.play.contract import GameView
 from game.play.space import MovementEvent
+from game.reason import Reason
 from game.rules.ammo import AmmoState, fire_problem
 from game.rules.models import Weapon
-from game.state import OverwatchZone
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
+from game.state import Figure, OverwatchZone
 
 Point2 = tuple[float, float]
 
@@ -45,6 +43,7 @@ class OverwatchDeclared(MovementEvent):
 
     kind: ClassVar[str] = "overwatch_declared"
     section: ClassVar[str] = "§3.6"
+    family: ClassVar[Family] = "attack"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     direction: float
@@ -60,6 +59,7 @@ class OverwatchTriggered(MovementEvent):
 
     kind: ClassVar[str] = "overwatch_triggered"
     section: ClassVar[str] = "§3.6"
+    family: ClassVar[Family] = "attack"
     refs: ClassVar[tuple[str, ...]] = ("watcher", "mover")
     watcher: str
     mover: str
@@ -72,7 +72,7 @@ class OverwatchTriggered(MovementEvent):
 # -- the readied weapon ------------------------------------------------------------------
 
 
-def can_fire(game: Game, figure: Figure, name: str) -> bool:
+def can_fire(game: GameView, figure: Figure, name: str) -> bool:
     """Could the figure fire this ranged weapon now (not jammed, loaded, ammo left)?"""
     try:
         state = figure.weapon(name)
@@ -85,7 +85,7 @@ def can_fire(game: Game, figure: Figure, name: str) -> bool:
     return fire_problem(weapon, ammo, False, game.rules) is None
 
 
-def readied_weapon(game: Game, figure: Figure) -> Weapon | None:
+def readied_weapon(game: GameView, figure: Figure) -> Weapon | None:
     """The first ranged weapon the figure could fire now (§6: the readied weapon)."""
     for state in figure.weapons:
         if can_fire(game, figure, state.name):
@@ -93,7 +93,7 @@ def readied_weapon(game: Game, figure: Figure) -> Weapon | None:
     return None
 
 
-def max_radius(game: Game, weapon: Weapon) -> float:
+def max_radius(game: GameView, weapon: Weapon) -> float:
     """The largest fire zone radius: range_factor × the weapon's range (§6)."""
     return float(game.rules.knobs.overwatch.range_factor) * float(weapon.range or 0.0)
 
@@ -101,32 +101,31 @@ def max_radius(game: Game, weapon: Weapon) -> float:
 # -- declaring -------------------------------------------------------------------------------
 
 
-def check_declare(game: Game, action: Overwatch) -> None:
-    fig = flow.check_budget(game, action.figure, "overwatch", Overwatch.cost)
+def check_declare(game: GameView, action: Overwatch) -> None:
+    fig = budget.check_budget(game, action.figure, "overwatch", Overwatch.cost)
     weapon = readied_weapon(game, fig)
     if weapon is None:
-        raise IllegalAction(f"{fig.name} has no ranged weapon ready to fire (§6)")
+        raise IllegalAction(Reason.of("overwatch.no_weapon", who=fig.name))
     knobs = game.rules.knobs.overwatch
     values = (action.direction, action.angle, action.radius)
     if not all(math.isfinite(v) for v in values):
-        raise IllegalAction("overwatch needs a finite direction, angle and radius")
+        raise IllegalAction(Reason.of("overwatch.not_finite"))
     if not 0 < action.angle <= knobs.max_angle:
-        raise IllegalAction(
-            f"the fire zone's angle must be above 0° and at most {knobs.max_angle:g}° (§6)"
-        )
+        raise IllegalAction(Reason.of("overwatch.angle", max=knobs.max_angle))
     limit = max_radius(game, weapon)
     if not 0 < action.radius <= limit + 1e-9:
         raise IllegalAction(
-            f"the fire zone's radius must be above 0 and at most {limit:g} cm "
-            f"({knobs.range_factor:g} × the {weapon.name}'s range, §6)"
+            Reason.of(
+                "overwatch.radius", limit=limit, factor=knobs.range_factor, weapon=weapon.name
+            )
         )
 
 
-def do_declare(game: Game, action: Overwatch) -> list[Event]:
+def do_declare(game: GameView, action: Overwatch) -> list[Event]:
     fig = game.figure(action.figure)
     weapon = readied_weapon(game, fig)
     assert weapon is not None
-    flow.spend(game, fig, "overwatch")
+    budget.spend(game, fig, "overwatch")
     direction = action.direction % 360.0
     fig.overwatch = OverwatchZone(
         fig.x, fig.y, direction, action.angle, action.radius, weapon.name, game.state.round
@@ -138,14 +137,14 @@ def do_declare(game: Game, action: Overwatch) -> list[Event]:
 # -- watchers ----------------------------------------------------------------------------
 
 
-def shots_taken(game: Game, figure: Figure) -> int:
+def shots_taken(game: GameView, figure: Figure) -> int:
     """Overwatch shots the figure took this round."""
     if figure.overwatch_fired_round != game.state.round:
         return 0
     return max(1, figure.uses.get(SHOTS_KEY, 1))
 
 
-def record_shot(game: Game, figure: Figure) -> None:
+def record_shot(game: GameView, figure: Figure) -> None:
     """The watcher fired: its overwatch is spent (§6)."""
     taken = shots_taken(game, figure)
     figure.overwatch_fired_round = game.state.round
@@ -153,7 +152,7 @@ def record_shot(game: Game, figure: Figure) -> None:
     figure.overwatch = None
 
 
-def is_watching(game: Game, figure: Figure) -> bool:
+def is_watching(game: GameView, figure: Figure) -> bool:
     """A standing figure with a fire zone, a weapon to fire and a shot left this round."""
     zone = figure.overwatch
     return (
@@ -164,7 +163,7 @@ def is_watching(game: Game, figure: Figure) -> bool:
     )
 
 
-def can_shoot_at(game: Game, watcher: Figure, mover: Figure, at: Point2) -> bool:
+def can_shoot_at(game: GameView, watcher: Figure, mover: Figure, at: Point2) -> bool:
     """Would the combat room allow the watcher's shot with the mover at `at`
     (e.g. not veiled from that distance)?"""
     zone = watcher.overwatch
@@ -179,7 +178,7 @@ def can_shoot_at(game: Game, watcher: Figure, mover: Figure, at: Point2) -> bool
     return problem is None
 
 
-def watchers(game: Game, mover: Figure) -> list[Figure]:
+def watchers(game: GameView, mover: Figure) -> list[Figure]:
     """Enemies of the mover that are watching."""
     return [f for f in game.state.enemies_of(mover) if is_watching(game, f)]
 
@@ -199,7 +198,7 @@ def zone_contains(zone: OverwatchZone, xy: np.ndarray) -> np.ndarray:
     return result
 
 
-def _hits(game: Game, watcher: Figure, mover: Figure, xy: np.ndarray) -> np.ndarray:
+def _hits(game: GameView, watcher: Figure, mover: Figure, xy: np.ndarray) -> np.ndarray:
     """Which mover positions are inside the watcher's zone and in its sight."""
     zone = watcher.overwatch
     assert zone is not None
@@ -220,7 +219,7 @@ def _hits(game: Game, watcher: Figure, mover: Figure, xy: np.ndarray) -> np.ndar
 
 
 def first_interrupt(
-    game: Game, watcher: Figure, mover: Figure, points: Sequence[Point2]
+    game: GameView, watcher: Figure, mover: Figure, points: Sequence[Point2]
 ) -> float | None:
     """Distance along the path (> 0: after the mover left its start) of the first
     point inside the watcher's zone and in its sight, to within REFINE_TOL."""

@@ -3,23 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
 from game.board.freespace import FreeSpace
-
-if TYPE_CHECKING:
-    from game.engine import Game
+from game.play.contract import GameView
 
 GRID_STEP = 0.5  # cm between candidate spots
 SPAWN_GAP = 0.1  # cm kept between spawned bases
 
 
 def free_spots(
-    game: Game,
+    game: GameView,
     zone: Polygon,
     radii: Sequence[float],
     *,

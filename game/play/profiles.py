@@ -1,13 +1,16 @@
 """Profiles of the figures in a scenario: named ones from the rules data, or inline
-stats based on a named profile (SCENARIO.md "Profiles may also be given inline")."""
+stats based on a named profile (SCENARIO.md "Profiles may also be given inline");
+and a new figure at full strength from its profile (the scenario's, a wave's)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from game.naming import readable_id
 from game.rules.loader import RulesData
 from game.rules.profile import Profile
 from game.scenario import FigureSpec, InlineStats
+from game.state import Figure, WeaponState
 
 
 class InlineStatsError(ValueError):
@@ -90,3 +93,42 @@ def inline_profile(stats: InlineStats, rules: RulesData) -> Profile:
         talents=tuple(stats.talents) if stats.talents is not None else base.talents,
         base_radius=radius,
     )
+
+
+def new_figure(
+    figure_id: str,
+    profile: Profile,
+    rules: RulesData,
+    *,
+    side: str,
+    squad: str,
+    at: tuple[float, float],
+    facing: float,
+) -> Figure:
+    """A figure at full TP with loaded weapons and a full ammo supply (§5.6)."""
+    weapons = []
+    for name in profile.weapons:
+        weapon = rules.weapon(name)
+        weapons.append(WeaponState(weapon.name, loaded=weapon.magazine, uses=weapon.uses))
+    return Figure(
+        id=figure_id,
+        name=_display_name(figure_id, profile),
+        side=side,
+        squad=squad,
+        profile=profile.name,
+        x=at[0],
+        y=at[1],
+        radius=profile.base_radius,
+        facing=facing,
+        max_tp=profile.tp,
+        tp=profile.tp,
+        weapons=weapons,
+        ammo=rules.knobs.ammo.supply_die,
+    )
+
+
+def _display_name(figure_id: str, profile: Profile) -> str:
+    """'bruno' with profile Bruno -> 'Bruno'; 'raider-3' -> 'Raider 3'."""
+    if figure_id.casefold() == profile.name.casefold():
+        return profile.name
+    return readable_id(figure_id)

@@ -15,7 +15,6 @@ test still comes only the first time (§7). Each arrival stays its own horde pac
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from shapely.geometry import Point, Polygon
 
@@ -24,19 +23,20 @@ from game.actions import IllegalAction
 from game.board.terrain import TerrainKind
 from game.dice import DiceExpression
 from game.events import Event
+from game.play.attention import loudest
+from game.play.budget import expect
+from game.play.contract import GameView
 from game.play.events import WaveArrived, WaveBlocked
 from game.play.placement import free_spots
-from game.play.setup import new_figure
+from game.play.profiles import new_figure
+from game.reason import Reason
 from game.scenario import SideSpec
 from game.state import Figure, GameState, Presence, Squad, WaveState
-
-if TYPE_CHECKING:
-    from game.engine import Game
 
 WARNING_MODULES = (TerrainKind.WATCHTOWER, TerrainKind.RADIO)
 
 
-def default_budget(game: Game, state: GameState, attacker: str) -> float:
+def default_budget(game: GameView, state: GameState, attacker: str) -> float:
     """Core figures × average level × 2 × raid_budget_factor (§12, §14.3)."""
     cores = [
         game.profiles[f.id]
@@ -51,7 +51,7 @@ def default_budget(game: Game, state: GameState, attacker: str) -> float:
     return cores_n * level * knobs.raid.budget_per_core_level * knobs.raid_budget_factor
 
 
-def plan_waves(game: Game, state: GameState, spec: SideSpec) -> WaveState:
+def plan_waves(game: GameView, state: GameState, spec: SideSpec) -> WaveState:
     """Roll the number of waves and split the budget evenly across them."""
     raid = spec.raid
     assert raid is not None
@@ -68,7 +68,7 @@ def plan_waves(game: Game, state: GameState, spec: SideSpec) -> WaveState:
     )
 
 
-def next_wave_due(game: Game) -> str | None:
+def next_wave_due(game: GameView) -> str | None:
     """The first raiding side whose next wave arrives this round (None: none due)."""
     st = game.state
     for side in st.sides.values():
@@ -78,21 +78,21 @@ def next_wave_due(game: Game) -> str | None:
     return None
 
 
-def entry_ids(game: Game, side: str) -> tuple[str, ...]:
+def entry_ids(game: GameView, side: str) -> tuple[str, ...]:
     waves = game.state.sides[side].waves
     return tuple(waves.entries) if waves else ()
 
 
-def entry_polygon(game: Game, side: str, entry: str) -> Polygon:
+def entry_polygon(game: GameView, side: str, entry: str) -> Polygon:
     for spec in game.scenario.side:
         if spec.id == side and spec.raid is not None:
             for e in spec.raid.entry:
                 if e.id == entry:
                     return Polygon(e.polygon)
-    raise IllegalAction(f"side {side!r} has no entry zone {entry!r}")
+    raise IllegalAction(Reason.of("raid.no_entry", side=side, entry=entry))
 
 
-def surprise_attacker(game: Game) -> str | None:
+def surprise_attacker(game: GameView) -> str | None:
     """Round 1 without a watchtower or radio: the raiders win initiative (§11)."""
     raiders = [s.id for s in game.state.sides.values() if s.waves is not None]
     if not raiders:
@@ -104,7 +104,7 @@ def surprise_attacker(game: Game) -> str | None:
 # -- waves ----------------------------------------------------------------------------
 
 
-def buy_roster(game: Game, side: str, budget: float) -> tuple[list[str], float]:
+def buy_roster(game: GameView, side: str, budget: float) -> tuple[list[str], float]:
     """Profiles bought with `budget` by roster weight (the game's dice); the rest left.
 
     Every wave brings at least one figure (the cheapest, if nothing is affordable).
@@ -129,7 +129,7 @@ def buy_roster(game: Game, side: str, budget: float) -> tuple[list[str], float]:
     return bought, left
 
 
-def _weighted(game: Game, weights: list[float]) -> int:
+def _weighted(game: GameView, weights: list[float]) -> int:
     total = sum(weights)
     r = game.dice.uniform(0.0, total)
     acc = 0.0
@@ -140,18 +140,16 @@ def _weighted(game: Game, weights: list[float]) -> int:
     return len(weights) - 1
 
 
-def check_choose_entry(game: Game, action: act.ChooseEntry) -> None:
-    from game.play.flow import _expect
-
-    _expect(game, "choose_entry", action.side)
+def check_choose_entry(game: GameView, action: act.ChooseEntry) -> None:
+    expect(game, "choose_entry", action.side)
     if action.entry not in entry_ids(game, action.side):
+        choices = ", ".join(entry_ids(game, action.side))
         raise IllegalAction(
-            f"{action.entry!r} is not an entry zone of {action.side} "
-            f"(one of: {', '.join(entry_ids(game, action.side))})"
+            Reason.of("raid.not_an_entry", entry=action.entry, side=action.side, choices=choices)
         )
 
 
-def do_choose_entry(game: Game, action: act.ChooseEntry) -> list[Event]:
+def do_choose_entry(game: GameView, action: act.ChooseEntry) -> list[Event]:
     """The wave is bought and enters at the chosen zone."""
     st = game.state
     waves = st.sides[action.side].waves
@@ -165,7 +163,7 @@ def do_choose_entry(game: Game, action: act.ChooseEntry) -> list[Event]:
 
 
 def spawn_group(
-    game: Game,
+    game: GameView,
     side: str,
     entry: str,
     profiles: list[str],
@@ -216,7 +214,7 @@ def spawn_group(
     return events
 
 
-def band_squad(game: Game, side: str) -> Squad:
+def band_squad(game: GameView, side: str) -> Squad:
     """The morale squad of everything `side` brings during the battle (made on first
     use; its id is `<side>-band`, or with a number where the scenario took that)."""
     st = game.state
@@ -232,7 +230,7 @@ def band_squad(game: Game, side: str) -> Squad:
     return st.squads[sid]
 
 
-def _new_id(game: Game, profile: str) -> str:
+def _new_id(game: GameView, profile: str) -> str:
     """A figure id for a newcomer, e.g. 'raider-7' (never one already on the roster)."""
     st = game.state
     while True:
@@ -242,7 +240,7 @@ def _new_id(game: Game, profile: str) -> str:
             return fid
 
 
-def _lead(game: Game, band: Squad, newcomers: list[Figure]) -> None:
+def _lead(game: GameView, band: Squad, newcomers: list[Figure]) -> None:
     """A newcomer with a leader's profile leads the band unless its leader still
     stands (or waits to come on)."""
     st = game.state
@@ -253,7 +251,7 @@ def _lead(game: Game, band: Squad, newcomers: list[Figure]) -> None:
 
 
 def place_reserve(
-    game: Game, figures: list[Figure], zone: Polygon, toward: tuple[float, float]
+    game: GameView, figures: list[Figure], zone: Polygon, toward: tuple[float, float]
 ) -> tuple[list[Figure], list[Figure]]:
     """Put reserve figures on the table inside `zone`; return (placed, still waiting).
     Each figure placed counts among its squad's starting figures (§7, see above)."""
@@ -272,7 +270,7 @@ def place_reserve(
     return placed, blocked
 
 
-def place_waiting(game: Game) -> list[Event]:
+def place_waiting(game: GameView) -> list[Event]:
     """Figures that found no room when their wave came try again (round start)."""
     st = game.state
     events: list[Event] = []
@@ -301,10 +299,8 @@ def place_waiting(game: Game) -> list[Event]:
 # -- noise draws a threat in (§8) -----------------------------------------------------
 
 
-def noise_reinforcement(game: Game) -> tuple[str, list[Event]]:
+def noise_reinforcement(game: GameView) -> tuple[str, list[Event]]:
     """What a failed round-end noise roll brings: (result word, events)."""
-    from game.play.noise import loudest
-
     st = game.state
     marker = loudest(st.noise)
     at = (marker.x, marker.y) if marker else (st.board.width / 2, st.board.height / 2)
@@ -330,6 +326,6 @@ def noise_reinforcement(game: Game) -> tuple[str, list[Event]]:
     return "no_threat", []
 
 
-def _nearest_entry(game: Game, side: str, at: tuple[float, float]) -> str:
+def _nearest_entry(game: GameView, side: str, at: tuple[float, float]) -> str:
     point = Point(at)
     return min(entry_ids(game, side), key=lambda e: entry_polygon(game, side, e).distance(point))

@@ -3,17 +3,13 @@ damage pool, harm landing, noise (RULES.md §5.2, §5.6, §8)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.events import Event
 from game.play import harm, noise
+from game.play.contract import GameView
 from game.rules.ammo import AmmoState, uses_ammo
 from game.rules.attack import AttackPlan, HitRoll, ToHitRolled, finish_attack, noise_source
 from game.rules.models import Weapon
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
+from game.state import Figure
 
 
 def ammo_state(attacker: Figure, weapon: Weapon) -> AmmoState | None:
@@ -44,7 +40,7 @@ def store_ammo(attacker: Figure, weapon: Weapon, ammo: AmmoState | None) -> None
 
 
 def finish(
-    game: Game,
+    game: GameView,
     attacker: Figure,
     target: Figure,
     plan: AttackPlan,

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.events import Event
 from game.play import noise
-
-if TYPE_CHECKING:
-    from game.engine import Game
+from game.play.contract import GameView
 
 
-def end_round(game: Game) -> list[Event]:
+def end_round(game: GameView) -> list[Event]:
     """Burning zones and smoke expire, round-long effects end, noise is checked."""
     st = game.state
     st.board.expire(st.round)

@@ -3,20 +3,16 @@ sides, the board, the raid's waves)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.board.terrain import Board
-from game.naming import readable_id
-from game.play.profiles import figure_profile
+from game.board.terrain import Board, TerrainKind
+from game.play import raid
+from game.play.contract import GameView
+from game.play.profiles import figure_profile, new_figure
+from game.rules.loader import RulesData
 from game.rules.profile import Profile
-from game.state import Figure, GameState, OverwatchZone, Side, Squad, WaveState, WeaponState
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.rules.loader import RulesData
+from game.state import Figure, GameState, OverwatchZone, Side, Squad, WaveState
 
 
-def build_state(game: Game) -> GameState:
+def build_state(game: GameView) -> GameState:
     """The state before round 1: placed figures, squads, sides and raid plans."""
     rules = game.rules
     structure = {"barricade": rules.knobs.structure.barricade, "gate": rules.knobs.structure.gate}
@@ -57,15 +53,13 @@ def build_state(game: Game) -> GameState:
         sides=sides,
         rng_state=game.dice.state,
     )
-    from game.play import raid
-
     for side_spec in game.scenario.side:
         if side_spec.raid is not None:
             sides[side_spec.id].waves = raid.plan_waves(game, state, side_spec)
     return state
 
 
-def profiles_of(game: Game, state: GameState) -> dict[str, Profile]:
+def profiles_of(game: GameView, state: GameState) -> dict[str, Profile]:
     """The profile of every figure of a state: a scenario figure's from its spec, a
     figure that arrived during the battle (a wave, a noise pack) from the rules-data
     profile its `profile` field names — what a saved game is continued from."""
@@ -81,49 +75,8 @@ def profiles_of(game: Game, state: GameState) -> dict[str, Profile]:
     return profiles
 
 
-def _structure_defaults(values: dict[str, int]) -> dict:  # type: ignore[type-arg]
-    from game.board.terrain import TerrainKind
-
+def _structure_defaults(values: dict[str, int]) -> dict[TerrainKind, int]:
     return {TerrainKind(k): v for k, v in values.items()}
-
-
-def new_figure(
-    figure_id: str,
-    profile: Profile,
-    rules: RulesData,
-    *,
-    side: str,
-    squad: str,
-    at: tuple[float, float],
-    facing: float,
-) -> Figure:
-    """A figure at full TP with loaded weapons and a full ammo supply (§5.6)."""
-    weapons = []
-    for name in profile.weapons:
-        weapon = rules.weapon(name)
-        weapons.append(WeaponState(weapon.name, loaded=weapon.magazine, uses=weapon.uses))
-    return Figure(
-        id=figure_id,
-        name=_display_name(figure_id, profile),
-        side=side,
-        squad=squad,
-        profile=profile.name,
-        x=at[0],
-        y=at[1],
-        radius=profile.base_radius,
-        facing=facing,
-        max_tp=profile.tp,
-        tp=profile.tp,
-        weapons=weapons,
-        ammo=rules.knobs.ammo.supply_die,
-    )
-
-
-def _display_name(figure_id: str, profile: Profile) -> str:
-    """'bruno' with profile Bruno -> 'Bruno'; 'raider-3' -> 'Raider 3'."""
-    if figure_id.casefold() == profile.name.casefold():
-        return profile.name
-    return readable_id(figure_id)
 
 
 def initial_overwatch(figure: Figure, profile: Profile, rules: RulesData) -> OverwatchZone | None:

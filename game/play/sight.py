@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 from shapely.geometry import Point
@@ -26,18 +25,23 @@ from game.board.sight import (
 )
 from game.board.terrain import AREA_MODULE_KINDS
 from game.cover import Cover
+from game.play.cache import Entry, Lasts, Memo, memo_entry
+from game.play.contract import GameView
+from game.state import Figure
 
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
-
-_CACHE_KEY = "_sight_cache"
-_CACHE_LIMIT = 4096
+SIGHT: Entry[Memo[tuple[object, ...], LosResult]] = memo_entry(
+    "sight",
+    holds="line of sight and cover between two bases",
+    key="board version, each base's centre and radius",
+    lasts=Lasts.WHOLE_GAME,
+    clone=True,
+    limit=4096,
+)
 POINT_RADIUS = 0.01
 """The 'tiny base' a point is given when a thrower traces sight to it (cm)."""
 
 
-def params(game: Game) -> SightParams:
+def params(game: GameView) -> SightParams:
     """The sight knobs of this game (sight_lines, cover_share, base_contact_gap)."""
     knobs = game.rules.knobs
     return SightParams(
@@ -47,15 +51,8 @@ def params(game: Game) -> SightParams:
     )
 
 
-def _cache(game: Game) -> dict[tuple[object, ...], LosResult]:
-    cache: dict[tuple[object, ...], LosResult] = game.__dict__.setdefault(_CACHE_KEY, {})
-    if len(cache) > _CACHE_LIMIT:
-        cache.clear()
-    return cache
-
-
 def los_between(
-    game: Game,
+    game: GameView,
     viewer: tuple[float, float],
     viewer_radius: float,
     target: tuple[float, float],
@@ -64,37 +61,36 @@ def los_between(
     """Line of sight between two bases given by centre and radius (cached)."""
     board = game.state.board
     key = (board.version, *viewer, viewer_radius, *target, target_radius)
-    cache = _cache(game)
-    hit = cache.get(key)
-    if hit is None:
-        hit = line_of_sight(
+    return game.cache.memo(
+        SIGHT,
+        key,
+        lambda: line_of_sight(
             board,
             viewer,
             target,
             viewer_radius=viewer_radius,
             target_radius=target_radius,
             params=params(game),
-        )
-        cache[key] = hit
-    return hit
+        ),
+    )
 
 
-def figure_los(game: Game, viewer: Figure, target: Figure) -> LosResult:
+def figure_los(game: GameView, viewer: Figure, target: Figure) -> LosResult:
     """Line of sight and terrain cover from one figure's base to another's (§10)."""
     return los_between(game, viewer.pos, viewer.radius, target.pos, target.radius)
 
 
-def point_los(game: Game, viewer: Figure, point: tuple[float, float]) -> LosResult:
+def point_los(game: GameView, viewer: Figure, point: tuple[float, float]) -> LosResult:
     """Line of sight from a figure's base to a point (a tiny base there, §5.5)."""
     return los_between(game, viewer.pos, viewer.radius, point, POINT_RADIUS)
 
 
-def can_see(game: Game, viewer: Figure, target: Figure) -> bool:
+def can_see(game: GameView, viewer: Figure, target: Figure) -> bool:
     """Can the viewer see the target (symmetric, §10)?"""
     return figure_los(game, viewer, target).visible
 
 
-def batch(game: Game, viewer: Figure, targets: Sequence[Figure]) -> SightBatch:
+def batch(game: GameView, viewer: Figure, targets: Sequence[Figure]) -> SightBatch:
     """Line of sight from one figure to many (at least one) in one vectorised pass."""
     if not targets:
         raise ValueError("a sight batch needs at least one target")
@@ -108,7 +104,7 @@ def batch(game: Game, viewer: Figure, targets: Sequence[Figure]) -> SightBatch:
     )
 
 
-def seen_by(game: Game, viewers: Sequence[Figure], targets: Sequence[Figure]) -> np.ndarray:
+def seen_by(game: GameView, viewers: Sequence[Figure], targets: Sequence[Figure]) -> np.ndarray:
     """(viewers, targets): whether each viewer sees each target, one vectorised
     `visible_batch` per viewer (visibility only, no cover)."""
     seen = np.zeros((len(viewers), len(targets)), np.bool_)
@@ -129,14 +125,14 @@ def seen_by(game: Game, viewers: Sequence[Figure], targets: Sequence[Figure]) ->
     return seen
 
 
-def near_terrain(game: Game, figure: Figure) -> bool:
+def near_terrain(game: GameView, figure: Figure) -> bool:
     """Is the figure's base in contact with any terrain piece (not a zone module)?"""
     gap = game.rules.knobs.base_contact_gap
     near = game.state.board.pieces_near(Point(figure.x, figure.y), figure.radius + gap)
     return any(p.kind not in AREA_MODULE_KINDS for p in near)
 
 
-def improved_cover(game: Game, figure: Figure, cover: Cover) -> Cover:
+def improved_cover(game: GameView, figure: Figure, cover: Cover) -> Cover:
     """Cover one step better while the figure has Taken cover (§4): none → light
     only when it is in contact with some terrain; light → heavy."""
     if not figure.took_cover or cover is Cover.HEAVY:
@@ -147,7 +143,7 @@ def improved_cover(game: Game, figure: Figure, cover: Cover) -> Cover:
 
 
 def attack_cover(
-    game: Game, attacker: Figure, target: Figure, los: LosResult | None = None
+    game: GameView, attacker: Figure, target: Figure, los: LosResult | None = None
 ) -> Cover:
     """The target's cover against the attacker: the sight lines' cover, one step
     better if the target Took cover (§4, §10)."""
@@ -160,7 +156,7 @@ def base_gap(a: Figure, b: Figure) -> float:
     return max(0.0, math.dist(a.pos, b.pos) - a.radius - b.radius)
 
 
-def in_contact(game: Game, a: Figure, b: Figure) -> bool:
+def in_contact(game: GameView, a: Figure, b: Figure) -> bool:
     """Base contact: the bases are at most `base_contact_gap` apart (§1.4)."""
     return math.dist(a.pos, b.pos) - a.radius - b.radius <= game.rules.knobs.base_contact_gap
 

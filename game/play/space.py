@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 import shapely
@@ -28,11 +28,10 @@ from game.board.polyline import point_at as point_at
 from game.board.polyline import points_at as points_at
 from game.board.polyline import sub_path as sub_path
 from game.board.vaults import VaultRule
-from game.events import CatalogueEvent, Event
-
-if TYPE_CHECKING:
-    from game.engine import Game
-    from game.state import Figure
+from game.events import CatalogueEvent, Event, Family
+from game.play.cache import Entry, Lasts, Memo, memo_entry
+from game.play.contract import GameView
+from game.state import Figure
 
 Point2 = tuple[float, float]
 T = TypeVar("T")
@@ -61,6 +60,7 @@ class Pushed(MovementEvent):
 
     kind: ClassVar[str] = "pushed"
     section: ClassVar[str] = "§5.3"
+    family: ClassVar[Family] = "move"
     refs: ClassVar[tuple[str, ...]] = ("figure", "stopped_by")
     figure: str
     start: Point2
@@ -68,17 +68,6 @@ class Pushed(MovementEvent):
     wanted: float
     distance: float
     stopped_by: str  # "" (full push) | "terrain" | "table edge" | a figure id
-
-    def values(self, language: str) -> dict[str, object]:
-        from game.i18n import tr
-
-        if not self.stopped_by:
-            return {"stop_text": ""}
-        if self.stopped_by in ("terrain", "table edge"):
-            what = tr(f"movement.word.{self.stopped_by.replace(' ', '_')}", language=language)
-        else:
-            what = self.name(self.stopped_by, language=language)
-        return {"stop_text": tr("movement.push_stopped", language=language, what=what)}
 
 
 # -- bases ----------------------------------------------------------------------------
@@ -89,7 +78,7 @@ def base(figure: Figure) -> Circle:
     return Circle(float(figure.x), float(figure.y), float(figure.radius))
 
 
-def obstacles(game: Game, mover: Figure | None = None) -> list[Circle]:
+def obstacles(game: GameView, mover: Figure | None = None) -> list[Circle]:
     """The bases other figures on the table put in a mover's way."""
     return [
         base(f)
@@ -103,23 +92,23 @@ def gap(a: Figure, b: Figure) -> float:
     return math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
 
 
-def contact_gap(game: Game) -> float:
+def contact_gap(game: GameView) -> float:
     """The base-contact distance knob (§1.4)."""
     return float(game.rules.knobs.base_contact_gap)
 
 
-def in_contact(game: Game, a: Figure, b: Figure) -> bool:
+def in_contact(game: GameView, a: Figure, b: Figure) -> bool:
     """Are two bases adjacent (≤ base_contact_gap apart, §1.4)?"""
     return gap(a, b) <= contact_gap(game) + CONTACT_TOL
 
 
-def in_contact_at(game: Game, at: Point2, radius: float, other: Figure) -> bool:
+def in_contact_at(game: GameView, at: Point2, radius: float, other: Figure) -> bool:
     """Would a base of `radius` centred at `at` be in contact with `other`?"""
     d = math.hypot(at[0] - other.x, at[1] - other.y) - radius - other.radius
     return d <= contact_gap(game) + CONTACT_TOL
 
 
-def enemies_in_contact(game: Game, figure: Figure, at: Point2 | None = None) -> list[Figure]:
+def enemies_in_contact(game: GameView, figure: Figure, at: Point2 | None = None) -> list[Figure]:
     """Standing enemies in base contact with the figure (at its place or at `at`)."""
     where = at if at is not None else figure.pos
     return [
@@ -127,11 +116,11 @@ def enemies_in_contact(game: Game, figure: Figure, at: Point2 | None = None) -> 
     ]
 
 
-def difficult_cost(game: Game) -> float:
+def difficult_cost(game: GameView) -> float:
     return float(game.rules.knobs.move.difficult_cost)
 
 
-def overlap_problems(game: Game) -> list[str]:
+def overlap_problems(game: GameView) -> list[str]:
     """Every overlap of bases on the table with each other, solid terrain or the
     table edge (empty when all is well); the invariant of §1.4."""
     st = game.state
@@ -150,26 +139,26 @@ def overlap_problems(game: Game) -> list[str]:
 # -- paths --------------------------------------------------------------------------
 
 
-_CACHE_KEY = "_space_paths"
-_CACHE_LIMIT = 2048
+PATHS: Entry[Memo[tuple[object, ...], Any]] = memo_entry(
+    "paths",
+    holds="the paths of a Move's check and execution and of legal_actions (PathResult)",
+    key="path or contact, board version, difficult cost, the mover, every other base, the goal",
+    lasts=Lasts.WHOLE_GAME,
+    clone=True,
+    limit=2048,
+)
 LOWER_BOUND_SLACK = 1e-9
 """cm: rounding slack between a path's cost and a lower bound from another search."""
 
 
-def _cached(game: Game, key: tuple[object, ...], build: Callable[[], T]) -> T:
+def _cached(game: GameView, key: tuple[object, ...], build: Callable[[], T]) -> T:
     """`build()` memoised per game for an exact key (board version, positions…):
     a Move's check and execution, and legal_actions, share one path search."""
-    cache: dict[tuple[object, ...], Any] = game.__dict__.setdefault(_CACHE_KEY, {})
-    if key in cache:
-        value: T = cache[key]
-        return value
-    if len(cache) >= _CACHE_LIMIT:
-        cache.clear()
-    result = cache[key] = build()
-    return result
+    found: T = game.cache.memo(PATHS, key, build)
+    return found
 
 
-def _layout(game: Game, mover: Figure) -> tuple[tuple[object, ...], list[Circle]]:
+def _layout(game: GameView, mover: Figure) -> tuple[tuple[object, ...], list[Circle]]:
     """Everything a path of the mover depends on (the board version, the knob,
     where the mover is and every other base on the table) as a key, and the other
     bases."""
@@ -179,7 +168,7 @@ def _layout(game: Game, mover: Figure) -> tuple[tuple[object, ...], list[Circle]
     return key, others
 
 
-def vault_rule(game: Game, mode: str) -> VaultRule | None:
+def vault_rule(game: GameView, mode: str) -> VaultRule | None:
     """What a move of this mode may vault (§10, P: only a Run vaults low walls)."""
     if mode != "run":
         return None
@@ -187,7 +176,7 @@ def vault_rule(game: Game, mode: str) -> VaultRule | None:
     return VaultRule(float(knobs.vault_cost), float(knobs.vault_max_thickness))
 
 
-def path_to(game: Game, figure: Figure, goal: Point2, mode: str = "move") -> PathResult:
+def path_to(game: GameView, figure: Figure, goal: Point2, mode: str = "move") -> PathResult:
     """The cheapest path for the figure's base to `goal` around terrain and bases
     (a Run's may vault low walls)."""
     layout, others = _layout(game, figure)
@@ -207,7 +196,9 @@ def path_to(game: Game, figure: Figure, goal: Point2, mode: str = "move") -> Pat
     )
 
 
-def contact_path(game: Game, mover: Figure, target: Figure, allowance: float) -> PathResult | None:
+def contact_path(
+    game: GameView, mover: Figure, target: Figure, allowance: float
+) -> PathResult | None:
     """The cheapest path into base contact with `target` within `allowance` cm of
     movement (None if none). The end is the nearest free point half the contact
     gap from the target's base."""
@@ -217,7 +208,7 @@ def contact_path(game: Game, mover: Figure, target: Figure, allowance: float) ->
 
 
 def _contact_path(
-    game: Game, mover: Figure, target: Figure, allowance: float, bases: list[Circle]
+    game: GameView, mover: Figure, target: Figure, allowance: float, bases: list[Circle]
 ) -> PathResult | None:
     if in_contact(game, mover, target):
         return PathResult(True, (mover.pos,), 0.0, 0.0)
@@ -292,7 +283,7 @@ def heading(a: Point2, b: Point2) -> float | None:
     return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0
 
 
-def leg_cost(game: Game, points: Sequence[Point2]) -> tuple[float, float]:
+def leg_cost(game: GameView, points: Sequence[Point2]) -> tuple[float, float]:
     """(length, cost) of a walked polyline (difficult ground counts extra)."""
     return path_cost(game.state.board, points, difficult_cost=difficult_cost(game))
 
@@ -300,14 +291,14 @@ def leg_cost(game: Game, points: Sequence[Point2]) -> tuple[float, float]:
 # -- pushes ---------------------------------------------------------------------------
 
 
-def base_space(game: Game) -> BaseSpace:
+def base_space(game: GameView) -> BaseSpace:
     """The pymunk view of every base on the table (`game.board.physics`)."""
     bases = BaseSpace(game.state.board, contact_gap=contact_gap(game))
     bases.add_many((f.id, f.pos, f.radius) for f in game.state.figures.values() if f.on_table)
     return bases
 
 
-def _stopper(game: Game, figure: Figure, u: Point2) -> str:
+def _stopper(game: GameView, figure: Figure, u: Point2) -> str:
     """What stopped a push: the base it ran into, the table edge or terrain."""
     ahead = [
         f
@@ -324,7 +315,7 @@ def _stopper(game: Game, figure: Figure, u: Point2) -> str:
 
 
 def push(
-    game: Game, figure: Figure, direction: tuple[float, float], distance: float
+    game: GameView, figure: Figure, direction: tuple[float, float], distance: float
 ) -> list[Event]:
     """Push a base straight along `direction` up to `distance` cm (Wuchtig, §5.3);
     it stops at solid terrain, the table edge or another base (pymunk's exact

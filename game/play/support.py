@@ -23,24 +23,21 @@ Decisions (P, not fixed by the rulebook):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import ClassVar
 
 from shapely.geometry import Point
 
 from game import actions as act
 from game.actions import IllegalAction
 from game.board.terrain import TerrainKind, TerrainPiece
-from game.engine import Handler
-from game.events import CatalogueEvent, Event
-from game.i18n import tr
-from game.play import breaking, bridge, flow, resolve, sight, space
+from game.events import CatalogueEvent, Event, Family
+from game.play import breaking, bridge, budget, resolve, sight, space
+from game.play.contract import GameView, Handler, Legal
+from game.reason import Reason
 from game.rules import ammo as rules_ammo
 from game.rules.combatant import Combatant, Condition
 from game.rules.injury import FirstAidError, first_aid
 from game.state import Figure, Presence
-
-if TYPE_CHECKING:
-    from game.engine import Game, Legal
 
 IMPROVISED = "improvisieren_used"  # Figure.uses key: Improvisieren uses this battle
 IMPROVISE = "Improvisieren"
@@ -63,6 +60,7 @@ class Aimed(SupportEvent):
 
     kind: ClassVar[str] = "aim"
     section: ClassVar[str] = "§3.2"
+    family: ClassVar[Family] = "support"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
 
@@ -73,13 +71,10 @@ class TookCover(SupportEvent):
 
     kind: ClassVar[str] = "cover"
     section: ClassVar[str] = "§3.2"
+    family: ClassVar[Family] = "support"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
     near_terrain: bool  # none → light needs terrain in base contact
-
-    def values(self, language: str) -> dict[str, Any]:
-        key = "yes" if self.near_terrain else "no"
-        return {"terrain_text": tr(f"support.cover_terrain.{key}", language=language)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +83,7 @@ class InfirmaryHelped(SupportEvent):
 
     kind: ClassVar[str] = "infirmary"
     section: ClassVar[str] = "§11"
+    family: ClassVar[Family] = "support"
     refs: ClassVar[tuple[str, ...]] = ("patient", "infirmary")
     patient: str
     infirmary: str
@@ -100,14 +96,11 @@ class GateMoved(SupportEvent):
 
     kind: ClassVar[str] = "gate"
     section: ClassVar[str] = "§11"
+    family: ClassVar[Family] = "support"
     refs: ClassVar[tuple[str, ...]] = ("figure", "gate")
     figure: str
     gate: str
     open: bool
-
-    def values(self, language: str) -> dict[str, Any]:
-        key = "open" if self.open else "closed"
-        return {"state_text": tr(f"support.gate_state.{key}", language=language)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +109,7 @@ class LootTaken(SupportEvent):
 
     kind: ClassVar[str] = "loot"
     section: ClassVar[str] = "§12"
+    family: ClassVar[Family] = "support"
     refs: ClassVar[tuple[str, ...]] = ("figure", "storage")
     figure: str
     storage: str
@@ -128,15 +122,12 @@ class Improvised(SupportEvent):
 
     kind: ClassVar[str] = "improvise"
     section: ClassVar[str] = "§1.3"
+    family: ClassVar[Family] = "ability"
     refs: ClassVar[tuple[str, ...]] = ("figure", "piece")
     figure: str
     piece: str
     what: str  # restored | rearmed
     structure: int | None
-
-    def values(self, language: str) -> dict[str, Any]:
-        text = tr(f"support.improvised.{self.what}", language=language, n=self.structure)
-        return {"what_text": text}
 
 
 # -- bases and pieces (figure to figure: `game.play.sight`) ----------------------------------
@@ -147,7 +138,7 @@ def piece_gap(figure: Figure, piece: TerrainPiece) -> float:
     return float(Point(figure.x, figure.y).distance(piece.polygon)) - figure.radius
 
 
-def bases_on(game: Game, piece: TerrainPiece) -> list[Figure]:
+def bases_on(game: GameView, piece: TerrainPiece) -> list[Figure]:
     """Figures on the table (standing or lying) whose base overlaps the piece."""
     return [
         f
@@ -156,13 +147,13 @@ def bases_on(game: Game, piece: TerrainPiece) -> list[Figure]:
     ]
 
 
-def nearby_pieces(game: Game, figure: Figure) -> list[TerrainPiece]:
+def nearby_pieces(game: GameView, figure: Figure) -> list[TerrainPiece]:
     """Pieces the base is in contact with or stands on."""
     reach = figure.radius + space.contact_gap(game) + _EPS
     return game.state.board.pieces_near(Point(figure.x, figure.y), reach)
 
 
-def module_on_board(game: Game, kind: TerrainKind) -> TerrainPiece | None:
+def module_on_board(game: GameView, kind: TerrainKind) -> TerrainPiece | None:
     """The first module of a kind on the board (§11: only barricades and closed gates
     have structure points to break, so no other module is ever destroyed)."""
     for piece in game.state.board:
@@ -174,14 +165,14 @@ def module_on_board(game: Game, kind: TerrainKind) -> TerrainPiece | None:
 # -- Aim ---------------------------------------------------------------------------------
 
 
-def check_aim(game: Game, action: act.Aim) -> None:
-    flow.check_budget(game, action.figure, action.verb, action.cost)
+def check_aim(game: GameView, action: act.Aim) -> None:
+    budget.check_budget(game, action.figure, action.verb, action.cost)
 
 
-def do_aim(game: Game, action: act.Aim) -> list[Event]:
+def do_aim(game: GameView, action: act.Aim) -> list[Event]:
     """The Aim lasts 2 activation starts: this activation and the next one (§4)."""
     fig = game.figure(action.figure)
-    flow.spend(game, fig, action.verb)
+    budget.spend(game, fig, action.verb)
     fig.aimed = 2
     return [Aimed(fig.id)]
 
@@ -189,38 +180,38 @@ def do_aim(game: Game, action: act.Aim) -> list[Event]:
 # -- Reload ------------------------------------------------------------------------------
 
 
-def reload_problem(game: Game, figure: Figure, name: str) -> str | None:
+def reload_problem(game: GameView, figure: Figure, name: str) -> Reason | None:
     """Why the figure cannot reload the weapon now (None: it can)."""
     try:
         carried = figure.weapon(name)
     except KeyError:
-        return f"{figure.name} carries no {name}"
+        return Reason.of("combat.carries_none", who=figure.name, weapon=name)
     weapon = game.rules.weapon(carried.name)
     size = weapon.magazine if weapon.type == "ranged" else None
     if size is None and not carried.jammed:
-        return f"the {weapon.name} has no magazine to reload"
+        return Reason.of("ammo.no_magazine", weapon=weapon.name)
     if figure.ammo <= 0:
-        return f"{figure.name} has no ammo left to reload the {weapon.name} (§5.6)"
+        return Reason.of("support.no_ammo", who=figure.name, weapon=weapon.name)
     if not carried.jammed and size is not None and (carried.loaded or 0) >= min(size, figure.ammo):
-        return f"the {weapon.name}'s magazine is full ({carried.loaded} shots) and not jammed"
+        return Reason.of("support.magazine_full", weapon=weapon.name, loaded=carried.loaded)
     return None
 
 
-def check_reload(game: Game, action: act.Reload) -> None:
-    fig = flow.check_budget(game, action.figure, action.verb, action.cost)
+def check_reload(game: GameView, action: act.Reload) -> None:
+    fig = budget.check_budget(game, action.figure, action.verb, action.cost)
     problem = reload_problem(game, fig, action.weapon)
     if problem is not None:
         raise IllegalAction(problem)
 
 
-def do_reload(game: Game, action: act.Reload) -> list[Event]:
+def do_reload(game: GameView, action: act.Reload) -> list[Event]:
     """Refill the magazine from the supply and clear a jam (§5.6)."""
     fig = game.figure(action.figure)
     weapon = game.rules.weapon(fig.weapon(action.weapon).name)
     before = resolve.ammo_state(fig, weapon)
     assert before is not None  # reload_problem: a ranged weapon
     after, event = rules_ammo.reload(fig.name, weapon, before)
-    flow.spend(game, fig, action.verb)
+    budget.spend(game, fig, action.verb)
     resolve.store_ammo(fig, weapon, after)
     return [event]
 
@@ -228,14 +219,14 @@ def do_reload(game: Game, action: act.Reload) -> list[Event]:
 # -- Take cover -------------------------------------------------------------------------
 
 
-def check_cover(game: Game, action: act.TakeCover) -> None:
-    flow.check_budget(game, action.figure, action.verb, action.cost)
+def check_cover(game: GameView, action: act.TakeCover) -> None:
+    budget.check_budget(game, action.figure, action.verb, action.cost)
 
 
-def do_cover(game: Game, action: act.TakeCover) -> list[Event]:
+def do_cover(game: GameView, action: act.TakeCover) -> list[Event]:
     """Until its next activation the figure's cover is one step better (§4)."""
     fig = game.figure(action.figure)
-    flow.spend(game, fig, action.verb)
+    budget.spend(game, fig, action.verb)
     fig.took_cover = True
     return [TookCover(fig.id, sight.near_terrain(game, fig))]
 
@@ -245,37 +236,40 @@ def do_cover(game: Game, action: act.TakeCover) -> list[Event]:
 PATIENT_CONDITIONS = (Condition.STANDING, Condition.DOWN, Condition.OUT_UNSTABLE)
 
 
-def aid_problem(game: Game, healer: Figure, patient: Figure) -> str | None:
+def aid_problem(game: GameView, healer: Figure, patient: Figure) -> Reason | None:
     """Why the healer cannot give First aid to the patient (None: it can)."""
     if patient.id == healer.id:
-        return f"{healer.name} cannot give First aid to itself"
+        return Reason.of("support.aid_self", who=healer.name)
     if patient.side != healer.side:
-        return f"{patient.name} is not on {healer.name}'s side"
+        return Reason.of("support.aid_side", patient=patient.name, who=healer.name)
     if patient.presence is not Presence.TABLE or patient.condition not in PATIENT_CONDITIONS:
-        return f"First aid cannot help {patient.name} ({patient.condition.value})"
+        return Reason.of("aid.cannot_help", patient=patient.name, condition=patient.condition.value)
     if patient.condition is Condition.STANDING and patient.tp >= patient.max_tp:
-        return f"{patient.name} is not wounded"
+        return Reason.of("aid.not_wounded", patient=patient.name)
     if not sight.in_contact(game, healer, patient):
         apart = sight.base_gap(healer, patient)
-        return (
-            f"{patient.name} is not adjacent to {healer.name} ({apart:.1f} cm apart; "
-            f"contact is ≤ {space.contact_gap(game):g} cm)"
+        return Reason.of(
+            "support.aid_contact",
+            patient=patient.name,
+            who=healer.name,
+            apart=apart,
+            contact=space.contact_gap(game),
         )
     return None
 
 
-def check_aid(game: Game, action: act.FirstAid) -> None:
-    fig = flow.check_budget(game, action.figure, action.verb, action.cost)
+def check_aid(game: GameView, action: act.FirstAid) -> None:
+    fig = budget.check_budget(game, action.figure, action.verb, action.cost)
     problem = aid_problem(game, fig, game.figure(action.target))
     if problem is not None:
         raise IllegalAction(problem)
 
 
-def do_aid(game: Game, action: act.FirstAid) -> list[Event]:
+def do_aid(game: GameView, action: act.FirstAid) -> list[Event]:
     """VER test 12: stabilise and +1 TP (+1 with an infirmary) (§4, §9, §11)."""
     fig, patient = game.figure(action.figure), game.figure(action.target)
     infirmary = module_on_board(game, TerrainKind.INFIRMARY)
-    flow.spend(game, fig, action.verb)
+    budget.spend(game, fig, action.verb)
     before = bridge.combatant(game, patient)
     try:
         aid = first_aid(
@@ -286,7 +280,7 @@ def do_aid(game: Game, action: act.FirstAid) -> list[Event]:
             infirmary=infirmary is not None,
         )
     except FirstAidError as exc:  # pragma: no cover - aid_problem checked it
-        raise IllegalAction(str(exc)) from None
+        raise IllegalAction(exc.reason) from None
     bridge.write_back(game, patient, aid.patient)
     events: list[Event] = [aid.event]
     bonus = aid.patient.tp - _healed_without_infirmary(game, before, aid.event.effect)
@@ -295,7 +289,7 @@ def do_aid(game: Game, action: act.FirstAid) -> list[Event]:
     return events
 
 
-def _healed_without_infirmary(game: Game, before: Combatant, effect: str) -> int:
+def _healed_without_infirmary(game: GameView, before: Combatant, effect: str) -> int:
     """The patient's TP after a successful First aid had no infirmary stood."""
     heal = game.rules.knobs.tests.first_aid_heal
     if effect == "healed":
@@ -316,43 +310,48 @@ class Interaction:
     piece: TerrainPiece
 
 
-def improvise_problem(game: Game, figure: Figure, piece: TerrainPiece) -> str | None:
+def improvise_problem(game: GameView, figure: Figure, piece: TerrainPiece) -> Reason | None:
     """Why the figure cannot use Improvisieren on the piece (None: it can, §13)."""
     if not bridge.combatant(game, figure).has(IMPROVISE):
-        return f"only a Tüftler's Improvisieren restores {piece.id} ({figure.name} has none)"
+        return Reason.of("support.no_tinkerer", ref=piece.id, who=figure.name)
     allowed = game.rules.signatures.improvisieren.uses_per_battle
     if figure.uses.get(IMPROVISED, 0) >= allowed:
-        return f"{figure.name} has used Improvisieren already (once per battle)"
+        return Reason.of("support.improvised", who=figure.name)
     if piece.kind is TerrainKind.MINEFIELD:
         if piece.id not in game.state.minefield_spent:
-            return f"the minefield {piece.id} is still armed"
+            return Reason.of("support.still_armed", ref=piece.id)
         return None
     if piece.max_structure is None:
-        return f"{piece.id} is a {piece.kind.value}: Improvisieren restores gates and barricades"
+        return Reason.of("support.not_structure", ref=piece.id, kind=piece.kind.value)
     if not piece.destroyed and (piece.structure or 0) >= piece.max_structure:
-        return f"{piece.id} is whole ({piece.structure} structure points)"
+        return Reason.of("support.whole", ref=piece.id, points=piece.structure)
     solid_again = (piece.destroyed_from or piece.kind) is not TerrainKind.GATE
     on_it = bases_on(game, piece) if solid_again else []
     if on_it:
         who = ", ".join(f.name for f in on_it)
-        return f"{piece.id} cannot be rebuilt while {who} stands on it"
+        return Reason.of("support.occupied", ref=piece.id, names=who)
     return None
 
 
-def piece_in_contact(game: Game, figure: Figure, target: str) -> TerrainPiece:
+def piece_in_contact(game: GameView, figure: Figure, target: str) -> TerrainPiece:
     """The piece `target` if the figure's base touches it; IllegalAction if not."""
     piece = game.state.board.pieces.get(target)
     if piece is None:
-        raise IllegalAction(f"there is no terrain piece or module {target!r} to interact with")
+        raise IllegalAction(Reason.of("support.no_piece", ref=target))
     if not breaking.touching(game, figure, piece):
         raise IllegalAction(
-            f"{figure.name} is not in base contact with {target} ({piece_gap(figure, piece):.1f}"
-            f" cm away; contact is ≤ {space.contact_gap(game):g} cm)"
+            Reason.of(
+                "support.no_contact",
+                who=figure.name,
+                ref=target,
+                gap=piece_gap(figure, piece),
+                contact=space.contact_gap(game),
+            )
         )
     return piece
 
 
-def interaction(game: Game, figure: Figure, target: str) -> Interaction:
+def interaction(game: GameView, figure: Figure, target: str) -> Interaction:
     """What Interact with `target` would do; IllegalAction naming why not."""
     piece = piece_in_contact(game, figure, target)
     kind = piece.kind
@@ -365,51 +364,46 @@ def interaction(game: Game, figure: Figure, target: str) -> Interaction:
         if problem is not None:
             raise IllegalAction(problem)
         return Interaction("rearm" if kind is TerrainKind.MINEFIELD else "restore", piece)
-    raise IllegalAction(
-        f"nothing to interact with at {target} ({kind.value}): Interact opens and closes "
-        "gates and loots the storage; Improvisieren restores gates, barricades, minefields"
-    )
+    raise IllegalAction(Reason.of("support.nothing", ref=target, kind=kind.value))
 
 
-def _gate(game: Game, figure: Figure, gate: TerrainPiece) -> Interaction:
+def _gate(game: GameView, figure: Figure, gate: TerrainPiece) -> Interaction:
     if gate.destroyed:
         problem = improvise_problem(game, figure, gate)
         if problem is not None:
-            raise IllegalAction(f"the gate {gate.id} is broken and stays open; {problem}")
+            raise IllegalAction(Reason.of("support.gate_broken", ref=gate.id, why=problem))
         return Interaction("restore", gate)
     if game.state.sides[figure.side].threat is not None:
-        raise IllegalAction(
-            f"the gate {gate.id} is barred from inside: attackers must break it (§11)"
-        )
+        raise IllegalAction(Reason.of("support.gate_barred", ref=gate.id))
     if gate.open:
         on_it = bases_on(game, gate)
         if on_it:
             who = ", ".join(f.name for f in on_it)
-            raise IllegalAction(f"the gate {gate.id} cannot close while {who} stands in it")
+            raise IllegalAction(Reason.of("support.gate_blocked", ref=gate.id, names=who))
         return Interaction("close", gate)
     return Interaction("open", gate)
 
 
-def _storage(game: Game, figure: Figure, storage: TerrainPiece) -> Interaction:
+def _storage(game: GameView, figure: Figure, storage: TerrainPiece) -> Interaction:
     threat = game.state.sides[figure.side].threat
     if threat != "raiders":
-        raise IllegalAction(f"only raiders loot the storage {storage.id} (§12)")
+        raise IllegalAction(Reason.of("support.raiders_loot", ref=storage.id))
     return Interaction("loot", storage)
 
 
-def check_interact(game: Game, action: act.Interact) -> None:
-    fig = flow.check_budget(game, action.figure, action.verb, action.cost)
+def check_interact(game: GameView, action: act.Interact) -> None:
+    fig = budget.check_budget(game, action.figure, action.verb, action.cost)
     interaction(game, fig, action.target)
 
 
-def do_interact(game: Game, action: act.Interact) -> list[Event]:
+def do_interact(game: GameView, action: act.Interact) -> list[Event]:
     fig = game.figure(action.figure)
     done = interaction(game, fig, action.target)
-    flow.spend(game, fig, action.verb)
+    budget.spend(game, fig, action.verb)
     return carry_out(game, fig, done)
 
 
-def carry_out(game: Game, figure: Figure, done: Interaction) -> list[Event]:
+def carry_out(game: GameView, figure: Figure, done: Interaction) -> list[Event]:
     """Change the board or the figure as the interaction says."""
     st, piece = game.state, done.piece
     if done.what in ("open", "close"):
@@ -431,7 +425,7 @@ def carry_out(game: Game, figure: Figure, done: Interaction) -> list[Event]:
 # -- the room's table and legal actions ------------------------------------------------
 
 
-def _passes(game: Game, check: Handler, action: act.Action) -> bool:
+def _passes(game: GameView, check: Handler, action: act.Action) -> bool:
     try:
         check.check(game, action)
     except IllegalAction:
@@ -439,7 +433,7 @@ def _passes(game: Game, check: Handler, action: act.Action) -> bool:
     return True
 
 
-def legal(game: Game, figure: Figure) -> list[Legal]:
+def legal(game: GameView, figure: Figure) -> list[Legal]:
     """Aim, Reload per weapon, Take cover, First aid per patient, Interact per piece."""
     if not figure.standing:
         return []

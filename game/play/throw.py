@@ -5,33 +5,33 @@ the point's number, scatter on a miss, then the template explodes there."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from game import actions as act
 from game.actions import IllegalAction
 from game.events import Event
-from game.play import blast, bridge, context, flow, resolve, sight
+from game.play import blast, bridge, budget, context, resolve, sight
 from game.play.combat_events import ThrowAimed
+from game.play.contract import ActionTemplate, GameView
+from game.reason import Reason
 from game.rules.area import throw_template
 from game.rules.combatant import AttackContext
 from game.rules.models import Weapon
-
-if TYPE_CHECKING:
-    from game.engine import ActionTemplate, Game
-    from game.state import Figure
+from game.state import Figure
 
 
-def thrown_weapon(game: Game, figure: Figure, name: str) -> Weapon:
+def thrown_weapon(game: GameView, figure: Figure, name: str) -> Weapon:
     """The carried thrown template weapon of that name with uses left (else illegal)."""
     try:
         carried = figure.weapon(name)
     except KeyError:
-        raise IllegalAction(f"{figure.name} carries no {name}") from None
+        raise IllegalAction(
+            Reason.of("combat.carries_none", who=figure.name, weapon=name)
+        ) from None
     weapon = game.rules.weapon(carried.name)
     if weapon.type != "thrown" or weapon.template is None:
-        raise IllegalAction(f"the {weapon.name} is not a thrown template weapon (§5.5)")
+        raise IllegalAction(Reason.of("throw.not_thrown", weapon=weapon.name))
     if not carried.uses:
-        raise IllegalAction(f"{figure.name} has no {weapon.name} left")
+        raise IllegalAction(Reason.of("throw.none_left", who=figure.name, weapon=weapon.name))
     return weapon
 
 
@@ -40,25 +40,25 @@ def throw_distance(figure: Figure, at: tuple[float, float]) -> float:
     return max(0.0, math.dist(figure.pos, at) - figure.radius)
 
 
-def check(game: Game, action: act.Throw) -> None:
-    fig = flow.check_budget(game, action.figure, "throw", act.Throw.cost)
+def check(game: GameView, action: act.Throw) -> None:
+    fig = budget.check_budget(game, action.figure, "throw", act.Throw.cost)
     weapon = thrown_weapon(game, fig, action.weapon)
     x, y = action.at
     if not (math.isfinite(x) and math.isfinite(y)) or not game.state.board.contains(x, y):
-        raise IllegalAction(f"the point {action.at} is not on the table")
+        raise IllegalAction(Reason.of("throw.off_table", at=action.at))
     reach = weapon.range or 0.0
     distance = throw_distance(fig, action.at)
     if distance > reach + 1e-9:
         raise IllegalAction(
-            f"the point is {distance:.1f} cm away; the {weapon.name} reaches {reach:g} cm (§5.5)"
+            Reason.of("throw.too_far", distance=distance, weapon=weapon.name, reach=reach)
         )
     if not sight.point_los(game, fig, action.at).visible:
-        raise IllegalAction(f"{fig.name} cannot see that point (§5.5)")
+        raise IllegalAction(Reason.of("throw.unseen", who=fig.name))
 
 
-def execute(game: Game, action: act.Throw) -> list[Event]:
+def execute(game: GameView, action: act.Throw) -> list[Event]:
     fig = game.figure(action.figure)
-    flow.spend(game, fig, "throw")
+    budget.spend(game, fig, "throw")
     weapon = thrown_weapon(game, fig, action.weapon)
     fig.facing = sight.bearing(fig.pos, action.at)
     ctx = AttackContext(aimed=fig.aimed > 0, arsenal=context.arsenal_active(game, fig))
@@ -88,10 +88,8 @@ def execute(game: Game, action: act.Throw) -> list[Event]:
     )
 
 
-def templates(game: Game, figure: Figure) -> list[ActionTemplate]:
+def templates(game: GameView, figure: Figure) -> list[ActionTemplate]:
     """One Throw template per carried thrown weapon with uses left."""
-    from game.engine import ActionTemplate
-
     out = []
     for carried in figure.weapons:
         weapon = game.rules.weapon(carried.name)

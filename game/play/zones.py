@@ -4,17 +4,17 @@ leaving the board by an entry zone (RULES.md §5.5, §7, §12)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from shapely.geometry import Point
 
 from game.board.terrain import TerrainKind
-from game.events import Event
+from game.events import Event, Family
+from game.play import fire
+from game.play.contract import GameView
 from game.play.events import EngineEvent
+from game.play.raid import entry_ids, entry_polygon
 from game.state import Figure, Presence
-
-if TYPE_CHECKING:
-    from game.engine import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +23,7 @@ class ShelterBreached(EngineEvent):
 
     kind: ClassVar[str] = "shelter_breached"
     section: ClassVar[str] = "§12"
+    family: ClassVar[Family] = "harm"
     refs: ClassVar[tuple[str, ...]] = ("figure", "shelter")
     figure: str
     shelter: str
@@ -35,6 +36,7 @@ class LeftBoard(EngineEvent):
 
     kind: ClassVar[str] = "left_board"
     section: ClassVar[str] = "§12"
+    family: ClassVar[Family] = "support"
     refs: ClassVar[tuple[str, ...]] = ("figure", "entry")
     figure: str
     entry: str
@@ -42,19 +44,19 @@ class LeftBoard(EngineEvent):
     fled: bool
 
 
-def key_point(game: Game) -> str | None:
+def key_point(game: GameView) -> str | None:
     """The objective's key point module id (protect objectives)."""
     objective = game.scenario.objective
     return objective.key_point if objective is not None else None
 
 
-def inside(game: Game, figure: Figure, piece_id: str) -> bool:
+def inside(game: GameView, figure: Figure, piece_id: str) -> bool:
     """Is the figure's base centre inside a board piece?"""
     piece = game.state.board.pieces.get(piece_id)
     return piece is not None and piece.polygon.intersects(Point(figure.x, figure.y))
 
 
-def on_activation_end(game: Game, figure: Figure) -> list[Event]:
+def on_activation_end(game: GameView, figure: Figure) -> list[Event]:
     """Effects on a figure that ends its activation where it stands."""
     events: list[Event] = []
     if not figure.standing:
@@ -67,17 +69,15 @@ def on_activation_end(game: Game, figure: Figure) -> list[Event]:
     return events
 
 
-def burning_end(game: Game, figure: Figure) -> list[Event]:
+def burning_end(game: GameView, figure: Figure) -> list[Event]:
     """Ending an activation in a burning zone: 2W6 (Feuer) (§5.5)."""
-    from game.play.fire import burn
-
     for piece in game.state.board.pieces_at((figure.x, figure.y)):
         if piece.kind is TerrainKind.BURNING:
-            return burn(game, figure, piece.id)
+            return fire.burn(game, figure, piece.id)
     return []
 
 
-def _breach(game: Game, figure: Figure) -> list[Event]:
+def _breach(game: GameView, figure: Figure) -> list[Event]:
     st = game.state
     shelter = key_point(game)
     if shelter is None or st.sides[figure.side].threat != "infected":
@@ -89,10 +89,8 @@ def _breach(game: Game, figure: Figure) -> list[Event]:
     return [ShelterBreached(figure.id, shelter, st.breaches)]
 
 
-def _leave_board(game: Game, figure: Figure) -> list[Event]:
+def _leave_board(game: GameView, figure: Figure) -> list[Event]:
     """A raider with loot, or a suppressed raider, in its side's entry zone leaves (§7, §12)."""
-    from game.play.raid import entry_ids, entry_polygon
-
     st = game.state
     side = st.sides[figure.side]
     if side.waves is None or side.threat == "infected":

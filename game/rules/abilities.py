@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from game.cover import Cover
 from game.dice import Dice
-from game.events import CatalogueEvent, Event, faces_text
-from game.i18n import tr
+from game.events import CatalogueEvent, Event, Family
+from game.reason import Reason, ReasonError
 from game.rules.attack import AttackPlan, replace_target
 from game.rules.checks import SaveRolled, saving_throw
 from game.rules.combatant import AttackContext, Combatant, Condition
@@ -25,13 +25,13 @@ from game.rules.morale import MoraleImmune
 from game.rules.wounds import apply_wounds
 
 
-class AbilityError(ValueError):
+class AbilityError(ReasonError):
     """The figure cannot use this ability now (missing signature, no uses left …)."""
 
 
 def _require(figure: Combatant, signature: str) -> None:
     if not figure.has(signature):
-        raise AbilityError(f"{figure.name} has no {signature}")
+        raise AbilityError(Reason.of("ability.missing", who=figure.name, ability=signature))
 
 
 # --- Hüter: Schildwall and Abfangen ---------------------------------------------
@@ -61,6 +61,7 @@ class Intercepted(CatalogueEvent):
 
     kind: ClassVar[str] = "intercept"
     section: ClassVar[str] = "§1.3"
+    family: ClassVar[Family] = "ability"
     who: str
     ally: str
 
@@ -81,9 +82,9 @@ def intercept(
     """
     _require(guardian, "Abfangen")
     if guardian.intercepts_left <= 0:
-        raise AbilityError(f"{guardian.name} has no Abfangen left this round")
+        raise AbilityError(Reason.of("ability.no_intercept_left", who=guardian.name))
     if not guardian.condition.standing:
-        raise AbilityError(f"{guardian.name} is not standing")
+        raise AbilityError(Reason.of("ability.not_standing", who=guardian.name))
     ctx = cover_ctx or replace(plan.context, cover=Cover.NONE, shield_wall=0)
     new_plan = replace_target(plan, guardian, ctx, rules)
     after = replace(guardian, intercepts_left=guardian.intercepts_left - 1)
@@ -99,6 +100,7 @@ class StrainTaken(CatalogueEvent):
 
     kind: ClassVar[str] = "strain"
     section: ClassVar[str] = "§4.1"
+    family: ClassVar[Family] = "ability"
     who: str
     amount: int
     strain: int
@@ -112,12 +114,10 @@ class BacklashRolled(CatalogueEvent):
 
     kind: ClassVar[str] = "backlash"
     section: ClassVar[str] = "§4.1"
+    family: ClassVar[Family] = "ability"
     who: str
     face: int
     effect: str
-
-    def values(self, language: str) -> dict[str, Any]:
-        return {"effect_text": tr(f"rules.backlash_effect.{self.effect}", language=language)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,13 +172,10 @@ class FrenzyTaken(CatalogueEvent):
 
     kind: ClassVar[str] = "frenzy"
     section: ClassVar[str] = "§1.3"
+    family: ClassVar[Family] = "ability"
     who: str
     choice: str
     amount: int
-
-    def values(self, language: str) -> dict[str, Any]:
-        key = f"rules.frenzy_choice.{self.choice}"
-        return {"choice_text": tr(key, language=language, n=self.amount)}
 
 
 def frenzy(
@@ -205,6 +202,7 @@ class Weakened(CatalogueEvent):
 
     kind: ClassVar[str] = "weakened"
     section: ClassVar[str] = "§1.3"
+    family: ClassVar[Family] = "ability"
     who: str
     caster: str
     penalty: int
@@ -232,23 +230,13 @@ class SerumGiven(CatalogueEvent):
 
     kind: ClassVar[str] = "serum"
     section: ClassVar[str] = "§1.3"
+    family: ClassVar[Family] = "ability"
     who: str
     patient: str
     mode: str
     faces: tuple[int, ...]
     healed: int
     tp_after: int
-
-    def values(self, language: str) -> dict[str, Any]:
-        return {
-            "effect_text": tr(
-                f"rules.serum_effect.{self.mode}",
-                language=language,
-                dice=faces_text(self.faces),
-                healed=self.healed,
-                tp=self.tp_after,
-            )
-        }
 
 
 def immune_serum(
@@ -268,7 +256,9 @@ def immune_serum(
     after = patient
     if mode == "heal":
         if cond not in (Condition.STANDING, Condition.DOWN):
-            raise AbilityError(f"Immunserum cannot heal {patient.name} ({cond.value})")
+            raise AbilityError(
+                Reason.of("ability.serum_cannot_heal", patient=patient.name, condition=cond.value)
+            )
         roll = dice.roll(rules.signatures.immunserum.heal)
         faces = roll.faces
         tp = min(patient.max_tp, patient.tp + roll.total)
@@ -276,10 +266,12 @@ def immune_serum(
         after = replace(patient, tp=tp, condition=Condition.STANDING if tp > 0 else cond)
     elif mode == "stabilise":
         if cond is not Condition.OUT_UNSTABLE:
-            raise AbilityError(f"{patient.name} needs no stabilising ({cond.value})")
+            raise AbilityError(
+                Reason.of("ability.no_stabilising", patient=patient.name, condition=cond.value)
+            )
         after = replace(patient, condition=Condition.OUT_STABLE)
     elif cond is Condition.DEAD:
-        raise AbilityError(f"{patient.name} is dead")
+        raise AbilityError(Reason.of("ability.dead", patient=patient.name))
     event = SerumGiven(caster.name, patient.name, mode, faces, healed, after.tp)
     return after, event
 
@@ -293,6 +285,7 @@ class GiftCast(CatalogueEvent):
 
     kind: ClassVar[str] = "gift"
     section: ClassVar[str] = "§4"
+    family: ClassVar[Family] = "ability"
     who: str
     gift: str
 
@@ -311,6 +304,7 @@ class Suppressed(CatalogueEvent):
 
     kind: ClassVar[str] = "suppressed"
     section: ClassVar[str] = "§3.7"
+    family: ClassVar[Family] = "morale"
     who: str
     cause: str
 
@@ -322,7 +316,7 @@ def dread(
     Figures immune to morale are immune to it."""
     data = rules.gift(gift)
     if data.effect != "save" or data.attribute is None or data.target is None:
-        raise AbilityError(f"{data.name} is not a save gift")
+        raise AbilityError(Reason.of("ability.not_save_gift", gift=data.name))
     if target.morale_immune:
         return target, (MoraleImmune(target.name),)
     save: SaveRolled = saving_throw(
@@ -339,6 +333,7 @@ class Veiled(CatalogueEvent):
 
     kind: ClassVar[str] = "veil"
     section: ClassVar[str] = "§4"
+    family: ClassVar[Family] = "ability"
     who: str
     range: float
 
@@ -347,5 +342,5 @@ def veil(caster: Combatant, rules: RulesData, *, gift: str = "Schleier") -> Veil
     """The Schleier effect (the engine enforces the range until the next activation)."""
     data = rules.gift(gift)
     if data.effect != "veil" or data.range is None:
-        raise AbilityError(f"{data.name} is not a veil gift")
+        raise AbilityError(Reason.of("ability.not_veil_gift", gift=data.name))
     return Veiled(caster.name, data.range)

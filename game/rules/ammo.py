@@ -10,10 +10,10 @@ their uses in `supply`. Melee weapons and gifts use no ammo.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from game.events import CatalogueEvent
-from game.i18n import tr
+from game.events import CatalogueEvent, Family
+from game.reason import Reason, ReasonError
 from game.rules.loader import RulesData
 from game.rules.models import Weapon
 
@@ -47,18 +47,18 @@ def ammo_cost(weapon: Weapon, burst: bool, rules: RulesData) -> int:
     return rules.knobs.attack.burst_ammo if burst else 1
 
 
-def fire_problem(weapon: Weapon, ammo: AmmoState, burst: bool, rules: RulesData) -> str | None:
+def fire_problem(weapon: Weapon, ammo: AmmoState, burst: bool, rules: RulesData) -> Reason | None:
     """Why the weapon cannot fire now (None: it can)."""
     if not uses_ammo(weapon):
         return None
     if ammo.jammed:
-        return f"the {weapon.name} is jammed: Reload first"
+        return Reason.of("ammo.jammed", weapon=weapon.name)
     if ammo.magazine is not None and ammo.magazine <= 0:
-        return f"the {weapon.name}'s magazine is empty: Reload first"
+        return Reason.of("ammo.magazine_empty", weapon=weapon.name)
     cost = ammo_cost(weapon, burst, rules)
     if ammo.supply < cost:
-        what = "a burst" if burst else "a shot"
-        return f"not enough ammo for {what} with the {weapon.name} ({ammo.supply} left)"
+        short = "ammo.short_burst" if burst else "ammo.short_shot"
+        return Reason.of(short, weapon=weapon.name, left=ammo.supply)
     return None
 
 
@@ -68,16 +68,12 @@ class AmmoSpent(CatalogueEvent):
 
     kind: ClassVar[str] = "ammo"
     section: ClassVar[str] = "§8.3"
+    family: ClassVar[Family] = "attack"
     who: str
     weapon: str
     used: int
     supply: int
     magazine: int | None
-
-    def values(self, language: str) -> dict[str, Any]:
-        if self.magazine is None:
-            return {"mag_text": ""}
-        return {"mag_text": tr("rules.word.magazine", language=language, n=self.magazine)}
 
 
 def spend_ammo(
@@ -86,7 +82,7 @@ def spend_ammo(
     """Fire once (or a burst): supply −1 (−3), magazine −1; `jam` jams a firearm."""
     problem = fire_problem(weapon, ammo, burst, rules)
     if problem is not None:
-        raise ValueError(problem)
+        raise ReasonError(problem)
     cost = ammo_cost(weapon, burst, rules)
     supply = ammo.supply - cost
     magazine = None if ammo.magazine is None else min(ammo.magazine - 1, supply)
@@ -100,6 +96,7 @@ class Reloaded(CatalogueEvent):
 
     kind: ClassVar[str] = "reload"
     section: ClassVar[str] = "§3.2"
+    family: ClassVar[Family] = "attack"
     who: str
     weapon: str
     magazine: int
@@ -110,9 +107,9 @@ def reload(who: str, weapon: Weapon, ammo: AmmoState) -> tuple[AmmoState, Reload
     """Refill the magazine up to the weapon's magazine size (never above the supply)."""
     size = weapon.magazine
     if size is None and not ammo.jammed:
-        raise ValueError(f"the {weapon.name} has no magazine to reload")
+        raise ReasonError(Reason.of("ammo.no_magazine", weapon=weapon.name))
     if ammo.supply <= 0:
-        raise ValueError(f"no ammo left to reload the {weapon.name}")
+        raise ReasonError(Reason.of("ammo.none_to_reload", weapon=weapon.name))
     magazine = min(size, ammo.supply) if size is not None else 0
     after = replace(ammo, magazine=magazine if size is not None else None, jammed=False)
     return after, Reloaded(who, weapon.name, magazine, ammo.supply)

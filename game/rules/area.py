@@ -10,12 +10,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from game.cover import Cover
 from game.dice import Dice
-from game.events import CatalogueEvent, Event
-from game.i18n import tr
+from game.events import CatalogueEvent, Event, Family
+from game.reason import Reason
 from game.rules.ammo import AmmoState, fire_problem, spend_ammo
 from game.rules.attack import (
     AttackInputError,
@@ -40,6 +40,7 @@ class TemplatePlaced(CatalogueEvent):
 
     kind: ClassVar[str] = "template"
     section: ClassVar[str] = "§3A"
+    family: ClassVar[Family] = "attack"
     who: str
     weapon: str
     radius: float
@@ -47,23 +48,6 @@ class TemplatePlaced(CatalogueEvent):
     angle: float
     on_thrower: bool
     burning_rounds: int
-
-    def values(self, language: str) -> dict[str, Any]:
-        if self.on_thrower:
-            where = tr("rules.template_where.thrower", language=language)
-        elif self.scatter:
-            where = tr(
-                "rules.template_where.scatter",
-                language=language,
-                distance=f"{self.scatter:g}",
-                angle=f"{self.angle:.0f}",
-            )
-        else:
-            where = tr("rules.template_where.point", language=language)
-        burning = ""
-        if self.burning_rounds:
-            burning = tr("rules.note.burning_zone", language=language, n=self.burning_rounds)
-        return {"where": where, "burning": burning}
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +83,7 @@ def throw_template(
     scatters 1W6 × 2 cm in a random direction; a Feuer weapon that fumbles lands
     on the thrower (§5.5)."""
     if weapon.template is None:
-        raise AttackInputError(f"the {weapon.name} has no template")
+        raise AttackInputError(Reason.of("area.no_template", weapon=weapon.name))
     check_context(attacker, weapon, ctx)
     knobs = rules.knobs.template
     if ammo is not None and (problem := fire_problem(weapon, ammo, False, rules)):

@@ -19,24 +19,23 @@ from typing import Any, ClassVar, Literal
 
 from game.cover import Cover
 from game.dice import Dice, Edge, net_edge
-from game.events import CatalogueEvent, Event, faces_text
-from game.i18n import tr
+from game.events import CatalogueEvent, Event, Family
+from game.reason import Reason, ReasonError
 from game.rules.ammo import AmmoState, ammo_cost, fire_problem, spend_ammo
 from game.rules.checks import (
     Check,
     CheckEvent,
     Outcome,
-    check_text,
     roll_check,
 )
 from game.rules.combatant import AttackContext, Combatant
 from game.rules.injury import fall
 from game.rules.loader import RulesData
 from game.rules.models import Weapon
-from game.rules.wounds import NeededNumber, apply_wounds, die_wounds, wound_word
+from game.rules.wounds import NeededNumber, apply_wounds, die_wounds
 
 
-class AttackInputError(ValueError):
+class AttackInputError(ReasonError):
     """The attack's inputs contradict each other (e.g. a burst from a pistol)."""
 
 
@@ -184,7 +183,7 @@ def range_band(
     """'normal' within the weapon's range, 'long' up to 2 × range (disadvantage),
     None beyond that: not allowed (§3.4). Melee weapons have no range band."""
     if weapon.range is None:
-        raise AttackInputError(f"the {weapon.name} is a melee weapon: it needs base contact")
+        raise AttackInputError(Reason.of("attack.melee_weapon", weapon=weapon.name))
     if distance <= weapon.range:
         return "normal"
     if distance <= weapon.range * rules.knobs.attack.long_range_factor:
@@ -192,21 +191,26 @@ def range_band(
     return None
 
 
-def check_context(attacker: Combatant, weapon: Weapon, ctx: AttackContext) -> None:
-    """Reject contradictory inputs with a clear message."""
-    problems = []
+def context_problem(attacker: Combatant, weapon: Weapon, ctx: AttackContext) -> Reason | None:
+    """The first way the inputs contradict each other (None: they do not)."""
     if ctx.burst and not weapon.has("Automatisch"):
-        problems.append(f"the {weapon.name} cannot fire a burst (not Automatisch)")
+        return Reason.of("attack.no_burst", weapon=weapon.name)
     if weapon.is_melee and (ctx.long_range or ctx.into_melee):
-        problems.append("long range / into melee apply to ranged attacks only")
+        return Reason.of("attack.ranged_only")
     if not weapon.is_melee and (ctx.gang_up or ctx.frenzy):
-        problems.append("gang-up and Raserei apply to melee attacks only")
+        return Reason.of("attack.melee_only")
     if ctx.frenzy and not attacker.has("Raserei"):
-        problems.append(f"{attacker.name} has no Raserei")
+        return Reason.of("attack.no_raserei", who=attacker.name)
     if ctx.shield_wall < 0:
-        problems.append("shield_wall cannot be negative")
-    if problems:
-        raise AttackInputError("; ".join(problems))
+        return Reason.of("attack.negative_shield_wall")
+    return None
+
+
+def check_context(attacker: Combatant, weapon: Weapon, ctx: AttackContext) -> None:
+    """Reject contradictory inputs (AttackInputError with the first contradiction)."""
+    problem = context_problem(attacker, weapon, ctx)
+    if problem is not None:
+        raise AttackInputError(problem)
 
 
 def _to_hit_number(weapon: Weapon, target: Combatant, rules: RulesData) -> int:
@@ -239,52 +243,19 @@ def plan_attack(
 # --- events ---------------------------------------------------------------------
 
 
-def edge_text(plan_adv: tuple[str, ...], plan_dis: tuple[str, ...], language: str) -> str:
-    """'; advantage [Vorteil]: aimed' — the reasons for advantage / disadvantage."""
-    parts = []
-    for word, reasons in (("advantage", plan_adv), ("disadvantage", plan_dis)):
-        if reasons:
-            names = ", ".join(tr(f"rules.edge.{r}", language=language) for r in reasons)
-            parts.append(f"{tr(f'rules.word.{word}', language=language)}: {names}")
-    if plan_adv and plan_dis:
-        parts.append(tr("rules.word.cancel", language=language))
-    return "".join(f"; {p}" for p in parts)
-
-
 @dataclass(frozen=True, slots=True)
 class ToHitRolled(CheckEvent):
     """The attack roll: W20 + bonus ≥ VW → hit; natural 20 / 1 (§3.4)."""
 
     kind: ClassVar[str] = "to_hit"
     section: ClassVar[str] = "§3.4"
+    family: ClassVar[Family] = "attack"
     target_name: str
     weapon: str
     weapon_type: str
     advantages: tuple[str, ...]
     disadvantages: tuple[str, ...]
     vs_point: bool
-
-    def values(self, language: str) -> dict[str, Any]:
-        label = "" if self.vs_point else "VW "
-        text = check_text(
-            self.faces, self.kept, self.edge, self.modifier, self.target, language, label
-        )
-        point = tr("rules.word.point", language=language)
-        return {
-            "target": point if self.vs_point else self.target_name,
-            "verb": tr(f"rules.verb.{self.weapon_type}", language=language),
-            "roll": text,
-            "result": tr(f"rules.hit_result.{self.outcome}", language=language),
-            "why": edge_text(self.advantages, self.disadvantages, language),
-        }
-
-
-def pool_part_text(key: str, dice: int, language: str) -> str:
-    """'3W6' for the weapon, ' + 1W6 natural 20' for an addition."""
-    if key == "weapon":
-        return f"{dice}W6"
-    sign = "+" if dice >= 0 else "−"
-    return f" {sign} {abs(dice)}W6 {tr(f'rules.pool.{key}', language=language)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,26 +264,13 @@ class DamageRolled(CatalogueEvent):
 
     kind: ClassVar[str] = "damage"
     section: ClassVar[str] = "§3.5"
+    family: ClassVar[Family] = "harm"
     attacker: str
     who: str
     pool_parts: tuple[tuple[str, int], ...]
     faces: tuple[int, ...]
     needed: NeededNumber
     wounds: int
-
-    def values(self, language: str) -> dict[str, Any]:
-        pool = len(self.faces)
-        parts = ""
-        if len(self.pool_parts) > 1:
-            named = "".join(pool_part_text(k, v, language) for k, v in self.pool_parts)
-            parts = f" ({named})"
-        return {
-            "pool": f"{pool}W6{parts}",
-            "dice": faces_text(self.faces),
-            "need": self.needed.value,
-            "parts": self.needed.parts_text(language),
-            "count": wound_word(self.wounds, language),
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,6 +279,7 @@ class WeaponJammed(CatalogueEvent):
 
     kind: ClassVar[str] = "jammed"
     section: ClassVar[str] = "§3.4"
+    family: ClassVar[Family] = "attack"
     who: str
     weapon: str
 
@@ -331,6 +290,7 @@ class Pushed(CatalogueEvent):
 
     kind: ClassVar[str] = "pushed"
     section: ClassVar[str] = "§3A"
+    family: ClassVar[Family] = "move"
     who: str
     attacker: str
     distance: float
@@ -343,6 +303,7 @@ class InfectionMarked(CatalogueEvent):
 
     kind: ClassVar[str] = "infected"
     section: ClassVar[str] = "§3.9"
+    family: ClassVar[Family] = "harm"
     who: str
     weapon: str
 
@@ -548,9 +509,7 @@ def resolve_attack(
     and the result carries the new ammo state.
     """
     if weapon.template is not None:
-        raise AttackInputError(
-            f"the {weapon.name} throws a template: use area.throw_template and template_damage"
-        )
+        raise AttackInputError(Reason.of("attack.template_weapon", weapon=weapon.name))
     plan = plan_attack(attacker, target, weapon, ctx, rules)
     if ammo is not None:
         problem = fire_problem(weapon, ammo, ctx.burst, rules)

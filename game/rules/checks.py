@@ -12,8 +12,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from game.dice import D20Roll, Dice, Edge
-from game.events import CatalogueEvent, d20_text, signed
-from game.i18n import tr
+from game.events import CatalogueEvent, Family
 from game.rules.combatant import Combatant
 from game.rules.loader import RulesData
 
@@ -90,25 +89,6 @@ def roll_check(dice: Dice, modifier: int, target: int, edge: Edge = 0) -> Check:
     return Check(roll, modifier, target, check_outcome(roll.kept, modifier, target))
 
 
-def check_text(
-    faces: tuple[int, ...],
-    kept: int,
-    edge: int,
-    modifier: int,
-    target: int,
-    language: str,
-    label: str = "",
-) -> str:
-    """'W20 14 + 3 = 17 ≥ 12' (a natural 20 / 1 decides alone: no comparison)."""
-    roll = d20_text(faces, kept, edge, language)
-    total = kept + modifier
-    text = f"{roll}{signed(modifier)} = {total}" if modifier else roll
-    if kept in (1, 20):
-        return text
-    op = "≥" if total >= target else "<"
-    return f"{text} {op} {label}{target}"
-
-
 @dataclass(frozen=True, slots=True)
 class CheckEvent(CatalogueEvent):
     """Base of events that report one W20 test."""
@@ -139,14 +119,6 @@ class CheckEvent(CatalogueEvent):
     def success(self) -> bool:
         return Outcome(self.outcome).success
 
-    def values(self, language: str) -> dict[str, Any]:
-        return {
-            "roll": check_text(
-                self.faces, self.kept, self.edge, self.modifier, self.target, language
-            ),
-            "result": tr(f"rules.word.{self.outcome}", language=language),
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class SaveRolled(CheckEvent):
@@ -154,15 +126,9 @@ class SaveRolled(CheckEvent):
 
     kind: ClassVar[str] = "save"
     section: ClassVar[str] = "§2"
+    family: ClassVar[Family] = "morale"
     attribute: str
     reason: str
-
-    def values(self, language: str) -> dict[str, Any]:
-        return {
-            **CheckEvent.values(self, language),
-            "attr": ATTRIBUTE_LABELS[self.attribute],
-            "why": tr(f"rules.reason.{self.reason}", language=language),
-        }
 
 
 def saving_throw(

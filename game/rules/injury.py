@@ -4,11 +4,11 @@ and First aid (§3.2, §3.10)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from game.dice import Dice
-from game.events import CatalogueEvent, Event, d20_text, signed
-from game.i18n import tr
+from game.events import CatalogueEvent, Event, Family
+from game.reason import Reason, ReasonError
 from game.rules.checks import CheckEvent, roll_check
 from game.rules.combatant import Combatant, Condition
 from game.rules.loader import RulesData
@@ -37,6 +37,7 @@ class InjuryRolled(CatalogueEvent):
 
     kind: ClassVar[str] = "injury"
     section: ClassVar[str] = "§3.9"
+    family: ClassVar[Family] = "harm"
     who: str
     faces: tuple[int, ...]
     kept: int
@@ -45,16 +46,6 @@ class InjuryRolled(CatalogueEvent):
     effect: str
     tp_after: int
 
-    def values(self, language: str) -> dict[str, Any]:
-        roll = d20_text(self.faces, self.kept, 0, language)
-        if self.modifier:
-            roll = f"{roll}{signed(self.modifier)} = {self.kept + self.modifier}"
-        return {
-            "roll": roll,
-            "injury": self.result,  # shown by its name in the language (RULES_NAMES)
-            "effect_text": tr(f"rules.injury_effect.{self.effect}", language=language),
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class TakenOut(CatalogueEvent):
@@ -62,6 +53,7 @@ class TakenOut(CatalogueEvent):
 
     kind: ClassVar[str] = "out"
     section: ClassVar[str] = "§3.9"
+    family: ClassVar[Family] = "harm"
     who: str
 
 
@@ -94,6 +86,7 @@ class StoodUp(CatalogueEvent):
 
     kind: ClassVar[str] = "stood_up"
     section: ClassVar[str] = "§3.9"
+    family: ClassVar[Family] = "move"
     who: str
     tp: int
 
@@ -101,7 +94,9 @@ class StoodUp(CatalogueEvent):
 def stand_up(figure: Combatant) -> tuple[Combatant, StoodUp]:
     """The first action of a downed figure's own activation stands it up at 1 TP."""
     if figure.condition is not Condition.DOWN:
-        raise ValueError(f"{figure.name} is not down ({figure.condition.value})")
+        raise ReasonError(
+            Reason.of("injury.not_down", who=figure.name, condition=figure.condition.value)
+        )
     after = replace(figure, tp=max(1, figure.tp), condition=Condition.STANDING)
     return after, StoodUp(figure.name, after.tp)
 
@@ -112,20 +107,13 @@ class FirstAidRolled(CheckEvent):
 
     kind: ClassVar[str] = "first_aid"
     section: ClassVar[str] = "§3.10"
+    family: ClassVar[Family] = "support"
     patient: str
     effect: str  # healed | stood_up | stabilised | failed | no_effect
     tp_after: int
 
-    def values(self, language: str) -> dict[str, Any]:
-        return {
-            **CheckEvent.values(self, language),
-            "effect_text": tr(
-                f"rules.aid_effect.{self.effect}", language=language, tp=self.tp_after
-            ),
-        }
 
-
-class FirstAidError(ValueError):
+class FirstAidError(ReasonError):
     """First aid cannot help this patient (dead, out, unhurt)."""
 
 
@@ -157,9 +145,11 @@ def first_aid(
     """
     cond = patient.condition
     if cond in (Condition.DEAD, Condition.OUT, Condition.OUT_STABLE):
-        raise FirstAidError(f"First aid cannot help {patient.name} ({cond.value})")
+        raise FirstAidError(
+            Reason.of("aid.cannot_help", patient=patient.name, condition=cond.value)
+        )
     if cond is Condition.STANDING and patient.tp >= patient.max_tp:
-        raise FirstAidError(f"{patient.name} is not wounded")
+        raise FirstAidError(Reason.of("aid.not_wounded", patient=patient.name))
     tests = rules.knobs.tests
     check = roll_check(dice, healer.ver, tests.first_aid_target)
     heal = tests.first_aid_heal + (tests.infirmary_bonus if infirmary else 0)

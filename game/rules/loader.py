@@ -638,42 +638,6 @@ def _default() -> RulesData:
     return _build(_read(DATA_DIR))
 
 
-@cache
-def _minefield() -> Any:
-    from game.rules.area import minefield_weapon
-
-    return minefield_weapon(_default())
-
-
-def _built_in(kind: str, name: str) -> Any:
-    """Entries the engine makes itself rather than reading from the tables (the
-    minefield's attack as a weapon), or None."""
-    mine = _minefield() if kind == "weapon" else None
-    return mine if mine is not None and fold(name) == fold(mine.name) else None
-
-
-def local_name(kind: str, name: str, language: str) -> str:
-    """A `kind` entry's name ("weapon", "archetype", "injury_result" …) as players of
-    `language` know it. German: the data's German name (`german`, or the key of an
-    entry keyed in German). English: the name as given — for an entry keyed by its
-    German rulebook term, its `english` name with that term in brackets ("graze
-    [Streifschuss]"). Unknown names stay as given."""
-    if not name:
-        return name
-    try:
-        entry = getattr(_default(), kind)(name)
-    except LookupError:
-        entry = _built_in(kind, name)
-        if entry is None:
-            return name
-    english = getattr(entry, "english", None)
-    if language == "de":
-        return getattr(entry, "german", None) or (entry.name if english else name)
-    if english and fold(english) != fold(entry.name):
-        return f"{english} [{entry.name}]"
-    return name
-
-
 def load_rules(
     overrides: Mapping[str, Any] | None = None, data_dir: Path | None = None
 ) -> RulesData:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from game.dice import Dice, Edge
-from game.events import CatalogueEvent, Event
-from game.i18n import tr
+from game.events import CatalogueEvent, Event, Family
+from game.reason import Reason, ReasonError
 from game.rules.checks import CheckEvent, roll_check
 from game.rules.combatant import Combatant
 from game.rules.loader import RulesData, UnknownNameError
@@ -54,14 +54,8 @@ class MoraleTested(CheckEvent):
 
     kind: ClassVar[str] = "morale"
     section: ClassVar[str] = "§3.7"
+    family: ClassVar[Family] = "morale"
     retest: bool
-
-    def values(self, language: str) -> dict[str, Any]:
-        return {
-            **CheckEvent.values(self, language),
-            "what": tr(f"rules.word.{'retest' if self.retest else 'test'}", language=language),
-            "result": tr(f"rules.morale_result.{self.outcome}", language=language),
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +64,7 @@ class MoraleImmune(CatalogueEvent):
 
     kind: ClassVar[str] = "morale_immune"
     section: ClassVar[str] = "§3.7"
+    family: ClassVar[Family] = "morale"
     who: str
 
 
@@ -78,6 +73,7 @@ class StoodFast(MoraleImmune):
     """Unverrückbar next to a Hüter: immune to morale (§3.7)."""
 
     kind: ClassVar[str] = "morale_steadfast"
+    family: ClassVar[Family] = "morale"
     guardian: str
 
 
@@ -135,7 +131,7 @@ def morale_retest(
     """At the start of its activation a suppressed figure re-tests; success ends
     suppression. While the squad's Anführer stands the re-test has advantage (§14.1)."""
     if not figure.suppressed:
-        raise ValueError(f"{figure.name} is not suppressed: no re-test")
+        raise ReasonError(Reason.of("morale.not_suppressed", who=figure.name))
     edge: Edge = 1 if leader_standing else 0
     check = roll_check(dice, figure.wil, rules.knobs.tests.morale_target, edge)
     event = MoraleTested(**CheckEvent.fields_of(figure.name, check), retest=True)

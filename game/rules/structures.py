@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from game.dice import Dice
-from game.events import CatalogueEvent, faces_text
-from game.i18n import tr
+from game.events import CatalogueEvent, Family
+from game.reason import Reason
 from game.rules.attack import AttackInputError, count_wounds
 from game.rules.combatant import Combatant
 from game.rules.loader import RulesData
 from game.rules.models import Weapon
-from game.rules.wounds import needed_number, wound_word
+from game.rules.wounds import needed_number
 
 StructureKind = Literal["barricade", "gate"]
 
@@ -24,6 +24,7 @@ class StructureDamaged(CatalogueEvent):
 
     kind: ClassVar[str] = "structure"
     section: ClassVar[str] = "§5.3"
+    family: ClassVar[Family] = "harm"
     who: str
     structure_kind: str
     faces: tuple[int, ...]
@@ -33,14 +34,6 @@ class StructureDamaged(CatalogueEvent):
     damage: int
     before: int
     after: int
-
-    def values(self, language: str) -> dict[str, Any]:
-        return {
-            "structure": tr(f"rules.structure_name.{self.structure_kind}", language=language),
-            "dice": faces_text(self.faces),
-            "count": wound_word(self.wounds, language),
-            "broken": tr("rules.word.broken", language=language) if self.after <= 0 else "",
-        }
 
 
 def structure_points(kind: StructureKind, rules: RulesData) -> int:
@@ -60,7 +53,7 @@ def attack_structure(
     the knob structure.ws − BR; each wound costs `attacker.structure_wounds` points.
     At 0 the barricade becomes rubble / the gate is broken (the board's job)."""
     if not weapon.is_melee:
-        raise AttackInputError("only melee attacks break barricades and gates")
+        raise AttackInputError(Reason.of("structure.melee_only"))
     knobs = rules.knobs
     need = needed_number(
         knobs.structure.ws, br=weapon.br + attacker.br_bonus, floor=knobs.attack.needed_floor

@@ -13,8 +13,7 @@ from typing import Any, ClassVar, overload
 import numpy as np
 from numpy.typing import NDArray
 
-from game.events import CatalogueEvent, plus
-from game.i18n import tr
+from game.events import CatalogueEvent, Family
 from game.rules.combatant import Combatant
 from game.rules.loader import RulesData
 
@@ -60,39 +59,6 @@ class NeededNumber:
             self.ws, self.cover_mod, sum(v for _, v in self.effects), self.br, floor=self.floor
         )
 
-    def parts_text(self, language: str) -> str:
-        """'light armour 3+, heavy cover +2, BR 1' in the given language."""
-        if self.armour is not None:
-            name = tr_or(f"rules.armour.{self.armour}", self.armour, language)
-            parts = [tr("rules.part.armour", language=language, name=name, ws=self.ws)]
-        else:
-            parts = [tr("rules.part.ws", language=language, ws=self.ws)]
-        if self.cover_mod:
-            level = ("none", "light", "heavy")[self.cover]
-            parts.append(
-                tr(f"rules.part.cover_{level}", language=language, mod=plus(self.cover_mod))
-            )
-        for key, value in self.effects:
-            if value:
-                label = tr_or(f"rules.effect.{key}", key, language)
-                parts.append(f"{label} {plus(value)}")
-        if self.br:
-            parts.append(f"BR {self.br}")
-        raw = self.ws + self.cover_mod + sum(v for _, v in self.effects) - self.br
-        if raw < self.floor:
-            parts.append(tr("rules.part.floor", language=language, floor=self.floor))
-        if self.value > 6:
-            parts.append(tr("rules.part.only_sixes", language=language))
-        return ", ".join(parts)
-
-
-def tr_or(key: str, default: str, language: str) -> str:
-    """A catalogue string, or `default` when the catalogue has none (designer names)."""
-    try:
-        return tr(key, language=language)
-    except KeyError:
-        return default
-
 
 @dataclass(frozen=True, slots=True)
 class WoundsTaken(CatalogueEvent):
@@ -100,6 +66,7 @@ class WoundsTaken(CatalogueEvent):
 
     kind: ClassVar[str] = "wounds"
     section: ClassVar[str] = "§3.5"
+    family: ClassVar[Family] = "harm"
     who: str
     wounds: int
     ignored: int
@@ -107,25 +74,6 @@ class WoundsTaken(CatalogueEvent):
     tp_after: int
     unbeugsam: bool
     incapacitated: bool
-
-    def values(self, language: str) -> dict[str, Any]:
-        notes = []
-        if self.ignored:
-            notes.append(tr("rules.note.pain", language=language, n=self.ignored))
-        if self.unbeugsam:
-            notes.append(tr("rules.note.unbeugsam", language=language))
-        if self.incapacitated:
-            notes.append(tr("rules.note.incapacitated", language=language))
-        return {
-            "count": wound_word(self.wounds, language),
-            "notes": "".join(f"; {n}" for n in notes),
-        }
-
-
-def wound_word(n: int, language: str) -> str:
-    """'no wound' / '1 wound' / '3 wounds' in the given language."""
-    key = "none" if n == 0 else "one" if n == 1 else "many"
-    return tr(f"rules.word.wounds_{key}", language=language, n=n)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,9 @@ from game import actions as act
 from game.actions import IllegalAction, action_types
 from game.engine import ActionTemplate, Game, Legal
 from game.i18n import current_language, tr
-from game.play import flow, movement
+from game.naming import say
+from game.narration import reason_text
+from game.play import budget, movement
 from game.state import Figure
 from game.ui import describe
 from game.ui.preview import problem_of
@@ -41,9 +43,9 @@ def why_not(game: Game, fig: Figure, verb: str) -> str:
     """Why `verb` is not open to the figure now."""
     cls = action_types()[verb]
     try:
-        flow.check_budget(game, fig.id, verb, cls.cost)
+        budget.check_budget(game, fig.id, verb, cls.cost)
     except IllegalAction as exc:
-        return exc.reason
+        return reason_text(exc.reason)
     probe: act.Action | None = None
     if verb == "aim":
         probe = act.Aim(fig.id)
@@ -52,12 +54,12 @@ def why_not(game: Game, fig: Figure, verb: str) -> str:
     elif verb == "reload" and fig.weapons:
         probe = act.Reload(fig.id, fig.weapons[0].name)
     elif verb == "charge" and movement.best_melee(game, fig) is None:
-        return tr("ui.actions.why_no_melee", name=fig.name)
+        return say("ui.actions.why_no_melee", name=fig.name)
     if probe is not None:
         reason = problem_of(game, probe)
         if reason:
             return reason
-    return tr(f"ui.actions.why_{verb}", name=fig.name)
+    return say(f"ui.actions.why_{verb}", name=fig.name)
 
 
 def tooltip_for(game: Game, fig: Figure, verb: str, items: list[Legal]) -> str:

@@ -10,10 +10,11 @@ the game (or another game) is never taken.
 
 The clone is the game as it stands when the choice is asked for, so the AI decides
 exactly what it would decide on the game itself: the same seed plays the same game.
-What the AI attaches to its clone (its flow fields, planning boards — caches keyed
-by the board's shape) is handed on to the next clone of the same game, as it would
-stay on the game played directly. With `threaded=False` the choice is made at once
-in `start` (headless runs that must be reproducible frame by frame, tests).
+What the AI keeps in its clone's cache (its flow fields, planning boards, odds —
+the `GameCache` entries a clone may share) is handed on to the next clone of the
+same game, as it would stay on the game played directly. With `threaded=False`
+the choice is made at once in `start` (headless runs that must be reproducible
+frame by frame, tests).
 """
 
 from __future__ import annotations
@@ -23,12 +24,12 @@ import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from ai.base import Controller
-    from game.actions import Action
-    from game.engine import Game
+from ai.base import Controller
+from game.actions import Action
+from game.engine import Game
+from game.play.cache import GameCache
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +53,6 @@ class _Job:
     game: Game
     want_intent: bool
     preview: Callable[[Game, Action], Any] | None
-    own: frozenset[str]  # the clone's own attributes (the rest: caches the AI keeps on it)
     done: threading.Event = field(default_factory=threading.Event)
     choice: Choice | None = None
 
@@ -78,10 +78,6 @@ class _Job:
             log.exception("the preview of the AI's choice failed")
         return Choice(action, intent, None, shown)
 
-    def caches(self) -> dict[str, Any]:
-        """What the AI attached to the clone while it decided."""
-        return {k: v for k, v in self.game.__dict__.items() if k not in self.own}
-
 
 def job_key(game: Game) -> tuple[int, int]:
     """Which game, at which action, a choice is for."""
@@ -96,7 +92,7 @@ class AiWorker:
         self._job: _Job | None = None
         self._queue: queue.Queue[_Job | None] = queue.Queue()
         self._thread: threading.Thread | None = None
-        self._carry: dict[str, Any] = {}  # the AI's caches from its last clone …
+        self._carry: GameCache | None = None  # the cache of the AI's last clone …
         self._carry_from: Game | None = None  # … of this game
 
     def start(
@@ -109,10 +105,9 @@ class AiWorker:
         """Ask `controller` for its choice on a clone of `game` as it stands now (and
         `preview(clone, action)`, what the window shows the action with)."""
         view = game.clone()
-        own = frozenset(view.__dict__)
-        if self._carry_from is game:
-            view.__dict__.update({k: v for k, v in self._carry.items() if k not in own})
-        job = _Job(job_key(game), controller, view, want_intent, preview, own)
+        if self._carry is not None and self._carry_from is game:
+            view.cache.take_over(self._carry)
+        job = _Job(job_key(game), controller, view, want_intent, preview)
         self._job = job
         if not self.threaded:
             job.run()
@@ -144,13 +139,13 @@ class AiWorker:
         if job is None or job.key != job_key(game) or not job.done.is_set():
             return None
         self._job = None
-        self._carry, self._carry_from = job.caches(), game
+        self._carry, self._carry_from = job.game.cache, game
         return job.choice
 
     def forget(self) -> None:
         """Drop the choice under way (a new game; it still finishes in the thread)."""
         self._job = None
-        self._carry, self._carry_from = {}, None
+        self._carry, self._carry_from = None, None
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until the latest choice is in (True) or `timeout` s pass (False)."""

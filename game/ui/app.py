@@ -29,6 +29,7 @@ from game.actions import IllegalAction
 from game.engine import Game
 from game.events import Event
 from game.i18n import tr
+from game.narration import reason_text
 from game.play.events import ActivationEnded, ActivationStarted
 from game.ui import cache, describe, errors, fonts, layout, screenshot
 from game.ui.ai_worker import AiWorker, Choice
@@ -36,12 +37,14 @@ from game.ui.anim import Animator
 from game.ui.camera import Camera
 from game.ui.coach import Coach
 from game.ui.input import TableInput
+from game.ui.log import safe_explain
 from game.ui.overlay_toggle import OverlayToggle
 from game.ui.panel import Panel, is_busy, is_visible, slot_of
 from game.ui.preview import AttackPreview, TemplatePreview, action_preview
 from game.ui.render import hud, style
 from game.ui.render.table import Scene, TableView, entry_hover
 from game.ui.render.terrain import EntryZone
+from game.ui.settings import Settings, save_settings
 from game.warmup import WarmUp
 
 if TYPE_CHECKING:
@@ -285,7 +288,7 @@ class App:
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:
-            self.say(exc.reason)
+            self.say(reason_text(exc.reason))
             return []
         except Exception as exc:
             self.failed(exc, action)
@@ -359,8 +362,6 @@ class App:
         self.save_window_size()
 
     def save_window_size(self) -> None:
-        from game.ui.settings import Settings, save_settings
-
         size = tuple(self.screen.get_size())
         if not isinstance(self.settings, Settings) or tuple(self.settings.window) == size:
             return
@@ -671,10 +672,7 @@ def _rect4(rect: pygame.Rect) -> tuple[int, int, int, int]:
 
 
 def _explain(event: Event) -> str:
-    try:
-        text = event.explain()
-    except (KeyError, ValueError, IndexError) as exc:  # a missing catalogue string
-        text = f"{type(event).__name__} ({exc})"
+    text = safe_explain(event)
     section = event.section
     return f"{text}" if not section or section in text else f"{text} ({section})"
 

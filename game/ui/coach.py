@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.i18n import tr
+from game.naming import say
 from game.ui import describe
 from game.ui.render import hud
 
@@ -58,7 +59,7 @@ class Coach:
         if pending.kind == "activate":
             text = tr("ui.input.coach_activate")
         elif pending.kind == "act" and fig is not None:
-            text = tr("ui.input.coach_act", name=fig.name)
+            text = say("ui.input.coach_act", name=fig.name)
         return self._aside(app, text)
 
     def handover(self, app: App, side: str) -> str:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ai import controller_for
 from game.engine import Game
 from game.events import Event
 from game.i18n import tr
@@ -56,8 +57,6 @@ def shipped_scenarios(folder: Path = SCENARIO_DIR) -> list[Path]:
 def ai_controllers(scenario: Scenario) -> dict[str, Controller]:
     """An AI for every side (`controller_for` gives a side meant for a human the
     tactical AI; so does an unknown controller)."""
-    from ai import controller_for
-
     out: dict[str, Controller] = {}
     for side in scenario.side:
         try:

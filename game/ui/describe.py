@@ -8,7 +8,7 @@ from game import actions as act
 from game.cover import Cover
 from game.engine import Game
 from game.i18n import tr
-from game.naming import piece_name
+from game.naming import piece_name, say
 from game.odds import AttackOdds
 from game.ui.preview import TemplatePreview
 
@@ -64,25 +64,25 @@ def describe(game: Game, action: act.Action) -> str:
     """One line for a concrete action (menus, the AI's next step)."""
     if isinstance(action, act.Attack):
         key = "ui.actions.do_attack_burst" if action.burst else "ui.actions.do_attack"
-        return tr(key, target=_name(game, action.target), weapon=action.weapon)
+        return say(key, target=_name(game, action.target), weapon=action.weapon)
     if isinstance(action, act.Charge):
-        return tr("ui.actions.do_charge", target=_name(game, action.target), weapon=action.weapon)
+        return say("ui.actions.do_charge", target=_name(game, action.target), weapon=action.weapon)
     if isinstance(action, act.FinishOff):
-        return tr("ui.actions.do_finish", target=_name(game, action.target), weapon=action.weapon)
+        return say("ui.actions.do_finish", target=_name(game, action.target), weapon=action.weapon)
     if isinstance(action, act.Reload):
-        return tr("ui.actions.do_reload", weapon=action.weapon)
+        return say("ui.actions.do_reload", weapon=action.weapon)
     if isinstance(action, act.FirstAid):
-        return tr("ui.actions.do_aid", target=_name(game, action.target))
+        return say("ui.actions.do_aid", target=_name(game, action.target))
     if isinstance(action, act.Interact):
-        return tr("ui.actions.do_interact", target=_name(game, action.target))
+        return say("ui.actions.do_interact", target=_name(game, action.target))
     if isinstance(action, act.UseAbility):
         ability, _, option = action.ability.partition(":")
         text = f"{ability} ({option})" if option else ability
         if action.target:
-            return tr("ui.actions.do_ability_on", ability=text, target=_name(game, action.target))
+            return say("ui.actions.do_ability_on", ability=text, target=_name(game, action.target))
         return tr("ui.actions.do_ability", ability=text)
     if isinstance(action, act.Throw):
-        return tr("ui.actions.do_throw", weapon=action.weapon)
+        return say("ui.actions.do_throw", weapon=action.weapon)
     return verb_label(action.verb) if action.verb in VERBS else str(action)
 
 

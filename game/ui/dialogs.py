@@ -13,7 +13,7 @@ import pygame
 from game import actions as act
 from game.engine import Game, Legal
 from game.i18n import tr
-from game.naming import readable_id, scenario_entry_label
+from game.naming import readable_id, say, scenario_entry_label
 from game.ui import describe, fonts
 from game.ui.render import style
 from game.ui.widgets import Button, button_at, panel_box
@@ -119,8 +119,8 @@ def decision_menu(game: Game, legal: Sequence[Legal]) -> Menu | None:
         for a in actions:
             if isinstance(a, act.Intercept):
                 key = "ui.dialog.intercept_yes" if a.accept else "ui.dialog.intercept_no"
-                entries.append((tr(key, name=figs[a.figure].name), a, ""))
-        title = tr(
+                entries.append((say(key, name=figs[a.figure].name), a, ""))
+        title = say(
             "ui.dialog.intercept", target=target, attacker=attacker, weapon=data.get("weapon", "")
         )
         return Menu(title, entries, False)

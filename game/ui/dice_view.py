@@ -27,17 +27,19 @@ from typing import Any
 
 import pygame
 
-from game.events import Event, signed
+from game.events import Event
 from game.i18n import count_text, tr
+from game.naming import say
+from game.narration.text import edge_text, needed_text, signed, wound_word
 from game.play.events import InitiativeRolled
 from game.play.noise import NoiseChecked
 from game.rules.abilities import BacklashRolled, SerumGiven
 from game.rules.area import TemplatePlaced
-from game.rules.attack import DamageRolled, ToHitRolled, edge_text
+from game.rules.attack import DamageRolled, ToHitRolled
 from game.rules.checks import ATTRIBUTE_LABELS, CheckEvent
 from game.rules.injury import InjuryRolled
 from game.rules.structures import StructureDamaged
-from game.rules.wounds import die_wounds, wound_word
+from game.rules.wounds import die_wounds
 from game.ui import fonts
 from game.ui.panels.base import PanelBase
 from game.ui.panels.theme import Colour, Theme
@@ -101,7 +103,7 @@ def _d20(faces: tuple[int, ...], kept: int, kept_mark: str) -> tuple[Die, ...]:
 def _total(kept: int, modifier: int, language: str) -> str:
     if not modifier:
         return f"W20 {kept}"
-    return tr(
+    return say(
         "ui.dice.total", language=language, kept=kept, mod=signed(modifier), total=kept + modifier
     )
 
@@ -113,15 +115,15 @@ def _check(event: CheckEvent, language: str) -> DiceRoll:
         values["attr"] = ATTRIBUTE_LABELS.get(getattr(event, "attribute", ""), "")
     if kind == "first_aid":
         values["patient"] = getattr(event, "patient", "")
-    title = tr(f"ui.dice.{kind}", language=language, **values) if kind in _CHECK_TITLES else kind
-    result = tr(f"rules.word.{event.outcome}", language=language)
+    title = say(f"ui.dice.{kind}", language=language, **values) if kind in _CHECK_TITLES else kind
+    result = say(f"rules.word.{event.outcome}", language=language)
     if kind == "morale":
-        result = tr(f"rules.morale_result.{event.outcome}", language=language)
+        result = say(f"rules.morale_result.{event.outcome}", language=language)
     return DiceRoll(
         title,
         event.section,
         _d20(event.faces, event.kept, _KEPT_MARK[event.outcome]),
-        tr("ui.dice.need_at_least", language=language, target=event.target),
+        say("ui.dice.need_at_least", language=language, target=event.target),
         _total(event.kept, event.modifier, language),
         result,
         event.success,
@@ -133,11 +135,11 @@ _CHECK_TITLES = frozenset({"save", "morale", "first_aid"})
 
 def _to_hit(event: ToHitRolled, language: str) -> DiceRoll:
     if event.vs_point:
-        title = tr("ui.dice.to_hit_point", language=language, who=event.who)
-        need = tr("ui.dice.need_at_least", language=language, target=event.target)
+        title = say("ui.dice.to_hit_point", language=language, who=event.who)
+        need = say("ui.dice.need_at_least", language=language, target=event.target)
     else:
-        title = tr("ui.dice.to_hit", language=language, who=event.who, target=event.target_name)
-        need = tr("ui.dice.need_vw", language=language, target=event.target)
+        title = say("ui.dice.to_hit", language=language, who=event.who, target=event.target_name)
+        need = say("ui.dice.need_vw", language=language, target=event.target)
     why = edge_text(event.advantages, event.disadvantages, language).removeprefix("; ")
     detail = _total(event.kept, event.modifier, language) + (f" · {why}" if why else "")
     return DiceRoll(
@@ -146,7 +148,7 @@ def _to_hit(event: ToHitRolled, language: str) -> DiceRoll:
         _d20(event.faces, event.kept, _KEPT_MARK[event.outcome]),
         need,
         detail,
-        tr(f"rules.hit_result.{event.outcome}", language=language),
+        say(f"rules.hit_result.{event.outcome}", language=language),
         event.success,
     )
 
@@ -154,25 +156,25 @@ def _to_hit(event: ToHitRolled, language: str) -> DiceRoll:
 def _damage(event: DamageRolled, language: str) -> DiceRoll:
     need = event.needed.value
     return DiceRoll(
-        tr("ui.dice.damage_by", language=language, attacker=event.attacker, who=event.who),
+        say("ui.dice.damage_by", language=language, attacker=event.attacker, who=event.who),
         event.section,
         tuple(Die(6, f, "hit" if die_wounds(f, need) else "miss") for f in event.faces),
-        tr("ui.dice.need_pool", language=language, need=need),
-        event.needed.parts_text(language),
+        say("ui.dice.need_pool", language=language, need=need),
+        needed_text(event.needed, language),
         wound_word(event.wounds, language),
         event.wounds > 0,
     )
 
 
 def _structure(event: StructureDamaged, language: str) -> DiceRoll:
-    name = tr(f"rules.structure_name.{event.structure_kind}", language=language)
+    name = say(f"rules.structure_name.{event.structure_kind}", language=language)
     return DiceRoll(
-        tr("ui.dice.structure", language=language, who=event.who, structure=name),
+        say("ui.dice.structure", language=language, who=event.who, structure=name),
         event.section,
         tuple(Die(6, f, "hit" if die_wounds(f, event.need) else "miss") for f in event.faces),
-        tr("ui.dice.need_pool", language=language, need=event.need),
+        say("ui.dice.need_pool", language=language, need=event.need),
         f"{event.before} → {event.after}",
-        tr(
+        say(
             "ui.dice.wounds_times" if event.damage else "ui.dice.wounds_times_none",
             language=language,
             count=event.wounds,
@@ -184,9 +186,9 @@ def _structure(event: StructureDamaged, language: str) -> DiceRoll:
 
 
 def _injury(event: InjuryRolled, language: str) -> DiceRoll:
-    effect = tr(f"rules.injury_effect.{event.effect}", language=language)
+    effect = say(f"rules.injury_effect.{event.effect}", language=language)
     return DiceRoll(
-        tr("ui.dice.injury", language=language, who=event.who),
+        say("ui.dice.injury", language=language, who=event.who),
         event.section,
         _d20(event.faces, event.kept, "plain"),
         "",
@@ -208,23 +210,23 @@ def _initiative(
         f"{name.get(side, side)} {face} + {ref} = {face + ref}" for side, face, ref in event.rolls
     )
     result = (
-        tr("ui.dice.tie", language=language)
+        say("ui.dice.tie", language=language)
         if event.winner is None
-        else tr("ui.dice.wins", language=language, side=name.get(event.winner, event.winner))
+        else say("ui.dice.wins", language=language, side=name.get(event.winner, event.winner))
     )
     return DiceRoll(
-        tr("ui.dice.initiative", language=language), event.section, dice, "", detail, result, None
+        say("ui.dice.initiative", language=language), event.section, dice, "", detail, result, None
     )
 
 
 def _backlash(event: BacklashRolled, language: str) -> DiceRoll:
     return DiceRoll(
-        tr("ui.dice.backlash", language=language, who=event.who),
+        say("ui.dice.backlash", language=language, who=event.who),
         event.section,
         (Die(6, event.face, "plain"),),
         "",
         "",
-        tr(f"rules.backlash_effect.{event.effect}", language=language),
+        say(f"rules.backlash_effect.{event.effect}", language=language),
         None,
     )
 
@@ -232,12 +234,12 @@ def _backlash(event: BacklashRolled, language: str) -> DiceRoll:
 def _noise(event: NoiseChecked, language: str) -> DiceRoll:
     comes = event.face <= event.threshold
     return DiceRoll(
-        tr("ui.dice.noise_check", language=language),
+        say("ui.dice.noise_check", language=language),
         event.section,
         (Die(6, event.face, "hit" if comes else "miss"),),
-        tr("ui.dice.need_at_most", language=language, threshold=event.threshold),
-        tr("ui.dice.threat" if comes else "ui.dice.no_threat", language=language),
-        tr(f"engine.noise_result.{event.result}", language=language),
+        say("ui.dice.need_at_most", language=language, threshold=event.threshold),
+        say("ui.dice.threat" if comes else "ui.dice.no_threat", language=language),
+        say(f"engine.noise_result.{event.result}", language=language),
         None,
     )
 
@@ -245,7 +247,7 @@ def _noise(event: NoiseChecked, language: str) -> DiceRoll:
 def _serum(event: SerumGiven, language: str) -> DiceRoll | None:
     if not event.faces:
         return None
-    effect = tr(
+    effect = say(
         f"rules.serum_effect.{event.mode}",
         language=language,
         dice=list(event.faces),
@@ -253,7 +255,7 @@ def _serum(event: SerumGiven, language: str) -> DiceRoll | None:
         tp=event.tp_after,
     )
     return DiceRoll(
-        tr("ui.dice.serum", language=language, who=event.who, patient=event.patient),
+        say("ui.dice.serum", language=language, who=event.who, patient=event.patient),
         event.section,
         tuple(Die(3, f, "plain") for f in event.faces),
         "",
@@ -298,12 +300,12 @@ def _scatter(event: TemplatePlaced, language: str, ctx: RollContext) -> DiceRoll
         return None
     pips = round(event.scatter / ctx.scatter_step)
     return DiceRoll(
-        tr("ui.dice.scatter", language=language, who=event.who, weapon=event.weapon),
+        say("ui.dice.scatter", language=language, who=event.who, weapon=event.weapon),
         "§5.5",
         (Die(6, pips, "plain", ctx.scatter_dice),),
         "",
         f"{pips} × {ctx.scatter_step:g} cm = {event.scatter:g} cm",
-        tr(
+        say(
             "ui.dice.scatter_to",
             language=language,
             distance=f"{event.scatter:g}",

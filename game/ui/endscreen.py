@@ -25,7 +25,9 @@ from game.engine import Game
 from game.events import Event
 from game.i18n import tr
 from game.naming import piece_name
+from game.narration import consequence_sentences, end_reason_text, outcome_text
 from game.play.events import GameOver
+from game.play.outcome import raid_sides, verdict
 from game.replay import make_record, save_record
 from game.sim import casualties
 from game.state import Presence
@@ -73,7 +75,7 @@ def headline(info: Summary) -> tuple[str, str | None]:
     """The end screen's title and the line under it that names who won: "You win"
     or "Die Margaretner Bande win" over "… win — … are beaten"; a raid keeps its
     grade (Repelled, Partial, Defeat) over the line naming the defenders."""
-    outcome = tr(f"engine.outcome.{info.outcome}")
+    outcome = outcome_text(info.outcome)
     you = tr(f"ui.end.you_{info.you}") if info.you is not None else None
     if info.raid:
         line = tr("ui.end.raid_sides", defenders=info.defenders, attackers=info.attackers)
@@ -88,7 +90,7 @@ def consequence_lines(info: Summary) -> list[str]:
     """The lines under "Consequences": a raid's for the refuge (§12's table, the
     engine's texts), else the one line naming the side that holds the field."""
     if info.raid:
-        return [tr(f"engine.consequence.{key}") for key in info.consequences]
+        return consequence_sentences(info.consequences)
     if info.winners:
         return [tr("ui.end.field_held", winner=info.winners)]
     return [tr("ui.end.field_open")]
@@ -107,8 +109,6 @@ def summary(game: Game, over: GameOver | None = None, humans: Collection[str] = 
     """The outcome, who won (from the one human side's view when there is one) and
     the key numbers of a finished game; a raid's consequences are the ones the
     engine's GameOver event `over` carries (none without it)."""
-    from game.play.outcome import raid_sides, verdict
-
     st = game.state
     outcome = game.outcome() or "draw"
     lost = casualties(game)
@@ -342,7 +342,7 @@ class EndScreen(PanelBase):
         y += img.get_height() + 2
         sub = [tr("ui.end.title")]
         if info.reason:
-            sub = [tr(f"engine.reason.{info.reason}")]
+            sub = [end_reason_text(info.reason)]
         if line:
             sub.insert(0, line)
         sub.append(f"{game.scenario_name} · {tr('ui.end.rounds', n=info.rounds)}")

@@ -27,6 +27,7 @@ from game import actions as act
 from game.engine import Game
 from game.i18n import tr
 from game.ui import fonts
+from game.ui.endscreen import replay_dir, save_replay
 from game.ui.panels.base import PanelBase
 from game.ui.panels.widgets import PAD, Button, dialog_box, fit, modal_rest, shade
 
@@ -93,8 +94,6 @@ def record_failure(
 ) -> tuple[Game | None, Failure]:
     """Log the failure, write the report and a replay; the restored game (None when
     even that failed) and what to tell the player."""
-    from game.ui.endscreen import replay_dir, save_replay
-
     log.error("engine failure on %s: %s", action, one_line(exc), exc_info=exc)
     folder = replay_dir()
     report = write_report(game, exc, action, folder)

@@ -6,9 +6,8 @@ import pygame
 
 from game.engine import Game
 from game.i18n import DEFAULT_LANGUAGE, current_language, tr
-from game.naming import local_figure_name
+from game.naming import local_figure_name, local_name
 from game.play import bridge
-from game.rules.loader import local_name
 from game.state import Figure
 from game.ui import fonts
 from game.ui.describe import term

@@ -15,7 +15,7 @@ import pygame
 from game import actions as act
 from game.engine import ActionTemplate, Game, Legal
 from game.i18n import current_language, tr
-from game.rules.loader import local_name
+from game.naming import local_name
 from game.state import Figure
 from game.ui import info, legend
 from game.ui.actionbar import ActionBar, legal_by_verb

@@ -20,6 +20,7 @@ import pygame
 
 from game.events import Event
 from game.i18n import tr
+from game.narration import narrate
 from game.ui import fonts
 from game.ui.panels.base import PanelBase
 from game.ui.panels.icons import draw_icon
@@ -29,91 +30,9 @@ from game.ui.panels.widgets import frame
 DEFAULT_CAPACITY = 10_000
 WHEEL_STEP = 3  # entries per wheel notch
 
-FAMILY_OF_KIND: dict[str, str] = {
-    **dict.fromkeys(
-        (
-            "game_started",
-            "round_started",
-            "round_ended",
-            "surprise",
-            "initiative",
-            "first_chosen",
-            "wave_arrived",
-            "wave_blocked",
-            "activation_started",
-            "activation_ended",
-            "actions_lost",
-        ),
-        "flow",
-    ),
-    **dict.fromkeys(("moved", "halted", "charge", "charge_broken", "pushed", "stood_up"), "move"),
-    **dict.fromkeys(
-        (
-            "attack",
-            "attack_withheld",
-            "to_hit",
-            "throw",
-            "template",
-            "template_landed",
-            "free_attack",
-            "overwatch_declared",
-            "overwatch_triggered",
-            "jammed",
-            "ammo",
-            "reload",
-        ),
-        "attack",
-    ),
-    **dict.fromkeys(
-        (
-            "damage",
-            "wounds",
-            "injury",
-            "out",
-            "infected",
-            "burning",
-            "burning_zone",
-            "entered_burning",
-            "minefield",
-            "structure",
-            "structure_broken",
-            "shelter_breached",
-            "finished_off",
-        ),
-        "harm",
-    ),
-    **dict.fromkeys(
-        ("morale", "morale_immune", "morale_steadfast", "suppressed", "save"), "morale"
-    ),
-    # Noise and the attention it draws (§8): infected turning toward a marker, or
-    # letting go of it for a living target they now see.
-    **dict.fromkeys(("noise_made", "noise_check", "attention_drawn", "attention_lost"), "noise"),
-    **dict.fromkeys(
-        (
-            "strain",
-            "backlash",
-            "frenzy",
-            "weakened",
-            "serum",
-            "gift",
-            "gift_fizzled",
-            "veil",
-            "intercept",
-            "intercept_offered",
-            "intercept_decided",
-            "action_lost_later",
-            "improvise",
-        ),
-        "ability",
-    ),
-    **dict.fromkeys(
-        ("aim", "cover", "first_aid", "infirmary", "gate", "loot", "left_board"), "support"
-    ),
-    "game_over": "end",
-}
-
 FAMILY_STYLE: dict[str, tuple[str, str]] = {
-    # family: (theme colour name, icon shape)
+    # family: (theme colour name, icon shape); an event's family is its class's
+    # (`game.events.Family`), the last three are the log's own lines
     "flow": ("dim", "diamond"),
     "move": ("info", "arrow"),
     "attack": ("warning", "crosshair"),
@@ -132,15 +51,17 @@ _SECTION_TAIL = re.compile(r"\s*\((§[^()]*)\)\s*$")
 
 
 def safe_explain(event: Event, language: str | None = None) -> str:
-    """The event's line; a catalogue gap shows the class name instead of raising."""
+    """The event's line (`game.narration.narrate`); a catalogue gap shows the class
+    name instead of raising."""
     try:
-        return event.explain(language)
+        return narrate(event, language)
     except (KeyError, ValueError, IndexError) as exc:
         return f"{type(event).__name__} ({exc})"
 
 
 def family_of(event: Event) -> str:
-    return FAMILY_OF_KIND.get(event.kind, "info")
+    """The log family of an event: the one its class declares."""
+    return event.family
 
 
 def split_section(text: str, section: str) -> tuple[str, str]:

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from game.i18n import tr
+from game.naming import say
 from game.odds import AttackOdds
 from game.ui import describe, fonts
 from game.ui.describe import percent, percent_number
@@ -245,7 +246,7 @@ class OddsPanel(PanelBase):
         )
         target = figures[preview.target].name if preview.target in figures else preview.target
         target = target or tr("ui.dice.odds.the_point")
-        return tr("ui.dice.odds.what", attacker=attacker, target=target, weapon=preview.weapon)
+        return say("ui.dice.odds.what", attacker=attacker, target=target, weapon=preview.weapon)
 
     @property
     def current(self) -> Shown | None:

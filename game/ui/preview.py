@@ -21,8 +21,9 @@ from game.board.reach import reachable_area
 from game.board.sight import LosResult
 from game.cover import Cover
 from game.engine import Game
+from game.narration import reason_text
 from game.odds import AttackOdds, attack_odds
-from game.play import blast, bridge, context, flow, movement, sight, space
+from game.play import blast, bridge, context, handlers, movement, sight, space
 from game.rules.attack import hit_plan
 from game.rules.checks import Outcome, check_outcome, outcome_probabilities
 from game.rules.combatant import AttackContext
@@ -34,9 +35,9 @@ Point = tuple[float, float]
 def problem_of(game: Game, action: act.Action) -> str | None:
     """Why `game.apply(action)` would refuse it now (None: it would not)."""
     try:
-        flow.handler_for(game, action).check(game, action)
+        handlers.handler_for(action).check(game, action)
     except IllegalAction as exc:
-        return exc.reason
+        return reason_text(exc.reason)
     return None
 
 
@@ -80,7 +81,7 @@ def move_preview(game: Game, fig: Figure, goal: Point, mode: str) -> MovePreview
     try:
         plan = movement.plan_move(game, fig, goal, mode)
     except IllegalAction as exc:
-        return MovePreview(fig.id, mode, goal, (), (), 0.0, cm, exc.reason)
+        return MovePreview(fig.id, mode, goal, (), (), 0.0, cm, reason_text(exc.reason))
     walk = plan.walk.points
     beyond: tuple[Point, ...] = ()
     if not plan.reached:

@@ -18,8 +18,7 @@ import pygame
 
 from game.events import Event
 from game.i18n import current_language, tr
-from game.naming import local_figure_name
-from game.rules.loader import local_name
+from game.naming import local_figure_name, local_name
 from game.state import Figure, Presence
 from game.ui import fonts
 from game.ui.describe import side_with_player

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import tr
 from game.ui import fonts
 from game.ui.render import draw, style
 
@@ -108,8 +109,6 @@ def panel_box(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235) -> N
 
 def draw_help(surface: pygame.Surface, area: pygame.Rect) -> None:
     """The controls, one per line ("key — what"), over the table (F1)."""
-    from game.i18n import tr
-
     lines = tr("ui.input.help").strip().split("\n")
     rows = [fonts.text(line, 14, style.TEXT) for line in lines]
     title = fonts.text(tr("ui.input.help_title"), 16, style.YELLOW, True)

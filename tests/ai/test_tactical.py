@@ -10,7 +10,7 @@ from ai.candidates import plans
 from ai.tactical import TacticalAI
 from game import actions as act
 from game.engine import Game
-from game.play import flow, support
+from game.play import handlers, support
 from game.rules.combatant import Condition
 from tests.ai.kit import drive_to, scene
 
@@ -159,7 +159,7 @@ def test_plans_are_legal_and_sorted_and_the_intent_names_them() -> None:
     values = [p.value for p in found]
     assert values == sorted(values, reverse=True)
     for plan in found:
-        handler = flow.handler_for(game, plan.action)
+        handler = handlers.handler_for(plan.action)
         handler.check(game, plan.action)  # raises IllegalAction if not
     line = ai.intent(game)
     assert line is not None and line.startswith("Side b: ")

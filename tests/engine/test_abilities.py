@@ -12,7 +12,8 @@ from test_support_scenes import Placed, activate, game_of, scene
 from game.actions import Aim, EndActivation, IllegalAction, Interact, TakeCover, UseAbility
 from game.engine import Game
 from game.events import Event
-from game.play import abilities, flow
+from game.narration import narrate
+from game.play import abilities, budget
 from game.play.abilities import ActionLostLater, GiftFizzled
 from game.play.events import ActionsLost
 from game.play.support import Improvised
@@ -95,11 +96,11 @@ def test_seuchenhauch_weakens_on_a_failed_kor_save_until_its_next_activation() -
     events = game.apply(UseAbility("selma", "Seuchenhauch", "r1"))
     r1 = game.state.figures["r1"]
     assert _kinds(events) == [SaveRolled, Weakened]
-    assert events[0].explain() == (
+    assert narrate(events[0]) == (
         "R1 saves [Rettungswurf] on KÖR against plague breath [Seuchenhauch]: W20 11 < 12"
         " → failure (§2)"
     )
-    assert "−1W6 on damage pools and disadvantage" in events[1].explain()
+    assert "−1W6 on damage pools and disadvantage" in narrate(events[1])
     assert r1.effects == {"weakened": 0}
     game.apply(EndActivation("selma"))
     activate(game, "r1")
@@ -122,7 +123,7 @@ def test_immunserum_heals_one_w3_tp() -> None:
     events = game.apply(UseAbility("selma", "Immunserum", "bruno"))
     assert events == [SerumGiven("Selma", "Bruno", "heal", (3,), 3, 6)]
     assert bruno.tp == 6
-    assert events[0].explain() == (
+    assert narrate(events[0]) == (
         "Selma gives Bruno the serum [Immunserum]: heals [3] 3 TP, TP 6 (§1.3)"
     )
 
@@ -174,7 +175,7 @@ def test_raserei_gives_a_third_action_this_round() -> None:
         StrainTaken("Katz", 1, 1, 4, "Raserei"),  # limit 3 + WIL 1
     ]
     assert katz.effects == {"raserei_action": 1} and katz.strain == 1
-    assert flow.action_budget(game, katz) == 3 and game.state.spent["katz"] == []
+    assert budget.action_budget(game, katz) == 3 and game.state.spent["katz"] == []
     with pytest.raises(IllegalAction, match="taken Raserei this round already"):
         game.apply(UseAbility("katz", "Raserei:melee"))
     game.apply(Aim("katz"))
@@ -191,7 +192,7 @@ def test_raserei_melee_lasts_the_round() -> None:
     katz = game.state.figures["katz"]
     game.apply(UseAbility("katz", "Raserei:melee"))
     assert katz.effects == {"raserei_melee": 1}
-    assert flow.action_budget(game, katz) == 2
+    assert budget.action_budget(game, katz) == 2
     game.apply(EndActivation("katz"))
     activate(game, "katz")
     assert game.state.round == 2 and katz.effects == {}
@@ -263,7 +264,7 @@ def test_backlash_one_is_a_wound() -> None:
     events = game.apply(UseAbility("oda", "Grauen", "r1"))
     assert _kinds(events) == [GiftCast, StrainTaken, BacklashRolled, WoundsTaken, SaveRolled]
     assert oda.tp == 3
-    assert "1 wound" in events[2].explain()
+    assert "1 wound" in narrate(events[2])
 
 
 def test_a_backlash_wound_that_fells_the_hexer_makes_the_gift_fizzle() -> None:
@@ -294,10 +295,10 @@ def test_backlash_without_an_action_left_costs_the_next_activation_one() -> None
     game.apply(Aim("oda"))
     events = game.apply(UseAbility("oda", "Grauen", "r1"))
     assert ActionLostLater("oda") in events and oda.lose_actions == 1
-    assert "first action of its next activation" in ActionLostLater("oda").explain()
+    assert "first action of its next activation" in narrate(ActionLostLater("oda"))
     activate(game, "oda")
     assert game.state.round == 2 and game.state.spent["oda"] == ["lost"]
-    assert oda.lose_actions == 0 and flow.action_budget(game, oda) - flow.used(game, oda) == 1
+    assert oda.lose_actions == 0 and budget.action_budget(game, oda) - budget.used(game, oda) == 1
 
 
 def test_schleier_veils_until_the_next_activation() -> None:
@@ -308,7 +309,7 @@ def test_schleier_veils_until_the_next_activation() -> None:
     events = game.apply(UseAbility("oda", "Veil"))
     assert events[2] == Veiled("Oda", 20.0)
     assert game.state.figures["oda"].effects == {"veiled": 0}
-    assert "cannot be targeted from beyond 20 cm" in events[2].explain()
+    assert "cannot be targeted from beyond 20 cm" in narrate(events[2])
     game.apply(EndActivation("oda"))
     activate(game, "oda")
     assert game.state.figures["oda"].effects == {}

@@ -8,6 +8,7 @@ from combat_kit import Fig, of, play, rect, scenario, start
 
 from game.actions import Attack, IllegalAction, Reload
 from game.dice import ScriptedDice
+from game.narration import narrate
 from game.play import combat, noise
 from game.play.combat_events import AttackMade
 from game.play.noise import NoiseChecked, NoiseMade
@@ -35,7 +36,7 @@ def test_rulebook_example_heavy_armour_behind_heavy_cover_needs_6() -> None:
     assert (made.cover, made.distance, made.visible_fraction) == (2, 17.5, 1.0)
     damage = of(events, DamageRolled)[0]
     assert damage.needed.value == 6 and damage.faces == (6, 5) and damage.wounds == 1
-    assert "heavy armour 4+, heavy cover +2" in damage.explain("en")
+    assert "heavy armour 4+, heavy cover +2" in narrate(damage, "en")
     assert game.state.figures["jonas"].tp == 6
 
 
@@ -97,7 +98,7 @@ def test_a_natural_1_jams_the_firearm_until_reload() -> None:
     mira, r1 = game.state.figures["mira"], game.state.figures["r1"]
     assert mira.weapon("Hunting rifle").jammed and mira.ammo == 5
     problem = combat.attack_problem(game, mira, r1, "Hunting rifle")
-    assert problem is not None and "jammed" in problem
+    assert problem is not None and problem.key == "ammo.jammed"
     game.state.spent["mira"].clear()  # as in a later activation: only the jam stops it
     assert not any(
         isinstance(a, Attack) and a.weapon == "Hunting rifle" for a in combat.legal(game, mira)
@@ -148,12 +149,12 @@ def test_ammo_runs_out() -> None:
     bruno, r1 = game.state.figures["bruno"], game.state.figures["r1"]
     bruno.ammo = 2
     problem = combat.attack_problem(game, bruno, r1, "Assault rifle", burst=True)
-    assert problem == "not enough ammo for a burst with the Assault rifle (2 left)"
+    assert str(problem) == "not enough ammo for a burst with the Assault rifle (2 left)"
     bruno.ammo = 1
     play(game, Attack("bruno", "r1", "Assault rifle"), [2])  # a miss, the last shot
     assert bruno.ammo == 0 and bruno.weapon("Assault rifle").loaded == 0
     problem = combat.attack_problem(game, bruno, r1, "Assault rifle")
-    assert problem == "the Assault rifle's magazine is empty: Reload first"
+    assert str(problem) == "the Assault rifle's magazine is empty: Reload first"
     assert not any(isinstance(a, Attack) for a in combat.legal(game, bruno))  # melee only
 
 

@@ -10,6 +10,7 @@ from game.actions import Activate, Attack, ChooseFirst, IllegalAction
 from game.cover import Cover
 from game.dice import ScriptedDice
 from game.engine import Game
+from game.narration import narrate
 from game.play import combat, context
 from game.rules.attack import DamageRolled, ToHitRolled
 from game.scenario import parse_scenario
@@ -196,5 +197,5 @@ def test_free_attacks_that_cannot_be_made_change_nothing() -> None:
     st = game.state
     before = game.to_dict()
     events = combat.attack(game, st.figures["r1"], st.figures["bruno"], "Knife", mode="free")
-    assert len(events) == 1 and "melee needs base contact" in events[0].explain("en")
+    assert len(events) == 1 and "melee needs base contact" in narrate(events[0], "en")
     assert game.to_dict() == before

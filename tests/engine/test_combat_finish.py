@@ -8,6 +8,7 @@ import pytest
 from combat_kit import Fig, play, scenario, start
 
 from game.actions import Action, Attack, FinishOff, IllegalAction
+from game.narration import narrate
 from game.play import combat
 from game.play.combat_events import FinishedOff
 from game.rules.combatant import Condition
@@ -41,7 +42,7 @@ def test_an_incapacitated_enemy_in_contact_dies_without_a_roll(condition: Condit
     assert (r1.condition, r1.presence) == (Condition.DEAD, Presence.GONE)
     assert events == [FinishedOff("bruno", "r1", "Machete", condition.value)]
     assert game.state.spent["bruno"] == ["finish"]
-    text = events[0].explain()
+    text = narrate(events[0])
     assert text.startswith("Bruno finishes off ") and "coup-de-grâce [Gnadenstoß]" in text
     assert text.endswith("(§9)")
 

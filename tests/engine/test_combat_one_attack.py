@@ -19,7 +19,7 @@ from game.actions import (
 )
 from game.dice import ScriptedDice
 from game.engine import ActionTemplate, Game
-from game.play import combat, flow, movement
+from game.play import budget, combat, movement
 from game.rules.combatant import Condition
 
 GRENADIER = {"base": "Ferdl", "weapons": ["Hand grenade", "Knife", "Pistol"]}
@@ -96,7 +96,7 @@ def test_one_attack_per_activation(first: Action, then: Action, earlier: str) ->
     assert _attacks_offered(game) == []
     ferdl = game.state.figures["ferdl"]
     assert combat.finish_problem(game, ferdl, game.state.figures["r1"], "Knife") is not None
-    assert flow.attacked(game, ferdl) is not None
+    assert budget.attacked(game, ferdl) is not None
 
 
 def test_a_charge_is_an_attack_too() -> None:

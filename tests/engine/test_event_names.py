@@ -11,6 +11,7 @@ import pytest
 from ai import controller_for
 from game.engine import Game
 from game.events import CatalogueEvent
+from game.narration import narrate
 from game.play.movement import Moved
 from game.play.validate import load_checked
 
@@ -41,16 +42,16 @@ def test_no_line_of_the_log_shows_a_figure_id() -> None:
     assert ids
     for event in events:
         for language in ("en", "de"):
-            words = set(re.findall(r"[\w-]+", event.explain(language)))
-            assert not words & ids, (type(event).__name__, event.explain(language))
+            words = set(re.findall(r"[\w-]+", narrate(event, language)))
+            assert not words & ids, (type(event).__name__, narrate(event, language))
 
 
 def test_an_event_without_names_falls_back_to_the_ids() -> None:
     game, events = _played(60)
     moved = next(e for e in events if isinstance(e, Moved))
     name = game.state.figures[moved.figure].name
-    assert moved.explain().startswith(f"{name} ")
-    assert dataclasses.replace(moved, names=()).explain().startswith(f"{moved.figure} ")
+    assert narrate(moved).startswith(f"{name} ")
+    assert narrate(dataclasses.replace(moved, names=())).startswith(f"{moved.figure} ")
     assert moved == dataclasses.replace(moved, names=())  # names do not change equality
 
 
@@ -76,8 +77,8 @@ def test_no_line_of_the_log_shows_a_piece_or_entry_id(path: Path) -> None:
     assert kinds & {"StructureBroken", "MinefieldTriggered", "ShelterBreached", "LootTaken"}
     for event in events:
         for language in ("en", "de"):
-            words = set(re.findall(r"[\w-]+", event.explain(language)))
-            assert not words & ids, (type(event).__name__, event.explain(language))
+            words = set(re.findall(r"[\w-]+", narrate(event, language)))
+            assert not words & ids, (type(event).__name__, narrate(event, language))
 
 
 @pytest.mark.parametrize("path", [RAIDERS, HORDE], ids=["raiders", "horde"])

@@ -16,6 +16,7 @@ from game.actions import (
 )
 from game.dice import ScriptedDice
 from game.engine import Game
+from game.narration import narrate
 from game.play.events import ActivationStarted, GameOver, InitiativeRolled, RoundStarted
 from game.scenario import Scenario
 
@@ -29,7 +30,7 @@ def test_initiative_is_w20_plus_best_ref_and_ties_reroll(duel: Scenario) -> None
     assert rolls[0].rolls == (("a", 8, 3), ("b", 10, 1))
     pending = game.pending()
     assert pending is not None and (pending.kind, pending.side) == ("choose_first", "b")
-    assert "tie" in rolls[0].explain() and "W20 12 + 1 = 13" in rolls[1].explain()
+    assert "tie" in narrate(rolls[0]) and "W20 12 + 1 = 13" in narrate(rolls[1])
 
 
 def test_sides_alternate_and_the_rest_go_one_after_another(duel: Scenario) -> None:
@@ -87,7 +88,7 @@ def test_game_ends_after_max_rounds(duel: Scenario) -> None:
     assert game.outcome() == "draw"
     [over] = [e for e in events if isinstance(e, GameOver)]
     assert (over.round, over.consequences) == (3, ())  # no raid: no refuge consequences
-    assert over.explain("en") == "Battle over in round 3: Draw — the last round is over (§12)"
+    assert narrate(over, "en") == "Battle over in round 3: Draw — the last round is over (§12)"
     assert sum(isinstance(e, RoundStarted) for e in events) == 3
     assert sum(isinstance(e, ActivationStarted) for e in events) == 9
 

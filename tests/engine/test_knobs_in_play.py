@@ -8,7 +8,7 @@ from test_support_scenes import activate, game_of, scene
 
 from game.actions import Aim, TakeCover
 from game.dice import ScriptedDice
-from game.play import bridge, flow, morale
+from game.play import bridge, budget, morale
 from game.rules.combatant import Condition
 from game.rules.morale import MoraleTested, StoodFast
 
@@ -23,14 +23,14 @@ def test_raserei_grants_the_datas_extra_actions() -> None:
     assert game.rules.signatures.raserei.extra_actions == 2
     activate(game, "katz")
     katz = game.state.figures["katz"]
-    assert flow.action_budget(game, katz) == 2
+    assert budget.action_budget(game, katz) == 2
     katz.effects["raserei_action"] = game.state.round  # Raserei taken for actions
-    assert flow.action_budget(game, katz) == 4
+    assert budget.action_budget(game, katz) == 4
     game.apply(Aim("katz"))
     game.apply(TakeCover("katz"))
-    assert "katz" in game.state.active and flow.used(game, katz) == 2
+    assert "katz" in game.state.active and budget.used(game, katz) == 2
     katz.effects["raserei_action"] = game.state.round - 1  # taken last round: gone
-    assert flow.action_budget(game, katz) == 2
+    assert budget.action_budget(game, katz) == 2
 
 
 def test_unverrueckbar_beside_a_hueter_is_immune_in_the_squads_test() -> None:

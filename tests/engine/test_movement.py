@@ -10,6 +10,7 @@ from movement_kit import FakeCombat, activate, install_fake, rect, scenario, sta
 
 from game.actions import EndActivation, IllegalAction, Move, Run
 from game.engine import ActionTemplate, Game
+from game.narration import narrate
 from game.play import space
 from game.play.movement import Moved, legal
 from game.play.noise import NoiseMade
@@ -54,7 +55,7 @@ def test_move_around_a_wall_has_the_analytic_length() -> None:
         math.degrees(math.atan2(*reversed(np.subtract(leg.points[-1], leg.points[-2])))) % 360
     )
     assert space.overlap_problems(game) == []
-    assert "moves" in leg.explain() and "arrived" in leg.explain()
+    assert "moves" in narrate(leg) and "arrived" in narrate(leg)
 
 
 def test_a_move_beyond_the_allowance_stops_where_it_runs_out() -> None:
@@ -80,7 +81,7 @@ def test_difficult_ground_halves_the_distance() -> None:
     assert leg.end == pytest.approx((17.5, 30.0))
     assert leg.length_cm == pytest.approx(7.5)
     assert leg.cost_cm == pytest.approx(15.0)
-    assert "difficult ground" in leg.explain()
+    assert "difficult ground" in narrate(leg)
 
 
 def test_partly_difficult_ground_costs_double_only_inside() -> None:
@@ -237,7 +238,7 @@ def test_push_stops_at_terrain_at_bases_and_goes_full_length_in_the_open() -> No
     assert e.stopped_by == "" and st.figures["r2"].pos == pytest.approx((50.0, 47.0))
     [e] = space.push(game, st.figures["r2"], (1.0, 0.0), 30.0)
     assert e.stopped_by == "table edge" and st.figures["r2"].x == pytest.approx(60 - 1.25)
-    assert "table edge" in e.explain()
+    assert "table edge" in narrate(e)
     assert space.overlap_problems(game) == []
 
 
@@ -289,5 +290,5 @@ def test_every_movement_event_explains_itself(language: str) -> None:
     events.append(Pushed("r1", (1, 2), (2, 2), 3.0, 1.0, "terrain"))
     events.append(Pushed("r1", (1, 2), (2, 2), 3.0, 1.0, "mira"))
     for event in events:
-        text = event.explain(language)
+        text = narrate(event, language)
         assert event.section in text and "{" not in text

@@ -10,6 +10,7 @@ from shapely.geometry import Polygon
 
 from game.actions import Charge, IllegalAction, Move, Run
 from game.engine import ActionTemplate
+from game.narration import narrate
 from game.play import space
 from game.play.movement import (
     ChargeBroken,
@@ -53,7 +54,7 @@ def test_leaving_base_contact_gives_a_free_attack_first(fake: FakeCombat) -> Non
     assert fake.where == [(10.0, 30.0)]  # struck before it moved
     assert kinds(events)[:2] == ["FreeAttack", "Moved"]
     [free] = [e for e in events if isinstance(e, FreeAttack)]
-    assert "withdraws" in free.explain()
+    assert "withdraws" in narrate(free)
     assert game.state.figures["mira"].pos == pytest.approx((5.0, 30.0))
 
 
@@ -108,7 +109,7 @@ def test_a_charge_reaches_base_contact_and_attacks(fake: FakeCombat) -> None:
     assert leg.until == "contact" and leg.length_cm == pytest.approx(12 - 2.75)
     assert mira.facing == pytest.approx(90.0)
     assert game.state.spent["mira"] == ["move", "attack"]
-    assert "charges" in events[0].explain()
+    assert "charges" in narrate(events[0])
 
 
 def test_a_charge_goes_around_a_wall_to_the_nearest_free_contact_point(

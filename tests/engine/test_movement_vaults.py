@@ -18,6 +18,7 @@ from game.actions import Move, Run
 from game.board.freespace import corner_slack
 from game.engine import Game
 from game.events import Event
+from game.narration import narrate
 from game.play import space
 from game.play.movement import EnteredBurning, Moved
 from game.ui import preview
@@ -60,11 +61,11 @@ def test_a_run_vaults_the_wall_for_five_cm_more() -> None:
 def test_the_log_says_what_the_vault_cost() -> None:
     game = game_with()
     [leg] = legs(game.apply(Run("mira", (40.0, 30.0))))
-    english = leg.explain("en")
+    english = narrate(leg, "en")
     assert "runs [Rennen] 20.0 cm" in english
     assert ", vaulted 1 low wall (+5 cm), 25.0 of 30 cm used" in english
     assert "difficult" not in english
-    german = leg.explain("de")
+    german = narrate(leg, "de")
     assert "rennt 20.0 cm" in german
     assert ", überklettert 1 niedrige Mauer (+5 cm), 25.0 von 30 cm verbraucht" in german
 
@@ -73,8 +74,8 @@ def test_two_walls_are_two_vaults_in_the_log() -> None:
     game = game_with(("w1", "low_wall", rect(24.5, 5, 25.5, 55)), ("w2", "low_wall", WALL))
     [leg] = legs(game.apply(Run("mira", (40.0, 30.0))))
     assert (leg.vaults, leg.cost_cm) == (2, pytest.approx(30.0))
-    assert ", vaulted 2 low walls (+10 cm)" in leg.explain("en")
-    assert ", überklettert 2 niedrige Mauern (+10 cm)" in leg.explain("de")
+    assert ", vaulted 2 low walls (+10 cm)" in narrate(leg, "en")
+    assert ", überklettert 2 niedrige Mauern (+10 cm)" in narrate(leg, "de")
 
 
 def test_a_move_does_not_vault() -> None:
@@ -131,7 +132,7 @@ def test_the_vault_cost_knob() -> None:
     game = game_with(knobs={"move.vault_cost": 2.0})
     [leg] = legs(game.apply(Run("mira", (40.0, 30.0))))
     assert (leg.cost_cm, leg.vault_cm) == pytest.approx((22.0, 2.0))
-    assert ", vaulted 1 low wall (+2 cm), 22.0 of 30 cm used" in leg.explain("en")
+    assert ", vaulted 1 low wall (+2 cm), 22.0 of 30 cm used" in narrate(leg, "en")
     thin = game_with(knobs={"move.vault_max_thickness": 0.5})
     [leg] = legs(thin.apply(Run("mira", (40.0, 30.0))))
     assert leg.vaults == 0 and clear_of(leg, WALL)

@@ -21,7 +21,9 @@ from game.naming import (
     local_figure_name,
     piece_name,
     readable_id,
+    say,
 )
+from game.narration import narrate
 from game.play import flow
 from game.play.combat_events import AttackMade, StructureBroken
 from game.play.events import ActionsLost, FirstChosen, InitiativeRolled, WaveArrived
@@ -39,7 +41,7 @@ HORDE = (("horde", "Die Toten"), ("refuge", "Die Zuflucht"))
 
 
 def _both(event: CatalogueEvent) -> tuple[str, str]:
-    return event.explain("en"), event.explain("de")
+    return narrate(event, "en"), narrate(event, "de")
 
 
 def _board() -> Board:
@@ -127,11 +129,12 @@ def test_figure_names_made_from_profiles_follow_the_language(name: str, german: 
 
 def test_injury_results_and_archetypes_in_each_language() -> None:
     event = InjuryRolled("Mira", (15,), 15, 2, "Streifschuss", "down", 1)
-    assert "W20 15 + 2 = 17 → graze [Streifschuss]: down, First aid" in event.explain("en")
-    assert "W20 15 + 2 = 17 → Streifschuss: liegt am Boden" in event.explain("de")
+    assert "W20 15 + 2 = 17 → graze [Streifschuss]: down, First aid" in narrate(event, "en")
+    assert "W20 15 + 2 = 17 → Streifschuss: liegt am Boden" in narrate(event, "de")
     tip = {"name": "Bruno", "archetype": "Krieger", "tp": 7, "weapons": "Axe"}
-    assert tr("editor.palette.profile_tip", **tip) == "Bruno (Warrior [Krieger]) — TP 7; Axe"
-    assert tr("editor.palette.profile_tip", language="de", **tip).startswith("Bruno (Krieger)")
+    assert say("editor.palette.profile_tip", **tip) == "Bruno (Warrior [Krieger]) — TP 7; Axe"
+    assert say("editor.palette.profile_tip", language="de", **tip).startswith("Bruno (Krieger)")
+    assert tr("editor.palette.profile_tip", **tip) == "Bruno (Krieger) — TP 7; Axe"
 
 
 # -- log lines ----------------------------------------------------------------------------
@@ -190,25 +193,23 @@ def test_waves_and_reinforcements() -> None:
         "Die Toten: Verstärkung kommt bei Gürtel: 1× Schlurfer (§12)",
     )
     first = dataclasses.replace(wave, wave=1)
-    assert first.explain("en") == "Die Toten: wave [Welle] 1/3 enters at Gürtel: 1× Shambler (§12)"
+    assert narrate(first, "en") == "Die Toten: wave [Welle] 1/3 enters at Gürtel: 1× Shambler (§12)"
 
 
 def test_counts_and_rounding_in_the_log() -> None:
     names = (("mira", "Mira"),)
-    assert ActionsLost("mira", 1, names=names).explain() == (
+    assert narrate(ActionsLost("mira", 1, names=names)) == (
         "Mira loses 1 action to backlash [Rückschlag] (§4.1)"
     )
-    assert ActionsLost("mira", 2, names=names).explain("de") == (
+    assert narrate(ActionsLost("mira", 2, names=names), "de") == (
         "Mira verliert 2 Aktionen durch Rückschlag (§4.1)"
     )
-    assert (
-        Aimed("mira", names=names)
-        .explain()
-        .startswith("Mira aims [Zielen]: the next attack this or the next activation")
+    assert narrate(Aimed("mira", names=names)).startswith(
+        "Mira aims [Zielen]: the next attack this or the next activation"
     )
     zone = OverwatchDeclared("mira", 39.149, 47.457, 27.423, "Hunting rifle", names=names)
-    assert "fire zone 47° wide toward 39°, 27.4 cm, with the Hunting rifle" in zone.explain()
-    assert "Feuerzone 47° breit in Richtung 39°, 27.4 cm, mit Jagdgewehr" in zone.explain("de")
+    assert "fire zone 47° wide toward 39°, 27.4 cm, with the Hunting rifle" in narrate(zone)
+    assert "Feuerzone 47° breit in Richtung 39°, 27.4 cm, mit Jagdgewehr" in narrate(zone, "de")
 
 
 def test_noise_sources_are_words_of_the_language() -> None:
@@ -225,11 +226,11 @@ def test_the_german_attack_line_does_not_repeat_its_verb() -> None:
         "bruno", "runner-2", "Hunting rifle", "action", 20.0, 1.0, 0, False, False, False,
         names=names,
     )  # fmt: skip
-    assert attack.explain("de").startswith(
+    assert narrate(attack, "de").startswith(
         "Bruno greift Renner 2 mit Jagdgewehr an, Entfernung 20.0 cm: 100% der Sichtlinien frei"
     )
-    assert "(Angreifen)" not in attack.explain("de")
-    assert attack.explain("en").startswith(
+    assert "(Angreifen)" not in narrate(attack, "de")
+    assert narrate(attack, "en").startswith(
         "Bruno attacks Runner 2 with the Hunting rifle (Attack [Angreifen]) at 20.0 cm"
     )
 

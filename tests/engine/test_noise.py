@@ -12,9 +12,10 @@ from game.actions import Activate, Attack, ChooseFirst, EndActivation, Move, Run
 from game.dice import ScriptedDice
 from game.engine import Game
 from game.events import Event
-from game.play.attention import AttentionDrawn, AttentionLost, marker_of
+from game.narration import narrate
+from game.play.attention import AttentionDrawn, AttentionLost, loudest, marker_of
 from game.play.events import WaveArrived
-from game.play.noise import NoiseChecked, NoiseMade, loudest, make_noise
+from game.play.noise import NoiseChecked, NoiseMade, make_noise
 from game.state import NoiseMarker, Presence
 
 HORDE = Raid(threat="infected", budget=0.5, roster=(("Shambler", 1.0),), entries=(NORTH, SOUTH))
@@ -126,8 +127,8 @@ def test_infected_that_hear_a_shot_and_see_nobody_are_drawn_toward_it() -> None:
     assert figures["z1"].attention == 0 and marker_of(game, figures["z1"]) is game.state.noise[0]
     assert figures["z2"].attention is None  # it sees Mira: a living target beats a noise
     assert figures["z3"].attention is None  # 69 cm away: beyond the 60 cm of a shot
-    assert drawn[0].explain("en") == "Z1 hears gunfire and is drawn toward it (§3.8)"
-    assert drawn[0].explain("de") == "Z1 hört Schüsse und wird davon angezogen (§3.8)"
+    assert narrate(drawn[0], "en") == "Z1 hears gunfire and is drawn toward it (§3.8)"
+    assert narrate(drawn[0], "de") == "Z1 hört Schüsse und wird davon angezogen (§3.8)"
 
 
 def test_a_louder_marker_takes_the_attention_a_quieter_one_does_not() -> None:
@@ -166,7 +167,7 @@ def test_an_infected_that_sees_a_living_target_at_its_activation_forgets_the_noi
     assert [(e.figure, e.target) for e in of(events, AttentionLost)] == [("z1", "bruno")]
     assert game.state.figures["z1"].attention is None
     assert (
-        of(events, AttentionLost)[0].explain("en") == "Z1 sees Bruno and forgets the noise (§3.8)"
+        narrate(of(events, AttentionLost)[0], "en") == "Z1 sees Bruno and forgets the noise (§3.8)"
     )
 
 

@@ -15,6 +15,7 @@ from movement_kit import FakeCombat, activate, install_fake, rect, scenario, sta
 
 from game.actions import EndActivation, IllegalAction, Move, Overwatch
 from game.board.sight import line_of_sight
+from game.narration import narrate
 from game.play import overwatch, space
 from game.play.movement import Moved, MoveHalted
 from game.play.overwatch import OverwatchDeclared, OverwatchTriggered
@@ -61,7 +62,7 @@ def test_declaring_overwatch_sets_the_zone_and_costs_an_action(fake: FakeCombat)
     )
     assert game.state.spent["mira"] == ["overwatch", "end"]
     assert game.state.figures["mira"].facing == 90.0
-    assert "60° wide" in declared.explain() and "Hunting rifle" in declared.explain()
+    assert "60° wide" in narrate(declared) and "Hunting rifle" in narrate(declared)
 
 
 def test_the_move_is_interrupted_at_the_first_point_in_the_zone_and_goes_on(
@@ -83,7 +84,7 @@ def test_the_move_is_interrupted_at_the_first_point_in_the_zone_and_goes_on(
     assert game.state.figures["r1"].pos == pytest.approx((19.0, 40.0))
     mira = game.state.figures["mira"]
     assert mira.overwatch is None and mira.overwatch_fired_round == 1
-    assert "interrupts" in trigger.explain()
+    assert "interrupts" in narrate(trigger)
 
 
 def test_a_mover_that_falls_stops_where_it_was_shot(fake: FakeCombat) -> None:

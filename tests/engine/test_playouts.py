@@ -27,6 +27,7 @@ from game import actions as act
 from game.actions import Action
 from game.engine import ActionTemplate, Game
 from game.events import Event
+from game.narration import narrate
 from game.play.movement import Moved
 from game.play.validate import load_checked
 from game.replay import make_record, verify
@@ -162,7 +163,7 @@ def test_record_replays_to_the_same_hash(case: tuple[Path, int]) -> None:
 def test_every_event_explains_itself(case: tuple[Path, int]) -> None:
     for event in playout(*case).result.events:
         for language in ("en", "de"):
-            text = event.explain(language)
+            text = narrate(event, language)
             assert text and "{" not in text, (event, language, text)
 
 

@@ -9,6 +9,7 @@ from raid_kit import NO_WAVE, NORTH, SHELTER, SOUTH, Raid, idle, of, play, raid_
 from game.actions import Activate, Attack, ChooseEntry, ChooseFirst, EndActivation, Move, Run
 from game.dice import ScriptedDice
 from game.engine import Game
+from game.narration import narrate
 from game.play import raid
 from game.play.events import GameOver, RoundStarted, WaveArrived
 from game.play.zones import LeftBoard, ShelterBreached
@@ -165,12 +166,12 @@ def test_the_time_held_with_nothing_spoiled_is_repelled() -> None:
     assert (over.outcome, over.reason, over.round) == ("repelled", "held", 1)
     assert of(events, RoundStarted) == []  # decided before round 2 began
     assert over.consequences == ("keep_everything", "loot_from_fallen")
-    assert over.explain("en") == (
+    assert narrate(over, "en") == (
         "Battle over in round 1: Repelled [Abgewehrt] — the defenders held out 1 round (§12) "
         "Consequences: The refuge keeps everything. The defenders take the loot of the "
         "fallen attackers."
     )
-    assert over.explain("de") == (
+    assert narrate(over, "de") == (
         "Schlacht vorbei in Runde 1: Abgewehrt — die Verteidiger haben 1 Runde durchgehalten "
         "(§12) Folgen: Die Zuflucht behält alles. Die Verteidiger nehmen die Beute der "
         "gefallenen Angreifer."
@@ -182,8 +183,8 @@ def test_the_game_over_line_says_how_many_rounds_were_held() -> None:
     idle(game, [20, 1])  # round 2's initiative
     [over] = of(idle(game), GameOver)
     assert (over.outcome, over.reason, over.round) == ("repelled", "held", 2)
-    assert "the defenders held out 2 rounds (§12)" in over.explain("en")
-    assert "die Verteidiger haben 2 Runden durchgehalten (§12)" in over.explain("de")
+    assert "the defenders held out 2 rounds (§12)" in narrate(over, "en")
+    assert "die Verteidiger haben 2 Runden durchgehalten (§12)" in narrate(over, "de")
 
 
 # -- raiders: repelled, defeat, fleeing ---------------------------------------------------------

@@ -11,6 +11,7 @@ import pytest
 
 import main
 from game.engine import Game
+from game.narration import narrate
 from game.play.events import GameStarted
 from game.play.validate import load_checked
 from game.replay import (
@@ -244,7 +245,7 @@ def test_run_log_is_the_battle_report(
     assert code == 0
     said = [line for line in lines if line.startswith("  » ")]  # the AI's intent lines
     told = [line for line in lines if not line.startswith("  » ")]
-    assert told[: len(played.events)] == [e.explain() for e in played.events]
+    assert told[: len(played.events)] == [narrate(e) for e in played.events]
     assert len(said) == len(played.intents)
     assert lines[0].startswith("Battle begins: ")
 

@@ -18,6 +18,7 @@ from game.actions import (
 )
 from game.engine import Game
 from game.events import Event
+from game.narration import narrate
 from game.play import bridge, sight, support
 from game.play.support import Aimed, InfirmaryHelped, TookCover
 from game.rules.ammo import Reloaded
@@ -45,7 +46,7 @@ def test_aim_lasts_through_the_next_activation_and_no_further() -> None:
     events = game.apply(Aim("selma"))
     selma = game.state.figures["selma"]
     assert events[0] == Aimed("selma") and selma.aimed == 2
-    assert "advantage" in events[0].explain() and "Vorteil" in events[0].explain("de")
+    assert "advantage" in narrate(events[0]) and "Vorteil" in narrate(events[0], "de")
     with pytest.raises(IllegalAction, match="already took aim"):
         game.apply(Aim("selma"))
     game.apply(EndActivation("selma"))
@@ -83,7 +84,7 @@ def test_reload_refills_the_magazine_and_clears_a_jam() -> None:
     events = game.apply(Reload("selma", "Pistol"))
     assert events == [Reloaded("Selma", "Pistol", 4, 5)]
     assert (pistol.loaded, pistol.jammed, selma.ammo) == (4, False, 5)
-    assert events[0].explain() == (
+    assert narrate(events[0]) == (
         "Selma reloads [Nachladen] the Pistol: magazine 4, supply 5 (§3.2)"
     )
 
@@ -148,7 +149,7 @@ def test_take_cover_lasts_until_the_next_activation() -> None:
     assert not sight.near_terrain(game, game.state.figures["selma"])
     events = game.apply(TakeCover("mira"))
     assert events == [TookCover("mira", True)] and mira.took_cover
-    assert "none becomes light" in events[0].explain()
+    assert "none becomes light" in narrate(events[0])
     game.apply(EndActivation("mira"))
     assert mira.took_cover  # through the other figures' activations …
     activate(game, "mira")
@@ -165,7 +166,7 @@ def test_take_cover_is_allowed_while_suppressed_and_away_from_terrain() -> None:
         game.apply(Aim("selma"))
     events = game.apply(TakeCover("selma"))
     assert events == [TookCover("selma", False)] and selma.took_cover
-    assert "stays none" in events[0].explain()
+    assert "stays none" in narrate(events[0])
 
 
 # -- First aid --------------------------------------------------------------------------
@@ -179,7 +180,7 @@ def test_first_aid_heals_a_wounded_figure_by_one() -> None:
     events = game.apply(FirstAid("selma", "bruno"))
     assert bruno.tp == 6 and len(events) == 1
     assert isinstance(events[0], FirstAidRolled) and events[0].effect == "healed"
-    assert events[0].explain() == (
+    assert narrate(events[0]) == (
         "Selma gives First aid [Erste Hilfe] to Bruno: VER W20 9 + 3 = 12 ≥ 12 → "
         "success: healed, TP 6 (§3.10)"
     )
@@ -216,8 +217,8 @@ def test_an_infirmary_adds_one_tp() -> None:
     bruno = game.state.figures["bruno"]
     assert (bruno.condition, bruno.tp) == (Condition.STANDING, 2)
     assert events[1] == InfirmaryHelped("bruno", "infirmary", 1)
-    assert "stands up at 2 TP" in events[0].explain()
-    assert "adds 1 TP" in events[1].explain()
+    assert "stands up at 2 TP" in narrate(events[0])
+    assert "adds 1 TP" in narrate(events[1])
 
 
 def test_first_aid_stabilises_a_figure_that_is_out_unstable() -> None:

@@ -12,6 +12,7 @@ from game.actions import EndActivation, IllegalAction, Interact
 from game.board.sight import line_of_sight
 from game.board.terrain import TerrainKind
 from game.engine import Game
+from game.narration import narrate
 from game.play.support import GateMoved, Improvised, LootTaken
 from game.play.zones import LeftBoard
 from game.state import Presence
@@ -49,8 +50,8 @@ def test_opening_and_closing_a_gate_changes_sight_and_movement() -> None:
     events = game.apply(Interact("ferdl", "gate"))
     gate = game.state.board.pieces["gate"]
     assert events == [GateMoved("ferdl", "gate", True)]
-    assert events[0].explain() == "Ferdl opens the gate [Tor] (§11)"
-    assert events[0].explain("de") == "Ferdl öffnet das Tor (§11)"
+    assert narrate(events[0]) == "Ferdl opens the gate [Tor] (§11)"
+    assert narrate(events[0], "de") == "Ferdl öffnet das Tor (§11)"
     assert gate.open and not gate.blocks_movement and not gate.blocks_sight
     assert _sees(game, "ferdl", "r1") and not _solid_at(game, 30, 30.5)
     events = game.apply(Interact("ferdl", "gate"))  # Interact may be repeated
@@ -130,7 +131,7 @@ def test_a_raider_loots_the_storage_and_carries_it_off_its_entry_edge() -> None:
     r1 = game.state.figures["r1"]
     events = game.apply(Interact("r1", "storage"))
     assert events == [LootTaken("r1", "storage", 1)] and r1.loot == 1
-    assert "carries 1" in events[0].explain()
+    assert "carries 1" in narrate(events[0])
     events = game.apply(EndActivation("r1"))
     left = [e for e in events if isinstance(e, LeftBoard)]
     assert left == [LeftBoard("r1", "north", 1, False)]
@@ -175,7 +176,7 @@ def test_improvisieren_rebuilds_a_smashed_barricade_once_per_battle() -> None:
     events = game.apply(Interact("tinker", "barricade"))
     piece = game.state.board.pieces["barricade"]
     assert events == [Improvised("tinker", "barricade", "restored", 6)]
-    assert events[0].explain() == (
+    assert narrate(events[0]) == (
         "Tinker improvises [Improvisieren] at the barricade [Barrikade]: restored to full, "
         "6 structure points — once per battle (§1.3)"
     )
@@ -228,4 +229,4 @@ def test_improvisieren_rearms_a_spent_minefield() -> None:
     events = game.apply(Interact("tinker", "minefield"))
     assert events == [Improvised("tinker", "minefield", "rearmed", None)]
     assert game.state.minefield_spent == []
-    assert "armed again" in events[0].explain() and "wieder scharf" in events[0].explain("de")
+    assert "armed again" in narrate(events[0]) and "wieder scharf" in narrate(events[0], "de")

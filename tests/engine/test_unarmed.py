@@ -12,6 +12,7 @@ from ai.scoring import arms
 from ai.tactical import TacticalAI
 from game.actions import Attack, Charge, FinishOff, IllegalAction, Move
 from game.engine import Game
+from game.narration import narrate
 from game.odds import attack_odds
 from game.play import bridge, combat, context
 from game.play.combat_events import AttackMade, FinishedOff
@@ -57,8 +58,8 @@ def test_a_pistol_militia_strikes_with_its_fists_1w6() -> None:
     [damage] = of(events, DamageRolled)
     assert (damage.pool_parts, damage.faces, damage.needed.value) == ((("weapon", 1),), (4,), 3)
     assert of(events, WoundsTaken)[0].tp_after == 3 == game.state.figures["r1"].tp
-    assert made.explain("en").startswith("M attacks R1 with the Fists")
-    assert "Fäuste" in made.explain("de")
+    assert narrate(made, "en").startswith("M attacks R1 with the Fists")
+    assert "Fäuste" in narrate(made, "de")
     assert not game.state.noise  # Leise: no noise marker
 
 
@@ -73,7 +74,7 @@ def test_the_odds_of_a_fist_attack_come_from_the_same_rules() -> None:
     # W20 11–19 hits (9/20) with 1W6 ≥ 3 (4/6); a natural 20 adds 1W6 (2 × 4/6).
     assert odds.expected_wounds == pytest.approx(9 / 20 * 4 / 6 + 1 / 20 * 8 / 6)
     far = game.state.figures["r2"]
-    assert combat.attack_problem(game, m, far, "Fists") == (
+    assert str(combat.attack_problem(game, m, far, "Fists")) == (
         "melee needs base contact; R2 is 54.1 cm away (§5.1)"
     )
 

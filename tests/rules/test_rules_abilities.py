@@ -8,6 +8,7 @@ import pytest
 
 from game.cover import Cover
 from game.dice import ScriptedDice
+from game.narration import narrate
 from game.rules.abilities import (
     AbilityError,
     BacklashRolled,
@@ -64,7 +65,7 @@ def test_abfangen_moves_the_hit_to_the_guardian(rules: RulesData, fig: Fig) -> N
     hit = roll_to_hit(plan, dice)
     new_plan, guardian, event = intercept(plan, jonas, rules)
     assert event == Intercepted("Jonas", "Mira") and guardian.intercepts_left == 0
-    assert event.explain("en") == "Jonas takes the hit meant for Mira [Abfangen] (§1.3)"
+    assert narrate(event, "en") == "Jonas takes the hit meant for Mira [Abfangen] (§1.3)"
     assert new_plan.damage.needed.value == 4  # his own heavy armour, no cover, no shield wall
     result = finish_attack(new_plan, hit, rules, dice, before=(event,))
     assert result.events[0] == event and result.target.name == "Jonas"
@@ -87,7 +88,7 @@ def test_strain_and_backlash(rules: RulesData, fig: Fig) -> None:
         BacklashRolled("Oda", 1, "wound"),
         WoundsTaken("Oda", 1, 0, 4, 3, False, False),
     )
-    assert over.events[1].explain("en") == (
+    assert narrate(over.events[1], "en") == (
         "Oda is over the strain limit, backlash [Rückschlag] W6 1: 1 wound (§4.1)"
     )
     lose = add_strain(oda.changed(strain=6), 1, rules, ScriptedDice([3]), source="Grauen")
@@ -107,7 +108,7 @@ def test_raserei(rules: RulesData, fig: Fig) -> None:
     taken = frenzy(katz, "melee", rules, ScriptedDice())
     assert taken.figure.strain == 1
     assert taken.events[0] == FrenzyTaken("Katz", "melee", 1)
-    assert taken.events[0].explain("en") == "Katz rages [Raserei]: +1W6 in melee this round (§1.3)"
+    assert narrate(taken.events[0], "en") == "Katz rages [Raserei]: +1W6 in melee this round (§1.3)"
     over = frenzy(katz.changed(strain=4), "action", rules, ScriptedDice([2]))
     assert over.lose_action and over.figure.strain == 5
     with pytest.raises(AbilityError):
@@ -132,7 +133,7 @@ def test_immunserum(rules: RulesData, fig: Fig) -> None:
     selma = fig("Selma")
     healed, event = immune_serum(selma, fig("Mira", tp=1), "heal", rules, ScriptedDice([5]))
     assert healed.tp == 4 and event == SerumGiven("Selma", "Mira", "heal", (3,), 3, 4)
-    assert event.explain("en") == (
+    assert narrate(event, "en") == (
         "Selma gives Mira the serum [Immunserum]: heals [3] 3 TP, TP 4 (§1.3)"
     )
     capped, _ = immune_serum(selma, fig("Mira", tp=4), "heal", rules, ScriptedDice([6]))
@@ -164,7 +165,7 @@ def test_gifts(rules: RulesData, fig: Fig) -> None:
     assert not brave.suppressed and events == (MoraleImmune("Bruno"),)
     veiled = veil(oda, rules)
     assert veiled == Veiled("Oda", 20.0)
-    assert veiled.explain("en") == (
+    assert narrate(veiled, "en") == (
         "Oda is veiled [Schleier]: it cannot be targeted from beyond 20 cm until its next "
         "activation (§4)"
     )

@@ -8,6 +8,7 @@ import pytest
 
 from game.cover import Cover
 from game.dice import ScriptedDice
+from game.narration import narrate
 from game.rules.ammo import (
     AmmoSpent,
     AmmoState,
@@ -46,12 +47,12 @@ def test_shots_and_bursts_turn_the_supply_down(rules: RulesData) -> None:
     ammo = fresh_ammo(rifle, rules)  # supply 6, magazine 3
     ammo, event = spend_ammo("Bruno", rifle, ammo, True, rules)
     assert ammo == AmmoState(3, 2) and event == AmmoSpent("Bruno", "Assault rifle", 3, 3, 2)
-    assert event.explain("en") == (
+    assert narrate(event, "en") == (
         "Bruno fires the Assault rifle: −3 ammo, supply 3, magazine 2 (§8.3)"
     )
     ammo, _ = spend_ammo("Bruno", rifle, ammo, False, rules)
     assert ammo == AmmoState(2, 1)
-    assert fire_problem(rifle, ammo, True, rules) == (
+    assert str(fire_problem(rifle, ammo, True, rules)) == (
         "not enough ammo for a burst with the Assault rifle (2 left)"
     )
     ammo, _ = spend_ammo("Bruno", rifle, ammo, False, rules)
@@ -117,10 +118,10 @@ def test_throw_hits_the_point(rules: RulesData, fig: Fig) -> None:
     assert throw.hit and throw.offset == (0.0, 0.0) and throw.radius == 4.0
     assert throw.ammo == AmmoState(0, None)
     assert (
-        throw.events[0].explain("en")
+        narrate(throw.events[0], "en")
         == "Ferdl throws at the point: W20 9 + 1 = 10 ≥ 10 → hit (§3.4)"
     )
-    assert throw.events[-1].explain("en") == (
+    assert narrate(throw.events[-1], "en") == (
         "Ferdl's Hand grenade template [Schablone] (4 cm) lands on the point (§3A)"
     )
 
@@ -130,7 +131,7 @@ def test_missed_throw_scatters(rules: RulesData, fig: Fig) -> None:
     throw = throw_template(fig("Ferdl"), rules.weapon("Hand grenade"), AttackContext(), rules, dice)
     assert not throw.hit and throw.offset == pytest.approx((0.0, 6.0))
     assert throw.events[-1] == TemplatePlaced("Ferdl", "Hand grenade", 4.0, 6.0, 90.0, False, 0)
-    assert "scatters 6 cm towards 90°" in throw.events[-1].explain("en")
+    assert "scatters 6 cm towards 90°" in narrate(throw.events[-1], "en")
 
 
 def test_fumbled_molotov_lands_on_the_thrower(rules: RulesData, fig: Fig) -> None:
@@ -138,7 +139,7 @@ def test_fumbled_molotov_lands_on_the_thrower(rules: RulesData, fig: Fig) -> Non
         fig("Ferdl"), rules.weapon("Molotov"), AttackContext(), rules, ScriptedDice([1])
     )
     assert throw.on_thrower and throw.burning_rounds == 2
-    assert throw.events[-1].explain("en") == (
+    assert narrate(throw.events[-1], "en") == (
         "Ferdl's Molotov template [Schablone] (4 cm) lands on the thrower, "
         "a burning zone [brennende Zone] for 2 rounds (§3A)"
     )
@@ -164,7 +165,7 @@ def test_every_figure_under_the_template_gets_its_own_pool(rules: RulesData, fig
 
 def test_burning_zone_damage(rules: RulesData, fig: Fig) -> None:
     burn = burn_damage(fig("Raider"), rules, ScriptedDice([3, 2]))
-    assert burn.wounds == 1 and burn.events[0].explain("en") == (
+    assert burn.wounds == 1 and narrate(burn.events[0], "en") == (
         "Pool 2W6 [3, 2] vs 3+ (light armour 3+) → 1 wound (§3.5)"
     )
 
@@ -188,14 +189,14 @@ def test_brute_breaks_barricades_twice_as_fast(rules: RulesData, fig: Fig) -> No
     claws = rules.weapon("Brute claws")  # 3W6 BR 1 vs structure 4+ → 3+
     hit = attack_structure(fig("Brute"), claws, "barricade", 6, rules, ScriptedDice([3, 2, 6]))
     assert hit == StructureDamaged("Brute", "barricade", (3, 2, 6), 3, 2, 2, 4, 6, 2)
-    assert hit.explain("en") == (
+    assert narrate(hit, "en") == (
         "Brute strikes the barricade [Barrikade]: pool [3, 2, 6] vs 3+ → 2 wounds × 2 = "
         "−4 structure points, 6 → 2 (§5.3)"
     )
     axe = attack_structure(
         fig("Katz"), rules.weapon("Fire axe"), "gate", 2, rules, ScriptedDice([6, 6, 6])
     )
-    assert axe.after == 0 and axe.explain("en").endswith("2 → 0: broken (§5.3)")
+    assert axe.after == 0 and narrate(axe, "en").endswith("2 → 0: broken (§5.3)")
     with pytest.raises(AttackInputError):
         attack_structure(fig("Mira"), rules.weapon("Pistol"), "gate", 8, rules, ScriptedDice())
 

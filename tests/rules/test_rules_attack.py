@@ -8,6 +8,8 @@ import pytest
 
 from game.cover import Cover
 from game.dice import ScriptedDice
+from game.narration import narrate
+from game.narration.text import needed_text
 from game.rules.attack import (
     AttackInputError,
     DamageRolled,
@@ -89,7 +91,7 @@ def test_hit_and_damage_events_exact(rules: RulesData, fig: Fig) -> None:
         DamageRolled("Mira", "Raider 3", (("weapon", 3),), (6, 3, 4), need, 2),
         WoundsTaken("Raider 3", 2, 0, 4, 2, False, False),
     )
-    assert [e.explain("en") for e in result.events] == [
+    assert [narrate(e, "en") for e in result.events] == [
         "Mira shoots Raider 3: W20 14 + 3 = 17 ≥ VW 11 → hit (§3.4)",
         "Pool 3W6 [6, 3, 4] vs 4+ (light armour 3+, heavy cover +2, BR 1) → 2 wounds (§3.5)",
         "Raider 3 takes 2 wounds: TP 4 → 2 (§3.5)",
@@ -114,7 +116,7 @@ def test_pool_against_five_plus_counts_only_fives_and_sixes(rules: RulesData, fi
         rules,
         ScriptedDice([15, 6, 3]),
     )
-    assert result.events[1].explain("en") == (
+    assert narrate(result.events[1], "en") == (
         "Pool 2W6 [6, 3] vs 5+ (light armour 3+, heavy cover +2) → 1 wound (§3.5)"
     )
 
@@ -126,7 +128,8 @@ def test_miss_rolls_no_pool(rules: RulesData, fig: Fig) -> None:
     )
     assert not result.hit and result.wounds == 0 and len(result.events) == 1
     assert (
-        result.events[0].explain("en") == "Mira shoots Raider: W20 7 + 3 = 10 < VW 11 → miss (§3.4)"
+        narrate(result.events[0], "en")
+        == "Mira shoots Raider: W20 7 + 3 = 10 < VW 11 → miss (§3.4)"
     )
     assert dice.remaining == ()
 
@@ -142,10 +145,10 @@ def test_natural_20_hits_and_adds_a_die(rules: RulesData, fig: Fig) -> None:
         ScriptedDice([20, 6, 6, 6]),
     )
     assert result.hit and result.critical and len(result.faces) == 3
-    assert result.events[0].explain("en") == (
+    assert narrate(result.events[0], "en") == (
         "Militia shoots Jonas: W20 20 − 9 = 11 → natural 20 [Natürliche 20]: critical hit (§3.4)"
     )
-    assert result.events[1].explain("en") == (
+    assert narrate(result.events[1], "en") == (
         "Pool 3W6 (2W6 + 1W6 natural 20) [6, 6, 6] vs 4+ (heavy armour 4+) → 3 wounds (§3.5)"
     )
 
@@ -157,7 +160,7 @@ def test_natural_1_misses_and_jams_a_firearm(rules: RulesData, fig: Fig) -> None
     )
     assert not result.hit and result.fumble and result.jammed
     assert result.events[1] == WeaponJammed("Mira", "Pistol")
-    assert result.events[1].explain("en") == (
+    assert narrate(result.events[1], "en") == (
         "Mira's Pistol jams [Ladehemmung]: Reload before it fires again (§3.4)"
     )
     bow = resolve_attack(
@@ -181,7 +184,7 @@ def test_advantage_and_disadvantage(rules: RulesData, fig: Fig) -> None:
         ScriptedDice([3, 12, 1, 1]),
     )
     assert adv.events[0].kept == 12 and adv.hit
-    assert adv.events[0].explain("en") == (
+    assert narrate(adv.events[0], "en") == (
         "Mira shoots Raider: W20 12 (adv [3, 12]) + 3 = 15 ≥ VW 11 → hit; "
         "advantage [Vorteil]: aimed [Zielen], from behind (§3.4)"
     )
@@ -279,7 +282,7 @@ def test_riot_shield_and_shield_wall_raise_the_needed_number(rules: RulesData, f
     )
     plan = plan_attack(fig("Raider"), fig("Mira"), pistol, AttackContext(shield_wall=1), rules)
     assert plan.damage.needed.value == 4
-    assert plan.damage.needed.parts_text("en") == "light armour 3+, shield wall [Schildwall] +1"
+    assert needed_text(plan.damage.needed, "en") == "light armour 3+, shield wall [Schildwall] +1"
 
 
 def test_kein_schmerz_gives_melee_advantage_at_half_tp(rules: RulesData, fig: Fig) -> None:
@@ -317,7 +320,7 @@ def test_wuchtig_pushes_a_wounded_target(rules: RulesData, fig: Fig) -> None:
     )
     assert result.push == 3.0 and result.push_direction == (0.6, 0.8)
     assert result.events[-1] == Pushed("Bruno", "Katz", 3.0, (0.6, 0.8))
-    assert result.events[-1].explain("en") == "Bruno is pushed 3 cm away from Katz [Wuchtig] (§3A)"
+    assert narrate(result.events[-1], "en") == "Bruno is pushed 3 cm away from Katz [Wuchtig] (§3A)"
     missed = resolve_attack(
         fig("Katz"), fig("Bruno"), rules.weapon("Fire axe"), ctx, rules, ScriptedDice([15, 1, 1, 1])
     )
@@ -354,7 +357,7 @@ def test_extra_is_out_core_figure_rolls_injury(rules: RulesData, fig: Fig) -> No
     )
     assert hurt.events[-1] == InjuryRolled("Mira", (12,), 12, 1, "Übel", "out_stabilisable", 0)
     assert hurt.target.condition is Condition.OUT_UNSTABLE
-    assert hurt.events[-1].explain("en") == (
+    assert narrate(hurt.events[-1], "en") == (
         "Mira rolls on the injury table [Verletzung]: W20 12 + 1 = 13 → bad [Übel]: "
         "out for the battle, First aid can stabilise (§3.9)"
     )

@@ -1,38 +1,26 @@
-"""Rules events explain themselves in English and German and serialise to JSON."""
+"""Rules events are told in English and German and serialise to JSON."""
 
 from __future__ import annotations
 
-import importlib
 import json
-import pkgutil
 from collections.abc import Callable
 
-import game.rules
 from game.cover import Cover
 from game.dice import ScriptedDice
-from game.events import CatalogueEvent, Event
+from game.events import Event
 from game.i18n import catalogue
+from game.narration import narrate
 from game.rules import abilities, area, attack, injury, morale, structures
 from game.rules.ammo import fresh_ammo, reload
 from game.rules.combatant import AttackContext, Combatant, Condition
 from game.rules.loader import RulesData
+from tests.events_kit import event_classes
 
 Fig = Callable[..., Combatant]
 
 
-def _event_classes() -> list[type[CatalogueEvent]]:
-    for info in pkgutil.iter_modules(game.rules.__path__):
-        importlib.import_module(f"game.rules.{info.name}")
-    found: dict[str, type[CatalogueEvent]] = {}
-    todo: list[type[CatalogueEvent]] = [CatalogueEvent]
-    while todo:
-        cls = todo.pop()
-        for sub in cls.__subclasses__():
-            todo.append(sub)
-            if "kind" in sub.__dict__ and sub.__module__.startswith("game.rules."):
-                # (slotted dataclasses are listed twice: keyed by name)
-                found[f"{sub.__module__}.{sub.__qualname__}"] = sub
-    return list(found.values())
+def _event_classes() -> list[type[Event]]:
+    return [c for c in event_classes() if c.__module__.startswith("game.rules.")]
 
 
 def test_every_event_kind_is_unique_and_in_both_catalogues() -> None:
@@ -122,13 +110,13 @@ def _many_events(rules: RulesData, fig: Fig) -> list[Event]:
     return events
 
 
-def test_every_event_explains_itself_in_both_languages(rules: RulesData, fig: Fig) -> None:
+def test_every_event_is_told_in_both_languages(rules: RulesData, fig: Fig) -> None:
     events = _many_events(rules, fig)
     kinds = {e.kind for e in events}
     assert kinds == {c.kind for c in _event_classes()}
     for event in events:
         for lang in ("en", "de"):
-            line = event.explain(lang)
+            line = narrate(event, lang)
             assert line.endswith(f"({event.section})"), line
             assert "{" not in line and "\n" not in line, line
         json.dumps(event.to_dict())
@@ -147,7 +135,7 @@ def _mira_shoots(rules: RulesData, fig: Fig, cover: Cover, faces: list[int]) -> 
 
 def test_german_lines_use_german_terms(rules: RulesData, fig: Fig) -> None:
     events = _mira_shoots(rules, fig, Cover.HEAVY, [14, 6, 3, 4])
-    assert [e.explain("de") for e in events] == [
+    assert [narrate(e, "de") for e in events] == [
         "Mira schießt auf Plünderer 3: W20 14 + 3 = 17 ≥ VW 11 → Treffer (§3.4)",
         "Schadenspool 3W6 [6, 3, 4] gegen 4+ (leichte Rüstung 3+, schwere Deckung +2, BR 1) "
         "→ 2 Wunden (§3.5)",
@@ -160,5 +148,5 @@ def test_german_lines_name_weapons_by_their_german_names(rules: RulesData, fig: 
     events = _mira_shoots(rules, fig, Cover.NONE, [1, 6, 3, 4])
     jammed = [e for e in events if e.kind == "jammed"]
     assert jammed, [e.kind for e in events]
-    assert jammed[0].explain("de").startswith("Jagdgewehr von Mira hat eine Ladehemmung")
-    assert "Hunting rifle" in jammed[0].explain("en")
+    assert narrate(jammed[0], "de").startswith("Jagdgewehr von Mira hat eine Ladehemmung")
+    assert "Hunting rifle" in narrate(jammed[0], "en")

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from game.dice import ScriptedDice
+from game.narration import narrate
 from game.rules.checks import Outcome, SaveRolled, check_outcome, roll_check, saving_throw
 from game.rules.combatant import Combatant, Condition
 from game.rules.loader import RulesData, RulesDataError
@@ -45,7 +46,7 @@ def test_roll_check_with_edge() -> None:
 def test_save(rules: RulesData, fig: Fig) -> None:
     save = saving_throw(fig("Bruno"), "kor", rules, ScriptedDice([8]), reason="poison")
     assert save == SaveRolled("Bruno", (8,), 8, 0, 3, 12, "failure", "kor", "poison")
-    assert save.explain("en") == (
+    assert narrate(save, "en") == (
         "Bruno saves [Rettungswurf] on KÖR against poison or disease: W20 8 + 3 = 11 < 12 "
         "→ failure (§2)"
     )
@@ -91,10 +92,10 @@ def test_unverrueckbar_next_to_a_hueter_is_immune(rules: RulesData, fig: Fig) ->
         MoraleTested("M3", (5,), 5, 0, 0, 12, "failure", False),
     )
     assert result.suppressed == ("M2", "M3")
-    assert result.events[0].explain("en") == (
+    assert narrate(result.events[0], "en") == (
         "M1 stands fast beside Jonas [Unverrückbar]: immune to morale [Moral] (§3.7)"
     )
-    assert result.events[0].explain("de") == (
+    assert narrate(result.events[0], "de") == (
         "M1 steht unverrückbar neben Jonas: immun gegen Moral (§3.7)"
     )
     # a Hüter who is down holds nobody; without the adjacency given, nobody is held
@@ -121,7 +122,7 @@ def test_morale_test_suppresses_failures_and_skips_the_immune(rules: RulesData, 
         MoraleTested("R2", (12,), 12, 0, 0, 12, "success", False),
         MoraleImmune("Bruno"),
     )
-    assert result.events[0].explain("en") == (
+    assert narrate(result.events[0], "en") == (
         "R1 tests morale [Moralprobe]: WIL W20 11 < 12 → suppressed [unterdrückt] (§3.7)"
     )
     assert result.figures[3] is squad[3]
@@ -131,7 +132,7 @@ def test_retest_ends_suppression_with_leader_advantage(rules: RulesData, fig: Fi
     r = fig("Raider", suppressed=True)
     after, event = morale_retest(r, rules, ScriptedDice([4, 13]), leader_standing=True)
     assert not after.suppressed and event.retest and event.edge == 1
-    assert event.explain("en") == (
+    assert narrate(event, "en") == (
         "Raider re-tests morale [Moralprobe]: WIL W20 13 (adv [4, 13]) ≥ 12 → holds (§3.7)"
     )
     still, _ = morale_retest(r, rules, ScriptedDice([11]))

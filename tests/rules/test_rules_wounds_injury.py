@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from game.dice import ScriptedDice
+from game.narration import narrate
 from game.rules.combatant import Combatant, Condition
 from game.rules.injury import (
     FirstAidError,
@@ -37,10 +38,10 @@ def test_kein_schmerz_ignores_the_first_wound_at_half_tp(rules: RulesData, fig: 
     d = apply_wounds(katz, 5, rules)
     # 7→6→5→4→3, then at half TP the fifth wound is ignored
     assert (d.target.tp, d.taken, d.ignored, d.target.pain_ignores_left) == (3, 4, 1, 0)
-    assert d.event.explain("en") == (
+    assert narrate(d.event, "en") == (
         "Katz takes 5 wounds: TP 7 → 3; no pain [Kein Schmerz] ignores 1 (§3.5)"
     )
-    assert d.event.explain("de").endswith("; Kein Schmerz ignoriert 1 (§3.5)")
+    assert narrate(d.event, "de").endswith("; Kein Schmerz ignoriert 1 (§3.5)")
     again = apply_wounds(d.target, 1, rules)  # used up this round
     assert again.target.tp == 2
     fresh = apply_wounds(d.target.changed(pain_ignores_left=1), 1, rules)
@@ -56,7 +57,7 @@ def test_unbeugsam_once_per_battle(rules: RulesData, fig: Fig) -> None:
         False,
         0,
     )
-    assert d.event.explain("en") == (
+    assert narrate(d.event, "en") == (
         "Bruno takes 10 wounds: TP 7 → 1; unbowed [Unbeugsam] leaves it standing (§3.5)"
     )
     second = apply_wounds(d.target, 1, rules)
@@ -109,7 +110,7 @@ def test_fall_core_figure(
 def test_fall_extra(rules: RulesData, fig: Fig) -> None:
     down = fall(fig("Militia", tp=0), rules, ScriptedDice())
     assert down.event == TakenOut("Militia") and down.figure.condition is Condition.OUT
-    assert down.event.explain("en") == "Militia is out of action [kampfunfähig] (§3.9)"
+    assert narrate(down.event, "en") == "Militia is out of action [kampfunfähig] (§3.9)"
 
 
 def test_first_aid(rules: RulesData, fig: Fig) -> None:
@@ -118,7 +119,7 @@ def test_first_aid(rules: RulesData, fig: Fig) -> None:
     aid = first_aid(selma, wounded, rules, ScriptedDice([9]))
     assert aid.success and aid.patient.tp == 3
     assert aid.event == FirstAidRolled("Selma", (9,), 9, 0, 3, 12, "success", "Mira", "healed", 3)
-    assert aid.event.explain("en") == (
+    assert narrate(aid.event, "en") == (
         "Selma gives First aid [Erste Hilfe] to Mira: VER W20 9 + 3 = 12 ≥ 12 → success: "
         "healed, TP 3 (§3.10)"
     )
@@ -148,6 +149,6 @@ def test_first_aid_needs_a_wound(rules: RulesData, fig: Fig) -> None:
 def test_a_downed_figure_stands_up(fig: Fig) -> None:
     up, event = stand_up(fig("Mira", tp=0, condition=Condition.DOWN))
     assert up.condition is Condition.STANDING and up.tp == 1
-    assert event.explain("en") == "Mira gets up at 1 TP (§3.9)"
+    assert narrate(event, "en") == "Mira gets up at 1 TP (§3.9)"
     with pytest.raises(ValueError, match="not down"):
         stand_up(fig("Mira"))

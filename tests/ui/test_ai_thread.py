@@ -13,6 +13,8 @@ import pytest
 from table_kit import make_app, scenario
 
 from ai import controller_for
+from ai.memo import MEMO
+from ai.scoring import ODDS
 from game import actions as act
 from game.engine import Game
 from game.ui.ai_worker import AiWorker
@@ -173,3 +175,29 @@ def test_without_a_thread_the_choice_is_made_at_once() -> None:
     choice = worker.take(game)
     assert choice is not None and isinstance(choice.action, act.Action)
     assert worker.take(game) is None  # taken once
+
+
+def test_the_next_clone_goes_on_with_what_the_ai_kept_on_the_last() -> None:
+    worker = AiWorker(threaded=False)
+    game = Game(scenario("refuge_raiders"), seed=7)
+    ai = controller_for("ai:tactical")
+    clones: list[Game] = []
+
+    def keep(clone: Game, action: act.Action) -> None:
+        clones.append(clone)
+
+    while (pending := game.pending()) is not None and pending.kind != "act":
+        game.apply(ai.choose(game))
+    for _ in range(2):
+        worker.start(ai, game, preview=keep)
+        choice = worker.take(game)
+        assert choice is not None and choice.action is not None
+        game.apply(choice.action)
+    first, second = clones
+    assert first is not second and first.state is not second.state
+    assert ODDS in set(first.cache)
+    assert second.cache.value(ODDS) is first.cache.value(ODDS)  # handed on, not rebuilt
+    assert MEMO not in set(second.cache) or second.cache.value(MEMO) is not first.cache.value(MEMO)
+    worker.forget()
+    worker.start(ai, game, preview=keep)
+    assert clones[-1].cache.value(ODDS) is not first.cache.value(ODDS)  # a new game starts afresh

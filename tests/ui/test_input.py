@@ -10,6 +10,7 @@ from shapely.geometry import LineString, Polygon
 from table_kit import activate, click, drag, hover, key, make_app, screen_pos, settle, shot
 
 from game import actions as act
+from game.narration import narrate
 from game.play.events import ActivationStarted, FirstChosen, WaveArrived
 from game.play.movement import Charged, Moved
 from game.play.overwatch import OverwatchDeclared
@@ -391,4 +392,4 @@ def test_g_finishes_off_an_incapacitated_enemy_in_contact() -> None:
     assert hovered is not None and hovered.value == "finish" and not hovered.enabled
     assert hovered.tooltip == "Mira already took finish this activation (no repeats, §4)"
     assert (raider.condition, raider.on_table) == (Condition.DEAD, False)
-    assert "coup-de-grâce [Gnadenstoß], no roll" in events[0].explain()
+    assert "coup-de-grâce [Gnadenstoß], no roll" in narrate(events[0])

@@ -109,8 +109,7 @@ def test_heat_map_counts_take_the_right_number() -> None:
 
 
 def test_the_table_labels_entries_figures_and_lost_modules_by_name() -> None:
-    from game.naming import local_figure_name
-    from game.rules.loader import local_name
+    from game.naming import local_figure_name, local_name
     from game.ui.app import entry_zones
     from game.ui.endscreen import module_name
 

@@ -18,6 +18,7 @@ import pygame
 
 from game.board.terrain import TerrainKind
 from game.i18n import tr
+from game.naming import say
 from game.overlays import OVERLAY_NAMES
 from game.ui import fonts
 from game.ui.editor import edits
@@ -180,7 +181,7 @@ def build_tab(app: EditorApp, col: Column) -> None:
         col.grid(
             [
                 Cell(
-                    tr("editor.palette.placed", name=name)
+                    say("editor.palette.placed", name=name)
                     if name.casefold() in placed and app.look.rules.profile(name).core
                     else name,
                     ("profile", name),
@@ -216,7 +217,7 @@ def _size_text(preset: Preset) -> str:
 
 def _profile_text(app: EditorApp, name: str) -> str:
     p = app.look.rules.profile(name)
-    return tr(
+    return say(
         "editor.palette.profile_tip",
         name=p.name,
         archetype=p.archetype or tr("editor.palette.extra"),
@@ -232,7 +233,7 @@ def properties(app: EditorApp, col: Column, item: Item) -> None:
     if item.what == "piece":
         title = tr("editor.props.piece", kind=tr(f"ui.table.kind.{item.kind}"), id=item.id)
     elif item.what == "figure":
-        title = tr("editor.props.figure", profile=item.kind, id=item.id)
+        title = say("editor.props.figure", profile=item.kind, id=item.id)
     elif item.what == "entry":
         title = tr("editor.props.entry", id=item.id)
     else:

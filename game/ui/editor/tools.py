@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import tr
+from game.naming import say
 from game.ui.editor import edits
 from game.ui.editor import geometry as geo
 from game.ui.editor.commands import SetValue
@@ -363,7 +364,7 @@ class DefenderTool(Tool):
         self.mouse: Point | None = None
 
     def hint(self, app: EditorApp) -> str:
-        return tr("editor.hint.defender", profile=app.profile)
+        return say("editor.hint.defender", profile=app.profile)
 
     def handle(self, event: pygame.event.Event, app: EditorApp) -> bool:
         if event.type == pygame.MOUSEMOTION:

@@ -10,7 +10,8 @@ import pygame
 from game.engine import Game
 from game.i18n import tr
 from game.naming import local_figure_name
-from game.play import flow
+from game.narration import outcome_text
+from game.play import budget
 from game.ui import fonts
 from game.ui.describe import side_with_player
 from game.ui.render import draw, style
@@ -23,14 +24,14 @@ def situation(game: Game, human_sides: Collection[str]) -> str:
     st = game.state
     if game.is_over():
         outcome = game.outcome() or ""
-        return tr("ui.input.status_over", round=st.round, outcome=tr(f"engine.outcome.{outcome}"))
+        return tr("ui.input.status_over", round=st.round, outcome=outcome_text(outcome))
     pending = game.pending()
     if pending is None:
         return tr("ui.input.status_round", round=st.round)
     who = side_with_player(game, pending.side, human_sides)
     if pending.kind == "act" and pending.figures:
         fig = st.figures[pending.figures[0]]
-        left = flow.action_budget(game, fig) - flow.used(game, fig)
+        left = budget.action_budget(game, fig) - budget.used(game, fig)
         names = ", ".join(local_figure_name(st.figures[f].name) for f in pending.figures[:3])
         more = "…" if len(pending.figures) > 3 else ""
         what = tr("ui.input.status_act", names=names + more, left=left)

@@ -11,6 +11,7 @@ import pygame
 import shapely
 
 from game.cover import Cover
+from game.i18n import tr
 from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.preview import AttackPreview, MovePreview, TemplatePreview
@@ -153,8 +154,6 @@ def draw_move(
         pygame.draw.circle(surface, colour, p, 7, 3)
         pygame.draw.line(surface, colour, (p[0], p[1] - 4), (p[0], p[1] + 1), 2)
         pygame.draw.circle(surface, colour, (p[0], p[1] + 4), 1)
-    from game.i18n import tr
-
     lines = [
         tr(
             "ui.input.move_cm",

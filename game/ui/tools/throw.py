@@ -8,7 +8,7 @@ import pygame
 
 from game import actions as act
 from game.i18n import tr
-from game.naming import local_figure_name
+from game.naming import local_figure_name, say
 from game.state import Figure
 from game.ui import describe
 from game.ui import preview as pv
@@ -73,7 +73,7 @@ class ThrowTool(Tool):
     def lines(self) -> list[str]:
         """The throw's box: the weapon, its odds, who it touches or why not."""
         assert self.preview is not None
-        lines = [tr("ui.actions.do_throw", weapon=self.weapon)]
+        lines = [say("ui.actions.do_throw", weapon=self.weapon)]
         if self.preview.problem is None:
             lines += describe.throw_lines(self.ctx.game, self.preview)
         if self.preview.touched:
