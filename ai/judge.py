@@ -35,6 +35,7 @@ from ai.presets import Sliders
 from ai.scorer import Plan
 from ai.scoring import arms, figure_value
 from ai.situation import Situation, build, goal_of
+from ai.steps import step
 from game import actions as act
 from game.dice import Dice
 from game.play import movement, overwatch, space
@@ -141,12 +142,47 @@ def judged(sit: Situation, side_plan: SidePlan | None, judging: Judging = FULL) 
     if winners:
         out = _first(out, lambda p: _aims_at(p, winners))
     elif side_plan is not None and judging.plan and sit.role == "raiders":
-        out = _first(out, lambda p: p.what in RAIDER_FIRST)
+        if side_plan.open_piece(game) is None and not fig.suppressed:
+            out += _commit(sit, out[0].value if out else 0.0)
+            out.sort(key=lambda p: -p.value)
+            out = _first(out, lambda p: p.what == "loot" or _gain(sit, p) >= COMMIT_GAIN)
+        else:
+            out = _first(out, lambda p: p.what in RAIDER_FIRST)
     return Judged(out, winners, noise)
 
 
 RAIDER_FIRST = ("loot", "break_in")
 """A raider that can loot, or strike the breach (a breaker), does that first."""
+COMMIT_GAIN = 8.0
+"""cm: once the way is open a raider's move that gains this much on its way to the
+storage (or out with the loot) comes before anything but looting."""
+
+
+def _commit(sit: Situation, value: float) -> list[Plan]:
+    """A Run and a Move as far down the way to the goal as they get (the spots the
+    sample offers may all lie beside it)."""
+    game, fig = sit.game, sit.fig
+    if sit.goal_field is None:
+        return []
+    what = "carry_off" if sit.goal == "exit" else "advance"
+    out: list[Plan] = []
+    for mode, cost, make in (("run", 2, act.Run), ("move", 1, act.Move)):
+        if not sit.can(mode, cost):
+            continue
+        going = step(game, fig, sit.goal_field, movement.allowance(game, fig, mode))
+        if going.to is not None:
+            out.append(Plan(make(fig.id, going.to), value - 0.01 * cost, what, place="storage"))
+    return out
+
+
+def _gain(sit: Situation, plan: Plan) -> float:
+    """cm the plan's move gains on the figure's way to its goal (0: no move)."""
+    action = plan.action
+    if not isinstance(action, act.Move | act.Run) or sit.goal_field is None:
+        return 0.0
+    here, there = sit.goal_field.distance_at(np.array([sit.fig.pos, action.to]))
+    gained = float(here - there)
+    return gained if math.isfinite(gained) else 0.0
 
 
 def _first(plans: list[Plan], ahead: Callable[[Plan], bool]) -> list[Plan]:
