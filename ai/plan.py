@@ -63,14 +63,14 @@ FIELDS_KEPT = 12
 URGENCY_CAP = 2.0
 
 
-def planning_board(board: Board, opening: str | None) -> Board:
-    """The board with burning zones made solid and only `opening` of the breakable
-    pieces taken away (the others stay in the way)."""
+def planning_board(board: Board, opening: str | None, avoid_fire: bool = True) -> Board:
+    """The board with burning zones made solid (unless not `avoid_fire`) and only
+    `opening` of the breakable pieces taken away (the others stay in the way)."""
     pieces: dict[str, TerrainPiece] = {}
     for piece in board:
         if piece.id == opening and breakable(piece):
             continue
-        if piece.kind is TerrainKind.BURNING:
+        if piece.kind is TerrainKind.BURNING and avoid_fire:
             pieces[piece.id] = make_piece(piece.id, TerrainKind.WALL, piece.polygon)
         else:
             pieces[piece.id] = piece
@@ -174,19 +174,20 @@ class SidePlan:
         key: tuple[object, ...],
         goals: list[object],
         radius: float,
+        avoid_fire: bool = True,
     ) -> FlowField:
         """A flow field toward `goals` on the planning board that opens only
         `opening` (kept while the board's shape stays the same)."""
         board = game.state.board
         sig = shape_signature(board)
-        bkey = (sig, opening)
+        bkey = (sig, opening, avoid_fire)
         plan_board = self._boards.get(bkey)
         if plan_board is None:
             if len(self._boards) > FIELDS_KEPT:
                 self._boards.clear()
-            plan_board = planning_board(board, opening)
+            plan_board = planning_board(board, opening, avoid_fire)
             self._boards[bkey] = plan_board
-        fkey = (sig, opening, key, round(radius, 3), space.difficult_cost(game))
+        fkey = (sig, opening, avoid_fire, key, round(radius, 3), space.difficult_cost(game))
         found = self._fields.get(fkey)
         if found is None:
             if len(self._fields) > FIELDS_KEPT:
@@ -202,7 +203,8 @@ class SidePlan:
 
     def goal_field(self, game: Game, fig: Figure, goal: str) -> FlowField | None:
         """The raider's field toward its goal (the storage, or out by an entry) through
-        the chosen breach (None: no plan, or a goal the plan does not route)."""
+        the chosen breach, around fire if there is a way, else through it (None: no
+        plan, or a goal the plan does not route)."""
         if self.breach is None:
             return None
         opening = self.breach.piece
@@ -210,12 +212,17 @@ class SidePlan:
             store = storage(game)
             if store is None:
                 return None
-            return self.field(game, opening, ("storage", store.id), [store.polygon], fig.radius)
-        if goal == "exit":
+            key: tuple[object, ...] = ("storage", store.id)
+            goals: list[object] = [store.polygon]
+        elif goal == "exit":
             zones = entries(game, fig.side)
-            key = ("exit", *(e for e, _ in zones))
-            return self.field(game, opening, key, [p for _, p in zones], fig.radius)
-        return None
+            key, goals = ("exit", *(e for e, _ in zones)), [p for _, p in zones]
+        else:
+            return None
+        found = self.field(game, opening, key, goals, fig.radius)
+        if not math.isfinite(float(found.distance_at(np.array([fig.pos]))[0])):
+            found = self.field(game, opening, key, goals, fig.radius, avoid_fire=False)
+        return found
 
     def open_piece(self, game: Game) -> TerrainPiece | None:
         """The breach piece while it still stands (None: the way is open)."""

@@ -147,9 +147,10 @@ class TacticalAI:
 
     def _urgency(self, game: Game, side: str) -> dict[str, float]:
         """Per figure of the side yet to act: its best shot now (at the enemies it
-        sees), a little for each enemy that sees it (act before being shot), and
-        loot on its way out."""
+        sees; above classic, an enemy counts for its stake too), a little for each
+        enemy that sees it (act before being shot), and loot on its way out."""
         st = game.state
+        stakes = self.side_plan(side).stakes(game, side) if self.level.judged else {}
         figs = [f for f in st.figures.values() if f.standing]
         mine = [i for i, f in enumerate(figs) if f.side == side and not f.activated]
         foes = [i for i, f in enumerate(figs) if f.side != side]
@@ -166,7 +167,8 @@ class TacticalAI:
             for j in seen:
                 foe = figs[j]
                 gap = np.array([math.dist(me.pos, foe.pos) - me.radius - foe.radius])
-                tab = table(game, me, foe, value=figure_value(game, foe))
+                worth = figure_value(game, foe) + stakes.get(foe.id, 0.0)
+                tab = table(game, me, foe, value=worth)
                 best = max(best, float(tab.at(gap, mat.cover[i, j : j + 1], np.ones(1, bool))[0]))
             loot = 1.0 if me.loot else 0.0
             calm = 0.5 if me.suppressed else 0.0

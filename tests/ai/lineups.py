@@ -80,6 +80,7 @@ def play(stem: str, lineup: Lineup, seed: int) -> dict[str, Any]:
         return {"seed": seed, "outcome": None, "error": str(exc)}
     breaches = sum(1 for e in result.events if e.kind == "shelter_breached")
     loot = sum(getattr(e, "loot", 0) for e in result.events if e.kind == "left_board")
+    looted = sum(1 for e in result.events if e.kind == "loot")
     destroyed = len(last[0].state.destroyed_modules) if last else 0
     return {
         "seed": seed,
@@ -87,6 +88,7 @@ def play(stem: str, lineup: Lineup, seed: int) -> dict[str, Any]:
         "rounds": result.rounds,
         "breaches": breaches,
         "loot": loot,
+        "looted": looted,
         "destroyed": destroyed,
         "own_piece_attacks": watch.own_piece_attacks,
         "must_hit": watch.must_hit,
