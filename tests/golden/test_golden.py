@@ -126,10 +126,10 @@ def test_a_differing_action_is_named_with_what_came_before() -> None:
     report = pt.first_difference(pt.with_steps(expected, steps), expected)
     assert report is not None
     assert report.splitlines()[:4] == [
-        "action 3 of 262 differs (after 5 events):",
+        "action 3 of 289 differs (after 5 events):",
         "  expected: aim figure=bruno",
-        "  got:      activate figure=mira",
-        "  after:    first side=refuge first=refuge",
+        "  got:      activate figure=shambler-3",
+        "  after:    first side=horde first=horde",
     ]
 
 
@@ -140,7 +140,7 @@ def test_a_refused_action_is_reported() -> None:
     replayed = pt.replay(pt.with_steps(expected, steps))
     assert replayed.steps[-1].refused is not None
     report = pt.first_difference(pt.with_steps(expected, steps), replayed) or ""
-    assert report.startswith("action 4 of 262 (aim figure=nobody): the game refuses it:")
+    assert report.startswith("action 4 of 289 (aim figure=nobody): the game refuses it:")
 
 
 def test_a_damaged_file_names_its_line() -> None:
