@@ -17,8 +17,10 @@ from typing import Any
 
 import numpy as np
 
+from ai import levels, massing
 from ai.base import decision_dice
 from ai.intent import Intent
+from ai.levels import Level
 from ai.objectives import shelter
 from ai.pack import Aim, PackPlan, goal_field, plan_pack
 from ai.presets import Sliders, side_table, sliders, sliders_from_table
@@ -46,13 +48,16 @@ class HordeAI:
 
     name = "ai:horde"
 
-    def __init__(self, preset: str | None = None, **overrides: Any) -> None:
+    def __init__(
+        self, preset: str | None = None, level: str | None = None, **overrides: Any
+    ) -> None:
         self._fixed: Sliders | None = (
             sliders(preset, **overrides) if preset is not None or overrides else None
         )
         self._sliders: dict[str, Sliders] = {}
         self._plan: PackPlan | None = None
         self.last_intent: Intent | None = None
+        self.level: Level = levels.level(level)
 
     # -- the controller contract -------------------------------------------------------
     def intent(self, game: Game) -> str | None:
@@ -144,7 +149,13 @@ class HordeAI:
         order += [f for f in acting if f not in order]
         fig = game.state.figures[order[0]]
         aim = plan.aims.get(fig.id, Aim("none")) if plan is not None else Aim("none")
-        return decide(game, fig, aim, self.settings(game, fig.side), plan)
+        action = decide(game, fig, aim, self.settings(game, fig.side), plan)
+        if self.level.judged:
+            piece = massing.piece_struck(game, action)
+            if piece is not None and massing.holds_back(game, fig, piece):
+                self.last_intent = massing.intent(game, fig, piece)
+                return act.EndActivation(fig.id)
+        return action
 
 
 def decide(game: Game, fig: Figure, aim: Aim, slide: Sliders, plan: PackPlan | None) -> Action:

@@ -111,16 +111,24 @@ def goal_of(game: Game, fig: Figure, role: str) -> tuple[str, list[object], Poly
     return "none", [], None
 
 
-def build(game: Game, fig: Figure, role: str, slide: Sliders, dice: Dice) -> Situation:
-    """The situation of the figure whose turn it is to act."""
+def build(
+    game: Game,
+    fig: Figure,
+    role: str,
+    slide: Sliders,
+    dice: Dice,
+    goal_field: FlowField | None = None,
+) -> Situation:
+    """The situation of the figure whose turn it is to act (`goal_field`: a field
+    toward its goal given by the side's plan, instead of the shared one)."""
     st = game.state
     spent = frozenset(st.spent.get(fig.id, []))
     left = budget.action_budget(game, fig) - budget.used(game, fig)
     enemies = [e for e in st.enemies_of(fig) if e.on_table]
     goal, goals, area = goal_of(game, fig, role)
     cache = field_cache(game)
-    found: FlowField | None = None
-    if goals:
+    found: FlowField | None = goal_field
+    if goals and found is None:
         key = (goal, tuple(str(g) if not isinstance(g, tuple) else g for g in goals))
         found = cache.field(
             st.board,

@@ -15,21 +15,23 @@ from typing import Any
 
 import numpy as np
 
+from ai import levelled, levels
 from ai.base import decision_dice
 from ai.candidates import intent_of, plans
 from ai.intent import Intent
+from ai.levels import Level
 from ai.objectives import role_of, storage
+from ai.plan import SidePlan
 from ai.presets import Sliders, side_table, sliders, sliders_from_table
 from ai.scorer import Plan
 from ai.scoring import figure_value
 from ai.situation import Situation, build
 from ai.spots import table
 from game import actions as act
-from game.actions import Action, IllegalAction
+from game.actions import Action
 from game.board.sight import sight_matrix
 from game.engine import Game
 from game.play import bridge, context, intercept, sight
-from game.play.handlers import handler_for
 from game.play.raid import entry_polygon
 from game.rules.attack import plan_attack
 from game.rules.wounds import wound_chance
@@ -43,17 +45,27 @@ FIRST_SHOT = 0.15
 
 class TacticalAI:
     """Plays a side with candidate plans; `preset` / slider overrides as in
-    ai/presets.py (default: the side's scenario `ai` table, else the first preset)."""
+    ai/presets.py (default: the side's scenario `ai` table, else the first preset);
+    `level` as in ai/levels.py (default: normal; classic: the controller as it was
+    before the levels)."""
 
     name = "ai:tactical"
 
-    def __init__(self, preset: str | None = None, **overrides: Any) -> None:
+    def __init__(
+        self, preset: str | None = None, level: str | None = None, **overrides: Any
+    ) -> None:
         self._fixed: Sliders | None = (
             sliders(preset, **overrides) if preset is not None or overrides else None
         )
         self._sliders: dict[str, Sliders] = {}
         self._last: tuple[tuple[object, ...], Plan, Intent] | None = None
         self.last_intent: Intent | None = None
+        self.level: Level = levels.level(level)
+        self._plans: dict[str, SidePlan] = {}
+
+    def side_plan(self, side: str) -> SidePlan:
+        """The plan of a side this controller plays (levels above classic)."""
+        return self._plans.setdefault(side, SidePlan())
 
     # -- the controller contract -------------------------------------------------------
     def intent(self, game: Game) -> str | None:
@@ -99,9 +111,15 @@ class TacticalAI:
         key = (game.seed, id(game.state), len(game.history), fig.id)
         if self._last is not None and self._last[0] == key:
             return self._last[1], self._last[2]
+        if self.level.judged:
+            role = role_of(game, fig.side)
+            slide = self.settings(game, fig.side)
+            made = levelled.decide(game, fig, role, slide, self.level, self._plans)
+            self._last = (key, made.plan, made.intent)
+            return made.plan, made.intent
         sit = self.situation(game, fig)
         chosen = next(
-            (p for p in plans(sit) if _accepted(game, p.action)),
+            (p for p in plans(sit) if levelled.accepted(game, p.action)),
             Plan(act.EndActivation(fig.id), 0.0, "wait"),
         )
         line = intent_of(sit, chosen)
@@ -129,9 +147,10 @@ class TacticalAI:
 
     def _urgency(self, game: Game, side: str) -> dict[str, float]:
         """Per figure of the side yet to act: its best shot now (at the enemies it
-        sees), a little for each enemy that sees it (act before being shot), and
-        loot on its way out."""
+        sees; above classic, an enemy counts for its stake too), a little for each
+        enemy that sees it (act before being shot), and loot on its way out."""
         st = game.state
+        stakes = self.side_plan(side).stakes(game, side) if self.level.judged else {}
         figs = [f for f in st.figures.values() if f.standing]
         mine = [i for i, f in enumerate(figs) if f.side == side and not f.activated]
         foes = [i for i, f in enumerate(figs) if f.side != side]
@@ -148,7 +167,8 @@ class TacticalAI:
             for j in seen:
                 foe = figs[j]
                 gap = np.array([math.dist(me.pos, foe.pos) - me.radius - foe.radius])
-                tab = table(game, me, foe, value=figure_value(game, foe))
+                worth = figure_value(game, foe) + stakes.get(foe.id, 0.0)
+                tab = table(game, me, foe, value=worth)
                 best = max(best, float(tab.at(gap, mat.cover[i, j : j + 1], np.ones(1, bool))[0]))
             loot = 1.0 if me.loot else 0.0
             calm = 0.5 if me.suppressed else 0.0
@@ -158,6 +178,10 @@ class TacticalAI:
     def _entry(self, game: Game, entries: list[str]) -> str:
         """An entry zone, likelier the shorter the way to the storage."""
         side = game.pending().side  # type: ignore[union-attr]
+        if self.level.judged and not self.level.mistakes:
+            breach = self.side_plan(side).update(game, side)
+            if breach is not None and breach.entry in entries:
+                return breach.entry
         store = storage(game)
         goal = (
             (store.polygon.centroid.x, store.polygon.centroid.y)
@@ -208,12 +232,3 @@ class TacticalAI:
                 best = (c, gid)
         assert best is not None
         return act.Intercept(best[1], best[0] < ally)
-
-
-def _accepted(game: Game, action: Action) -> bool:
-    """Would the engine take the action? (its own check: a handful per activation)"""
-    try:
-        handler_for(action).check(game, action)
-    except IllegalAction:
-        return False
-    return True

@@ -126,7 +126,11 @@ def run(args: argparse.Namespace) -> int:
     except ScenarioError as exc:
         print("\n".join(exc.errors), file=sys.stderr)
         return 2
-    controllers = controllers_for(scenario, table=table_sides(scenario, args.side, args.autoplay))
+    controllers = controllers_for(
+        scenario,
+        table=table_sides(scenario, args.side, args.autoplay),
+        level=getattr(settings, "ai_level", None),
+    )
     game = Game(scenario, seed=args.seed, scenario_name=scenario.scenario.name)
     options = UiOptions(
         speed=args.speed or getattr(settings, "speed", 1.0),

@@ -1,5 +1,5 @@
 """Player settings remembered between runs: units, animation speed, palette,
-language, window size and large text.
+language, window size, large text and the AI's level (ai/levels.py).
 
 Stored as JSON in the user's config directory (`platformdirs.user_config_dir(
 "deadearth-skirmish")/settings.json`), or where `DEADEARTH_CONFIG_DIR` points
@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ai.levels import DEFAULT_LEVEL, LEVELS
 from game import files, limits
 from game.i18n import languages, set_language
 
@@ -49,6 +50,7 @@ class Settings:
     language: str = "en"
     window: tuple[int, int] = (1600, 1000)
     large_text: bool = False
+    ai_level: str = DEFAULT_LEVEL  # how well the AI sides play (ai/levels.py)
     extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Keys of the file this program does not know, saved again as they were."""
 
@@ -120,6 +122,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "language": _choice(languages),
     "window": _window,
     "large_text": _flag,
+    "ai_level": _choice(LEVELS),
 }
 
 

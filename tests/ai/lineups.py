@@ -20,7 +20,9 @@ if str(ROOT) not in sys.path:
 
 from ai.base import Controller  # noqa: E402
 from ai.horde import HordeAI  # noqa: E402
+from ai.levels import split_choice  # noqa: E402
 from ai.passive import PassiveBot  # noqa: E402
+from ai.presets import preset_names  # noqa: E402
 from ai.random_bot import RandomBot  # noqa: E402
 from ai.tactical import TacticalAI  # noqa: E402
 from game.actions import Action  # noqa: E402
@@ -29,23 +31,26 @@ from game.events import Event  # noqa: E402
 from game.loading import load_scenario  # noqa: E402
 from game.scenario import Scenario  # noqa: E402
 from game.sim import GameStalled, run_game  # noqa: E402
+from tests.ai.watch import Watch  # noqa: E402
 
 SCENARIOS = ROOT / "scenarios"
 Lineup = Mapping[str, str]
-"""Side id -> controller name: random | passive | tactical[:preset] | horde[:preset]."""
+"""Side id -> controller name: random | passive | tactical[:level][:preset] |
+horde[:level][:preset] (levels and presets as in ai/levels.py; default: normal)."""
 
 
 def make(name: str) -> Controller:
     """A controller by lineup name."""
-    kind, _, preset = name.partition(":")
+    kind, _, rest = name.partition(":")
     if kind == "random":
         return RandomBot()
     if kind == "passive":
         return PassiveBot()
+    level, preset = split_choice(rest, preset_names()) if rest else (None, None)
     if kind == "tactical":
-        return TacticalAI(preset or None)
+        return TacticalAI(preset, level)
     if kind == "horde":
-        return HordeAI(preset or None)
+        return HordeAI(preset, level)
     raise ValueError(f"unknown controller {name!r}")
 
 
@@ -59,12 +64,14 @@ def scenario(stem: str) -> Scenario:
 def play(stem: str, lineup: Lineup, seed: int) -> dict[str, Any]:
     """One game: outcome, rounds, breaches, loot, casualties, or the error."""
     sc = scenario(stem)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     last: list[Game] = []
+    watch = Watch()
 
     def keep(game: Game, action: Action, events: list[Event]) -> None:
         if not last:
             last.append(game)
+        watch(game, action, events)
 
     controllers = {s: make(n) for s, n in lineup.items()}
     try:
@@ -73,6 +80,7 @@ def play(stem: str, lineup: Lineup, seed: int) -> dict[str, Any]:
         return {"seed": seed, "outcome": None, "error": str(exc)}
     breaches = sum(1 for e in result.events if e.kind == "shelter_breached")
     loot = sum(getattr(e, "loot", 0) for e in result.events if e.kind == "left_board")
+    looted = sum(1 for e in result.events if e.kind == "loot")
     destroyed = len(last[0].state.destroyed_modules) if last else 0
     return {
         "seed": seed,
@@ -80,9 +88,14 @@ def play(stem: str, lineup: Lineup, seed: int) -> dict[str, Any]:
         "rounds": result.rounds,
         "breaches": breaches,
         "loot": loot,
+        "looted": looted,
         "destroyed": destroyed,
+        "own_piece_attacks": watch.own_piece_attacks,
+        "must_hit": watch.must_hit,
+        "missed": watch.missed,
         "casualties": dict(result.casualties),
         "seconds": time.perf_counter() - start,
+        "cpu": time.process_time() - cpu,
         "error": None,
     }
 

@@ -4,17 +4,25 @@ has the same bars at 8 games: tests/ai/test_quality.py).
     python tests/ai/measure_quality.py                 # everything, full size
     python tests/ai/measure_quality.py --games 40 --ai-games 100 --only raids
 
+At the default level (ai/levels.py) unless named:
+
 1. ai:tactical beats the random bot in open_skirmish, either side: ≥ 90 % of 200.
 2. ai:horde breaches the shelter against defenders that never act: ≥ 90 % of 200.
 3. AI against AI on refuge_horde and refuge_raiders (the defenders played by
    ai:tactical in autoplay): the defenders' win rate (Repelled) between 25 % and
-   75 % over 500 games each.
-4. No controller submits an illegal action in any of these games (≥ 200 seeded
+   75 % over 500 games each; the raiders carry loot off in ≥ 25 % of theirs.
+4. In those raids: no attack by a defender on its own gates and barricades, and
+   every defender activation that begins while an infected stands in the shelter
+   within its reach attacks one of them.
+5. `hard` against `classic` on open_skirmish, the seats swapped (--games a seat):
+   ≥ 70 % seat-averaged (--only hard).
+6. No controller submits an illegal action in any of these games (≥ 200 seeded
    games; run_game stops a game at the first one, so it would come back with an
    error).
 
-Seeds: 1 … N per lineup. Prints shares with 95 % Wilson intervals; --json FILE
-writes the figures.
+Seeds: 1 … N per lineup. Prints shares with 95 % Wilson intervals and the CPU time
+(process time of the worker processes) beside the wall time; --json FILE writes
+the figures.
 """
 
 from __future__ import annotations
@@ -59,11 +67,19 @@ def line(label: str, fig: dict[str, Any], bar: str) -> str:
     )
 
 
+def cpu_line(tally: Tally) -> str:
+    """CPU (process) and wall time per game of a lineup."""
+    n = max(1, len(tally.games))
+    cpu = sum(g.get("cpu", 0.0) for g in tally.games) / n
+    wall = sum(g.get("seconds", 0.0) for g in tally.games) / n
+    return f"[CPU {cpu:.1f} s/game, wall {wall:.1f} s/game]"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per bar 1 and 2 lineup")
     parser.add_argument("--ai-games", type=int, default=500, help="games per AI-vs-AI scenario")
-    parser.add_argument("--only", default="skirmish,horde,raids", help="which bars")
+    parser.add_argument("--only", default="skirmish,horde,raids,hard", help="which bars")
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
@@ -110,10 +126,43 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 line(f"{stem} AI vs AI: the defenders win", fig, "25–75 %"),
                 fig["outcomes"],
+                cpu_line(tally),
+                flush=True,
+            )
+            if attackers == "raiders":
+                looted = share(tally, sum(1 for g in tally.games if g.get("loot", 0) >= 1))
+                out[f"{stem}_raiders_loot"] = looted
+                print(line(f"{stem}: the raiders carry loot off", looted, "≥ 25 %"), flush=True)
+            own = sum(g.get("own_piece_attacks", 0) for g in tally.games)
+            due = sum(g.get("must_hit", 0) for g in tally.games)
+            missed = sum(g.get("missed", 0) for g in tally.games)
+            out[f"{stem}_own_piece_attacks"] = own
+            out[f"{stem}_shelter_hits"] = {"due": due, "missed": missed}
+            print(
+                f"{stem}: defender attacks on their own gates and barricades: {own} (bar 0); "
+                f"activations with an infected in the shelter to hit: {due}, missed {missed} "
+                "(bar 0)",
                 flush=True,
             )
             errors += tally.errors
             played += len(tally.games)
+    if "hard" in only:
+        points = 0.0
+        games: list[dict[str, Any]] = []
+        for hard_side, classic_side, win in (
+            ("raiders", "survivors", "defeat"),
+            ("survivors", "raiders", "victory"),
+        ):
+            lineup = {hard_side: "tactical:hard", classic_side: "tactical:classic"}
+            tally = run("open_skirmish", lineup, seeds, args.workers)
+            points += tally.outcomes[win] + 0.5 * tally.outcomes["draw"]
+            games += tally.games
+            errors += tally.errors
+            played += len(tally.games)
+            print(f"  hard as {hard_side}: {dict(tally.outcomes)}", cpu_line(tally), flush=True)
+        fig = share(Tally(games), round(points))
+        out["hard_vs_classic"] = fig
+        print(line("hard beats classic in open_skirmish, seats swapped", fig, "≥ 70 %"))
     out["illegal_actions"] = {"games": played, "errors": errors}
     print(f"illegal actions: {len(errors)} in {played} seeded games", flush=True)
     for err in errors[:10]:

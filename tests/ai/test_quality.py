@@ -4,7 +4,10 @@ measurements: `python tests/ai/measure_quality.py`).
 - ai:tactical beats the random bot in open_skirmish playing either side;
 - ai:horde breaches the shelter against defenders that never act;
 - no controller ever submits an illegal action (run_game stops a game that gets
-  one: the game would come back with an error).
+  one: the game would come back with an error);
+- in the AI-against-AI raids no defender attacks its own gates or barricades, and
+  every defender activation that begins with an infected in the shelter within its
+  reach attacks one (tests/ai/watch.py).
 """
 
 from __future__ import annotations
@@ -61,3 +64,10 @@ def test_no_controller_ever_submits_an_illegal_action(name: str) -> None:
     assert len(tally.games) > 0
     assert tally.errors == []
     assert all(g["outcome"] is not None for g in tally.games)
+
+
+@pytest.mark.parametrize("name", sorted(AI_VS_AI))
+def test_defenders_spare_their_own_gates_and_stop_the_dead_in_the_shelter(name: str) -> None:
+    tally = played(name)
+    assert sum(g["own_piece_attacks"] for g in tally.games) == 0
+    assert sum(g["missed"] for g in tally.games) == 0

@@ -95,3 +95,11 @@ def test_apply_language_sets_the_catalogue() -> None:
         assert current_language() == "de"
     finally:
         set_language("en")
+
+
+def test_the_ai_level_round_trips_and_a_bad_one_falls_back(tmp_path: Path) -> None:
+    path = save_settings(Settings(ai_level="easy"), tmp_path / "settings.json")
+    assert load_settings(path).ai_level == "easy"
+    path.write_text(json.dumps({"ai_level": "godlike"}), encoding="utf-8")
+    with pytest.warns(SettingsWarning):
+        assert load_settings(path).ai_level == Settings().ai_level == "normal"

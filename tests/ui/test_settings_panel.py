@@ -80,3 +80,18 @@ def test_f2_reaches_the_dialog_in_the_window(config: Path) -> None:
     app.dispatch(_key(pygame.K_ESCAPE))
     assert not panel.open
     assert load_settings().units == "in"
+
+
+def test_the_ai_level_applies_to_the_ai_sides_at_once_and_is_saved(config: Path) -> None:
+    from ai import controller_for
+
+    app = fake_app(None)
+    app.settings = Settings()
+    tactical, horde = controller_for("ai:tactical"), controller_for("ai:horde")
+    app.controllers = {"a": tactical, "b": horde, "c": None}
+    panel = SettingsPanel(app)
+    assert app.settings.ai_level == "normal"
+    panel.change("ai_level")
+    assert app.settings.ai_level == "hard" and load_settings().ai_level == "hard"
+    assert tactical.level.name == horde.level.name == "hard"  # type: ignore[attr-defined]
+    assert panel.value_text("ai_level", "classic") == "classic (the old AI)"

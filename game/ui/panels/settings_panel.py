@@ -1,6 +1,7 @@
-"""The settings dialog (F2): units, animation speed, palette, language, window size
-and large text. A click on a row — or its number key — moves it to the next
-choice; the change applies at once and is saved to the settings file
+"""The settings dialog (F2): units, animation speed, palette, language, window size,
+large text and the AI's level (ai/levels.py). A click on a row — or its number key —
+moves it to the next choice; the change applies at once (the AI level to the AI
+sides of the battle on the table) and is saved to the settings file
 (game/ui/settings.py). The window size is also remembered when the window is
 resized by hand (the app saves it)."""
 
@@ -11,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from ai.levels import LEVELS, level
 from game.i18n import languages, set_language, tr
 from game.ui import fonts
 from game.ui.panels.base import PanelBase
@@ -20,7 +22,7 @@ from game.ui.settings import PALETTES, UNITS, Settings, save_settings
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 WINDOWS = ((1280, 800), (1600, 1000), (1920, 1080), (2560, 1440))
 TOGGLE_KEY = pygame.K_F2
-ROWS = ("units", "speed", "palette", "language", "window", "large_text")
+ROWS = ("units", "speed", "palette", "language", "window", "large_text", "ai_level")
 
 
 def next_choice(choices: Sequence[Any], current: Any) -> Any:
@@ -67,6 +69,7 @@ class SettingsPanel(PanelBase):
             "language": tuple(languages()),
             "window": WINDOWS,
             "large_text": (False, True),
+            "ai_level": LEVELS,
         }[name]
 
     def value_text(self, name: str, value: Any) -> str:
@@ -85,6 +88,8 @@ class SettingsPanel(PanelBase):
                 return str(value)
         if name == "large_text":
             return tr("common.yes") if value else tr("common.no")
+        if name == "ai_level":
+            return tr(f"ui.settings.ai_level_{value}")
         return str(value)
 
     def change(self, name: str) -> None:
@@ -95,6 +100,10 @@ class SettingsPanel(PanelBase):
         options = getattr(self.app, "options", None)
         if name == "language":
             set_language(value)
+        if name == "ai_level":
+            for controller in getattr(self.app, "controllers", {}).values():
+                if hasattr(controller, "level"):
+                    controller.level = level(value)
         if options is not None and name != "window" and hasattr(options, name):
             setattr(options, name, value)
         resize = getattr(self.app, "resize_window", None)
