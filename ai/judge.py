@@ -39,6 +39,7 @@ from ai.steps import step
 from game import actions as act
 from game.dice import Dice
 from game.play import movement, overwatch, space
+from game.play.contract import MoveMode
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -166,7 +167,11 @@ def _commit(sit: Situation, value: float) -> list[Plan]:
         return []
     what = "carry_off" if sit.goal == "exit" else "advance"
     out: list[Plan] = []
-    for mode, cost, make in (("run", 2, act.Run), ("move", 1, act.Move)):
+    ways: tuple[tuple[MoveMode, int, type[act.Run] | type[act.Move]], ...] = (
+        ("run", 2, act.Run),
+        ("move", 1, act.Move),
+    )
+    for mode, cost, make in ways:
         if not sit.can(mode, cost):
             continue
         going = step(game, fig, sit.goal_field, movement.allowance(game, fig, mode))
