@@ -406,7 +406,7 @@ def test_a_game_keeps_its_caches_in_its_cache_and_hands_them_to_clones() -> None
 # never one above (run-time imports: `if TYPE_CHECKING:` blocks are type names only).
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("game.dice", "game.events", "game.reason", "game.cover", "game.i18n")),
-    ("geometry and rules", ("game.board", "game.rules", "game.actions")),
+    ("geometry and rules", ("game.board", "game.rules", "game.systems", "game.actions")),
     ("format", ("game.scenario", "game.odds")),
     ("state and words", ("game.state", "game.naming", "game.words")),
     ("rooms", ("game.play",)),
