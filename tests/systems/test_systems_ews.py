@@ -215,7 +215,7 @@ def test_the_rolls_at_minus_tp_and_death() -> None:
     assert deep.state == "standing" and deep.survived == 3
     assert [e.mw for e in events[1:]] == [12, 15]  # type: ignore[attr-defined]
     gone, events = take_damage(f, 60, KNOBS, ScriptedDice([]))
-    assert gone.state == "dead" and events[-1].kind == "killed"
+    assert gone.state == "dead" and events[-1].kind == "ews_killed"
 
 
 def test_the_odds_of_a_fall_follow_the_rolls() -> None:

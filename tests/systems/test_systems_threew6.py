@@ -122,7 +122,7 @@ def test_the_attack_roll_defence_zone_and_damage() -> None:
     # attack 2+3+4 = 9 ≤ 13; parry 6+5+4 = 15 > 9 fails; zone 3+3+4 = 10 torso; 2W6−1: 4+5−1 = 8
     done = roll_attack(plan, ScriptedDice([2, 3, 4, 6, 5, 4, 3, 3, 4, 4, 5, 2, 2, 2]), KNOBS)
     kinds = [e.kind for e in done.events]
-    assert kinds[:4] == ["attack", "defence", "zone", "injury"]
+    assert kinds[:4] == ["3w6_attack", "3w6_defence", "3w6_zone", "3w6_injury"]
     assert done.hit and done.target.hp == 2
     parried = roll_attack(plan, ScriptedDice([2, 3, 4, 1, 2, 3]), KNOBS)
     assert parried.defended and not parried.hit

@@ -134,8 +134,8 @@ class ShotRolled(EwsEvent):
     """A shot: value ± W6 against the Mindestwurf (an automatic success rolls no die:
     `face` 0)."""
 
-    kind: ClassVar[str] = "shot"
-    section: ClassVar[str] = "EWS FoKa: Fernkampf"
+    kind: ClassVar[str] = "ews_shot"
+    section: ClassVar[str] = "§EWS FoKa: Fernkampf"
     family: ClassVar[Family] = "attack"
     who: str
     target: str
@@ -159,8 +159,8 @@ class ShotRolled(EwsEvent):
 class DodgeRolled(EwsEvent):
     """The target dodges the shot: its margin must beat the shooter's."""
 
-    kind: ClassVar[str] = "dodge"
-    section: ClassVar[str] = "EWS FoKa: Schüssen ausweichen"
+    kind: ClassVar[str] = "ews_dodge"
+    section: ClassVar[str] = "§EWS FoKa: Schüssen ausweichen"
     family: ClassVar[Family] = "attack"
     who: str
     shooter: str
@@ -180,8 +180,8 @@ class MeleeRolled(EwsEvent):
     """A melee exchange: both roll, the higher result hits the other (ties: the
     attacker)."""
 
-    kind: ClassVar[str] = "melee"
-    section: ClassVar[str] = "EWS FoKa: Nahkampf"
+    kind: ClassVar[str] = "ews_melee"
+    section: ClassVar[str] = "§EWS FoKa: Nahkampf"
     family: ClassVar[Family] = "attack"
     who: str
     target: str
@@ -202,8 +202,8 @@ class MeleeRolled(EwsEvent):
 class DamageTaken(EwsEvent):
     """Damage = margin + weapon − Schutz off the TP; a wound or critical wound."""
 
-    kind: ClassVar[str] = "damage"
-    section: ClassVar[str] = "EWS FoKa: Schaden"
+    kind: ClassVar[str] = "ews_damage"
+    section: ClassVar[str] = "§EWS FoKa: Schaden"
     family: ClassVar[Family] = "harm"
     who: str
     margin: int
@@ -220,8 +220,8 @@ class DamageTaken(EwsEvent):
 class ThresholdRolled(EwsEvent):
     """A Konstitution roll at 0 TP (fail: out of action) or at −k × TP (fail: dead)."""
 
-    kind: ClassVar[str] = "threshold"
-    section: ClassVar[str] = "EWS FoKa: Niedrige Trefferpunkte"
+    kind: ClassVar[str] = "ews_threshold"
+    section: ClassVar[str] = "§EWS FoKa: Niedrige Trefferpunkte"
     family: ClassVar[Family] = "harm"
     who: str
     level: int
@@ -238,8 +238,8 @@ class ThresholdRolled(EwsEvent):
 class Killed(EwsEvent):
     """At −5 × TP a figure is dead without a roll."""
 
-    kind: ClassVar[str] = "killed"
-    section: ClassVar[str] = "EWS FoKa: Niedrige Trefferpunkte"
+    kind: ClassVar[str] = "ews_killed"
+    section: ClassVar[str] = "§EWS FoKa: Niedrige Trefferpunkte"
     family: ClassVar[Family] = "harm"
     who: str
     tp: int

@@ -145,8 +145,8 @@ class ThreeEvent(CatalogueEvent):
 class AttackRolled(ThreeEvent):
     """The attack roll: 3W6 ≤ the effective skill."""
 
-    kind: ClassVar[str] = "attack"
-    section: ClassVar[str] = "3W6 Ablauf 2: Angriffswurf"
+    kind: ClassVar[str] = "3w6_attack"
+    section: ClassVar[str] = "§3W6 Ablauf 2: Angriffswurf"
     family: ClassVar[Family] = "attack"
     who: str
     target: str
@@ -162,8 +162,8 @@ class AttackRolled(ThreeEvent):
 class DefenceRolled(ThreeEvent):
     """An active defence: 3W6 ≤ Dodge, Parry or Block."""
 
-    kind: ClassVar[str] = "defence"
-    section: ClassVar[str] = "3W6 Aktive Verteidigungen"
+    kind: ClassVar[str] = "3w6_defence"
+    section: ClassVar[str] = "§3W6 Aktive Verteidigungen"
     family: ClassVar[Family] = "attack"
     who: str
     defence: str
@@ -178,8 +178,8 @@ class DefenceRolled(ThreeEvent):
 class ZoneStruck(ThreeEvent):
     """Where the attack lands: a declared zone, or 3W6 on the zone table."""
 
-    kind: ClassVar[str] = "zone"
-    section: ClassVar[str] = "3W6 Trefferzonen"
+    kind: ClassVar[str] = "3w6_zone"
+    section: ClassVar[str] = "§3W6 Trefferzonen"
     family: ClassVar[Family] = "harm"
     who: str
     zone: str
@@ -191,8 +191,8 @@ class ZoneStruck(ThreeEvent):
 class InjuryTaken(ThreeEvent):
     """Damage dice − DR off the HP, and what the injury does."""
 
-    kind: ClassVar[str] = "injury"
-    section: ClassVar[str] = "3W6 Ablauf 4–5: Schaden, Effekte"
+    kind: ClassVar[str] = "3w6_injury"
+    section: ClassVar[str] = "§3W6 Ablauf 4–5: Schaden, Effekte"
     family: ClassVar[Family] = "harm"
     who: str
     weapon: str
@@ -216,8 +216,8 @@ class HealthRolled(ThreeEvent):
     """A KO roll: against knockdown after a Major Wound, to stay conscious at 0 HP, to
     live at −k × HP, or against bleeding."""
 
-    kind: ClassVar[str] = "health"
-    section: ClassVar[str] = "3W6 Grundannahmen, Major Wound & Knockdown, Blutung"
+    kind: ClassVar[str] = "3w6_health"
+    section: ClassVar[str] = "§3W6 Grundannahmen"
     family: ClassVar[Family] = "harm"
     who: str
     why: str  # knockdown | conscious | alive | bleeding
@@ -230,11 +230,28 @@ class HealthRolled(ThreeEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class KnockdownRolled(HealthRolled):
+    """The KO roll after a Major Wound: fail → stunned, by 5+ or critically → out."""
+
+    kind: ClassVar[str] = "3w6_knockdown"
+    section: ClassVar[str] = "§3W6 Major Wound & Knockdown"
+
+
+@dataclass(frozen=True, slots=True)
+class BleedingRolled(HealthRolled):
+    """A bleeding tick: KO − 1 per 5 points of injury; fail −1 HP, critically −3."""
+
+    kind: ClassVar[str] = "3w6_bleeding"
+    section: ClassVar[str] = "§3W6 Blutung"
+    loss: int
+
+
+@dataclass(frozen=True, slots=True)
 class Perished(ThreeEvent):
     """At −5 × HP a figure is dead without a roll (P, GURPS)."""
 
-    kind: ClassVar[str] = "perished"
-    section: ClassVar[str] = "3W6 Grundannahmen"
+    kind: ClassVar[str] = "3w6_perished"
+    section: ClassVar[str] = "§3W6 Grundannahmen"
     family: ClassVar[Family] = "harm"
     who: str
     hp: int
@@ -516,7 +533,7 @@ def take_injury(
         kfaces, t, res = roll_3w6(dice, value, knobs)
         outcome = knockdown_outcome(res, t, value, knobs)
         events.append(
-            HealthRolled(fighter.name, "knockdown", value, parts, kfaces, t, str(res), outcome)
+            KnockdownRolled(fighter.name, "knockdown", value, parts, kfaces, t, str(res), outcome)
         )
         if outcome != "fights_on":
             after = replace(after, state="stunned" if outcome == "stunned" else "out")
@@ -587,7 +604,7 @@ def bleed_tick(fighter: Fighter, dice: Dice, knobs: Knobs) -> tuple[Fighter, lis
         0 if res.success else k.bleed_crit_loss if res is Result.CRITICAL_FAILURE else k.bleed_loss
     )
     events: list[ThreeEvent] = [
-        HealthRolled(
+        BleedingRolled(
             fighter.name,
             "bleeding",
             value,
@@ -596,6 +613,7 @@ def bleed_tick(fighter: Fighter, dice: Dice, knobs: Knobs) -> tuple[Fighter, lis
             t,
             str(res),
             "fights_on" if not loss else "bleeds",
+            loss,
         )
     ]
     if not loss:
