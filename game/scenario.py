@@ -25,6 +25,7 @@ from pydantic import (
 
 from game.dice import DiceExpression, DiceExpressionError
 from game.rules.models import ATTRIBUTE_MAX, ATTRIBUTE_MIN
+from game.systems import SystemName
 
 # -- shared field types ---------------------------------------------------------
 
@@ -94,11 +95,12 @@ class _Model(BaseModel):
 
 
 class ScenarioInfo(_Model):
-    """[scenario]: name, description, ruleset, round limit, default seed."""
+    """[scenario]: name, description, rule system (`game.systems`), round limit,
+    default seed."""
 
     name: Annotated[str, Field(min_length=1)]
     description: str = ""
-    rules: Literal["deadearth"] = "deadearth"
+    rules: SystemName = "deadearth"
     max_rounds: Annotated[int, Field(ge=1, le=1000)]
     seed: int | None = None
 
@@ -347,6 +349,13 @@ class Scenario(_Model):
             for squad in side.squad:
                 for figure in squad.figure:
                     yield side, squad, figure
+
+    def under(self, rules: SystemName | None) -> Scenario:
+        """The same scenario played under another rule system (`--rules`; None: its own)."""
+        if rules is None or rules == self.scenario.rules:
+            return self
+        info = self.scenario.model_copy(update={"rules": rules})
+        return self.model_copy(update={"scenario": info})
 
 
 # -- errors and hooks --------------------------------------------------------------

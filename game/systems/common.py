@@ -7,7 +7,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -47,6 +47,54 @@ class Situation:
     opponents: int = 1
     attacker_opponents: int = 1
     can_react: bool = False
+
+
+class Stats(Protocol):
+    """What a system reads of a DEAD.EARTH profile to derive its own values for a
+    figure its data does not list (a `Profile`; a `Combatant` with its TP)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def kor(self) -> int: ...
+    @property
+    def ref(self) -> int: ...
+    @property
+    def ver(self) -> int: ...
+    @property
+    def tp(self) -> int: ...
+    @property
+    def kampfstufe(self) -> int: ...
+    @property
+    def attack_bonus(self) -> int: ...
+    @property
+    def armour(self) -> str | None: ...
+
+
+class OddsView(Protocol):
+    """What the odds panel, the AI and the planner read of an attack's exact odds
+    under any system (`Odds` here; DEAD.EARTH's `game.odds.AttackOdds`)."""
+
+    @property
+    def p_hit(self) -> float: ...
+    @property
+    def p_crit(self) -> float: ...
+    @property
+    def p_fumble(self) -> float: ...
+    @property
+    def needed(self) -> int: ...
+    @property
+    def p_wound_die(self) -> float: ...
+    @property
+    def wounds(self) -> tuple[float, ...]: ...
+    @property
+    def p_takedown(self) -> float | None: ...
+    @property
+    def expected_wounds(self) -> float: ...
+
+    def at_least(self, k: int) -> float: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True, slots=True)

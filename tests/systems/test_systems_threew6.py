@@ -195,7 +195,10 @@ def test_neck_cuts_bleed_and_crippled_legs_slow() -> None:
     assert after.bleeding and events[0].bleeding  # type: ignore[attr-defined]
     leg = KNOBS.zone_named("left_leg")
     after, _ = take_injury(f, leg, 6, (), cut, "Knife", ScriptedDice([1, 1, 1]), KNOBS)
-    assert "left_leg" in after.lame and move_factor(after, KNOBS) == 0.5
+    assert (
+        "left_leg" in after.lame
+        and move_factor(after.hp_now, after.max_hp, after.lame, KNOBS) == 0.5
+    )
 
 
 def test_zero_hp_and_below() -> None:

@@ -11,8 +11,7 @@ from typing import Literal
 from pydantic import Field
 
 from game.rules.models import Model, Weapon
-from game.rules.profile import Profile
-from game.systems.common import read_table, validate
+from game.systems.common import Stats, read_table, validate
 
 DATA_DIR = Path(__file__).parent / "data"
 Band = Literal["short", "medium", "long"]
@@ -134,7 +133,9 @@ class EwsData:
     armour: dict[str, int]
     weapons: dict[str, EwsWeapon]
 
-    def profile(self, profile: Profile) -> EwsProfile:
+    def profile(self, profile: Stats) -> EwsProfile:
+        """The profile's EWS values: the data's, else derived (P) from DEAD.EARTH's
+        attributes, Kampfstufe and rank bonus, TP and armour."""
         found = self.profiles.get(profile.name)
         if found is not None:
             return found

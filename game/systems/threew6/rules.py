@@ -16,6 +16,7 @@ entries the engine keeps on a figure (`marks`, `with_marks`). The exact odds
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
 
@@ -623,8 +624,9 @@ def bleed_tick(fighter: Fighter, dice: Dice, knobs: Knobs) -> tuple[Fighter, lis
     return after, events + more
 
 
-def move_factor(fighter: Fighter, knobs: Knobs) -> float:
+def move_factor(hp: int, max_hp: int, lame: Iterable[str], knobs: Knobs) -> float:
     """Movement at ≤ 1/3 HP or with a lame leg or foot (P: × 0.5)."""
-    if fighter.weak(knobs) or fighter.lame.intersection(LEGS):
-        return knobs.injury.weak_move
+    k = knobs.injury
+    if hp <= max_hp * k.weak_share + 1e-9 or set(lame).intersection(LEGS):
+        return k.weak_move
     return 1.0

@@ -13,8 +13,7 @@ from pydantic import Field, field_validator
 
 from game.dice import DiceExpression
 from game.rules.models import Model, Weapon
-from game.rules.profile import Profile
-from game.systems.common import read_table, validate
+from game.systems.common import Stats, read_table, validate
 
 DATA_DIR = Path(__file__).parent / "data"
 DamageType = Literal["cr", "cut", "imp", "pi", "burn"]
@@ -167,7 +166,8 @@ class ThreeData:
     armour: dict[str, int]
     weapons: dict[str, ThreeWeapon]
 
-    def profile(self, profile: Profile) -> ThreeProfile:
+    def profile(self, profile: Stats) -> ThreeProfile:
+        """The profile's 3W6 values: the data's, else derived (P) from DEAD.EARTH's."""
         found = self.profiles.get(profile.name)
         if found is not None:
             return found
