@@ -73,8 +73,13 @@ class Stats(Protocol):
 
 class OddsView(Protocol):
     """What the odds panel, the AI and the planner read of an attack's exact odds
-    under any system (`Odds` here; DEAD.EARTH's `game.odds.AttackOdds`)."""
+    under any system (`Odds` here; DEAD.EARTH's `game.odds.AttackOdds`). `unit` says
+    what `wounds` counts: "wounds" (DEAD.EARTH) or "damage" (TP/HP lost)."""
 
+    @property
+    def system(self) -> str: ...
+    @property
+    def unit(self) -> str: ...
     @property
     def p_hit(self) -> float: ...
     @property

@@ -33,6 +33,13 @@ class RuleSystem(Protocol):
         """A new figure's hit points as this system counts them (TP, HP)."""
         ...
 
+    def situation(
+        self, game: GameView, attacker: Figure, target: Figure, measured: Measured
+    ) -> Situation | None:
+        """What the system reads of the table beyond the attack's context (None:
+        nothing; DEAD.EARTH's context says it all) — for `odds` of a measured attack."""
+        ...
+
     def strike(
         self,
         game: GameView,

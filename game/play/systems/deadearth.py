@@ -27,6 +27,11 @@ class DeadEarth:
     def enlist(self, figure: Figure, profile: Profile) -> None:
         """TP as the profile has them (set by `profiles.new_figure`)."""
 
+    def situation(
+        self, game: GameView, attacker: Figure, target: Figure, measured: Measured
+    ) -> Situation | None:
+        return None
+
     def strike(
         self,
         game: GameView,

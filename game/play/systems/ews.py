@@ -64,6 +64,11 @@ class Ews:
         return Fighter.of(comb.name, values, tp=comb.tp).with_marks(comb.marks)
 
     # -- attacks ------------------------------------------------------------------------
+    def situation(
+        self, game: GameView, attacker: Figure, target: Figure, measured: Measured
+    ) -> Situation | None:
+        return table.situation(game, attacker, target, measured)
+
     def strike(
         self,
         game: GameView,

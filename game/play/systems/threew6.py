@@ -68,6 +68,11 @@ class ThreeW6:
         return Fighter.of(comb.name, values, has_shield=shield, hp=comb.tp).with_marks(comb.marks)
 
     # -- attacks ------------------------------------------------------------------------
+    def situation(
+        self, game: GameView, attacker: Figure, target: Figure, measured: Measured
+    ) -> Situation | None:
+        return table.situation(game, attacker, target, measured)
+
     def strike(
         self,
         game: GameView,

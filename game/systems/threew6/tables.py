@@ -173,16 +173,16 @@ class ThreeData:
             return found
         d = self.knobs.derive
         bonus = profile.kampfstufe + profile.attack_bonus // 2
-        ko = d.attribute_base + profile.kor
+        ko = _clamp(d.attribute_base + profile.kor)
         return ThreeProfile.model_validate(
             {
-                "st": max(1, d.attribute_base + profile.kor),
-                "ge": max(1, d.attribute_base + profile.ref),
-                "in": max(1, d.attribute_base + profile.ver),
-                "ko": max(1, ko),
-                "hp": max(1, ko, math.ceil(d.hp_per_tp * profile.tp)),
-                "melee": max(0, d.skill_base + profile.kor + bonus),
-                "ranged": max(0, d.skill_base + profile.ref + bonus),
+                "st": _clamp(d.attribute_base + profile.kor),
+                "ge": _clamp(d.attribute_base + profile.ref),
+                "in": _clamp(d.attribute_base + profile.ver),
+                "ko": ko,
+                "hp": min(60, max(ko, math.ceil(d.hp_per_tp * profile.tp))),
+                "melee": _clamp(d.skill_base + profile.kor + bonus, 0),
+                "ranged": _clamp(d.skill_base + profile.ref + bonus, 0),
                 "dr": self.armour.get(profile.armour or "None", 0),
                 "shield": 0,
             }
@@ -193,6 +193,10 @@ class ThreeData:
         if found is not None:
             return found
         return ThreeWeapon(damage=f"{max(1, weapon.pool)}W6", type="cr", parry=weapon.is_melee)
+
+
+def _clamp(value: int, low: int = 1) -> int:
+    return max(low, min(30, value))
 
 
 def read_three(folder: Path = DATA_DIR) -> ThreeData:
