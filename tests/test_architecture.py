@@ -412,9 +412,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rooms", ("game.play",)),
     ("engine", ("game.engine", "game.loading", "game.narration")),
     ("players", ("ai", "game.replay")),
-    ("batches", ("game.sim", "game.ai_choice", "game.warmup", "game.batch", "game.report")),
+    (
+        "batches",
+        ("game.sim", "game.ai_choice", "game.warmup", "game.batch", "game.report", "game.lab"),
+    ),
     ("planning", ("game.overlays",)),
-    ("window", ("game.ui", "game.plot")),
+    ("window", ("game.ui", "game.plot", "game.lab_plot")),
     ("commands", ("game.cli", "main")),
 )
 
