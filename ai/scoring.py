@@ -1,4 +1,4 @@
-"""What an attack is worth to the AI: exact odds (`game.odds.attack_odds`, memoised
+"""What an attack is worth to the AI: exact odds (the game's rule system's, memoised
 per attacker, target, weapon and context) turned into a value in "figures".
 
 A figure's value is what taking it out is worth: 1, plus twice the wounds its best
@@ -15,13 +15,13 @@ from typing import Any
 
 from game.cover import Cover
 from game.engine import Game
-from game.odds import AttackOdds, attack_odds
 from game.play import bridge, resolve
 from game.play.cache import Entry, Lasts
 from game.rules.ammo import fire_problem
 from game.rules.combatant import AttackContext, Combatant
 from game.rules.models import Weapon
 from game.state import Figure
+from game.systems.common import OddsView, Situation
 
 WOUND_SHARE = 0.5
 """Part of a figure's value that its wounds are worth (all TP lost = half of it)."""
@@ -39,7 +39,7 @@ class OddsBook:
     """Memoised exact odds of one game's rules."""
 
     def __init__(self) -> None:
-        self._memo: dict[tuple[Any, ...], AttackOdds] = {}
+        self._memo: dict[tuple[Any, ...], OddsView] = {}
         self._threat: dict[str, float] = {}
 
     def copy(self) -> OddsBook:
@@ -54,11 +54,12 @@ class OddsBook:
         target: Combatant,
         weapon: Weapon,
         ctx: AttackContext,
-    ) -> AttackOdds:
-        key = (attacker, target, weapon.name, ctx)
+        situation: Situation | None = None,
+    ) -> OddsView:
+        key = (attacker, target, weapon.name, ctx, situation)
         found = self._memo.get(key)
         if found is None:
-            found = attack_odds(attacker, target, weapon, ctx, game.rules)
+            found = game.system.odds(game, attacker, target, weapon, ctx, situation)
             if len(self._memo) > 50_000:
                 self._memo.clear()
             self._memo[key] = found
@@ -108,7 +109,7 @@ def figure_value(game: Game, figure: Figure) -> float:
     return value
 
 
-def attack_value(odds: AttackOdds, target: Figure, value: float) -> float:
+def attack_value(odds: OddsView, target: Figure, value: float) -> float:
     """What one attack with these odds on this target is worth."""
     tp = max(1, target.tp)
     wounds = min(odds.expected_wounds, float(tp))

@@ -265,9 +265,10 @@ def _shots(sit: Situation) -> list[Shot]:
             if combat.attack_problem(game, fig, enemy, w.name, burst=arm.burst) is not None:
                 continue
             measured = context.measure(game, fig, enemy, w, burst=arm.burst)
-            odds = odds_book.odds(game, comb, victim, w, measured.ctx)
+            table = game.system.situation(game, fig, enemy, measured)
+            odds = odds_book.odds(game, comb, victim, w, measured.ctx, table)
             aimed_ctx = dataclasses.replace(measured.ctx, aimed=True)
-            aimed = odds_book.odds(game, comb, victim, w, aimed_ctx)
+            aimed = odds_book.odds(game, comb, victim, w, aimed_ctx, table)
             out.append(
                 Shot(
                     act.Attack(fig.id, enemy.id, w.name, arm.burst),

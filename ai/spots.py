@@ -24,11 +24,11 @@ from game.board.sight import sight_matrix
 from game.board.terrain import AREA_MODULE_KINDS
 from game.dice import Dice
 from game.engine import Game
-from game.odds import AttackOdds
 from game.play import bridge, movement, sight, space
 from game.play.cache import Entry, Lasts, Memo, memo_entry
 from game.rules.combatant import Combatant
 from game.state import Figure
+from game.systems.common import OddsView
 
 LATTICE = 6
 """Grid cells between lattice spots (6 × 0.5 cm = 3 cm)."""
@@ -150,7 +150,7 @@ def _table(game: Game, attacker: Figure, target: Figure, value: float | None) ->
     return Table(short, long, reach, far, melee, strike if melee > 0 else -1.0)
 
 
-def _num(odds: AttackOdds, target: Figure, value: float | None) -> float:
+def _num(odds: OddsView, target: Figure, value: float | None) -> float:
     return odds.expected_wounds if value is None else attack_value(odds, target, value)
 
 

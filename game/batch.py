@@ -42,6 +42,7 @@ from game.loading import parse_scenario, require_battle
 from game.rules.loader import load_rules
 from game.scenario import Scenario
 from game.sim import GameStalled, run_game
+from game.systems import SystemName
 from game.workers import end_workers, start_worker
 
 Record = dict[str, Any]
@@ -77,11 +78,13 @@ class BatchSpec:
     """Knob overrides on top of the scenario's own [knobs]."""
     ai: Mapping[str, str] = field(default_factory=dict)
     """AI preset by side id (sides not named play their scenario controller's default)."""
+    rules: SystemName | None = None
+    """The rule system to play (None: the scenario's own `rules`)."""
 
     def key(self) -> str:
         """A digest that identifies the spec (the workers' cache key)."""
         blob = json.dumps(
-            [self.scenario_text, self.scenario_file, dict(self.knobs), dict(self.ai)],
+            [self.scenario_text, self.scenario_file, dict(self.knobs), dict(self.ai), self.rules],
             sort_keys=True,
             default=str,
         )
@@ -125,7 +128,7 @@ def load_spec(spec: BatchSpec) -> Scenario:
     (raises ScenarioError, or the knob error of `RulesData.with_overrides`)."""
     rules = load_rules().with_overrides(spec.knobs) if spec.knobs else None
     scenario = parse_scenario(spec.scenario_text, spec.scenario_file, rules=rules)
-    return require_battle(scenario, spec.scenario_file)
+    return require_battle(scenario, spec.scenario_file).under(spec.rules)
 
 
 # --- one game ----------------------------------------------------------------------

@@ -21,6 +21,7 @@ from game.play.cache import GameCache
 from game.play.contract import ActionTemplate, GameView, Handler, Legal
 from game.play.handlers import handler_for
 from game.play.legal import legal_actions
+from game.play.systems import RuleSystem, system_for
 from game.reason import Reason
 from game.rules.loader import RulesData, load_rules
 from game.rules.profile import Profile
@@ -46,6 +47,7 @@ class Game:
         base = rules if rules is not None else load_rules()
         overrides = {**scenario.knobs, **dict(knobs or {})}
         self.rules: RulesData = base.with_overrides(overrides) if overrides else base
+        self.system: RuleSystem = system_for(scenario.scenario.rules)
         self.knob_overrides: dict[str, Any] = dict(knobs or {})
         self.scenario = scenario
         self.scenario_name = scenario_name or scenario.scenario.name
@@ -101,6 +103,7 @@ class Game:
         It starts with copies of the cache entries a clone may share (`GameCache`)."""
         copy = object.__new__(Game)
         copy.rules = self.rules
+        copy.system = self.system
         copy.knob_overrides = dict(self.knob_overrides)
         copy.scenario = self.scenario
         copy.scenario_name = self.scenario_name

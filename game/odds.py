@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from game.cover import Cover
 from game.dice import Edge
@@ -32,9 +32,12 @@ class AttackOdds:
     `wounds[k]` is P(exactly k wounds), misses and the crit dice included;
     `needed` is the needed number per die after all modifiers and the floor (7 or
     more: only natural 6s wound); `p_takedown` is P(the target is taken out)
-    when a target TP is known.
+    when a target TP is known. (The other rule systems' odds have the same shape:
+    `game.systems.common.Odds`.)
     """
 
+    system: ClassVar[str] = "deadearth"
+    unit: ClassVar[str] = "wounds"
     p_hit: float
     p_crit: float
     p_fumble: float

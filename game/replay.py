@@ -3,7 +3,8 @@ replayed through the same `Game.apply`, and verified by the hash of the event
 stream.
 
 The record's top level: "version", "scenario" (the file's text), "scenario_name",
-"knobs", "seed", "actions" (text forms, `Action.parse`), "events_hash" (sha256 over
+"knobs", "seed", "rules" (only when `--rules` played another system than the
+scenario's), "actions" (text forms, `Action.parse`), "events_hash" (sha256 over
 the canonical JSON of every event's `to_dict()`, the opening events included),
 and for reports "outcome", "rounds" and "events" (per event a short digest and its
 English explanation, to name the first differing event). Written atomically
@@ -32,6 +33,7 @@ from game.loading.knobs import knob_issues
 from game.narration import narrate, reason_text
 from game.rules.loader import RulesData, RulesDataError, load_rules
 from game.scenario import KnobValue, ScenarioError, Whole, format_path
+from game.systems import SystemName
 
 VERSION = 3
 """The record format; raised whenever the engine's events change shape (2: events
@@ -126,6 +128,7 @@ class _RecordModel(_Model):
     outcome: str | None = None
     rounds: Annotated[Whole, Field(ge=0, le=limits.MAX_ROUNDS)] = 0
     events: list[EventNote] = Field(default_factory=list)
+    rules: SystemName | None = None
 
 
 @dataclass(frozen=True)
@@ -142,12 +145,15 @@ class GameRecord:
     rounds: int = 0
     events: Sequence[EventNote] = field(default_factory=tuple)
     version: int = VERSION
+    rules: SystemName | None = None  # the rule system played, when not the scenario's
 
     def to_dict(self) -> dict[str, Any]:
+        played = {"rules": self.rules} if self.rules is not None else {}
         return {
             "version": self.version,
             "scenario_name": self.scenario_name,
             "seed": self.seed,
+            **played,
             "knobs": dict(self.knobs),
             "outcome": self.outcome,
             "rounds": self.rounds,
@@ -189,6 +195,7 @@ class GameRecord:
             rounds=model.rounds,
             events=tuple(model.events),
             version=model.version,
+            rules=model.rules,
         )
 
 
@@ -207,8 +214,10 @@ def make_record(
     events: Sequence[Event],
     outcome: str | None = None,
     rounds: int = 0,
+    rules: SystemName | None = None,
 ) -> GameRecord:
-    """The record of a played game (explanations in English)."""
+    """The record of a played game (explanations in English); `rules` names the system
+    played when `--rules` chose another than the scenario's."""
     return GameRecord(
         scenario=scenario_text,
         scenario_name=scenario_name,
@@ -221,6 +230,7 @@ def make_record(
         events=tuple(
             EventNote(digest=event_digest(e), text=explain(e, DEFAULT_LANGUAGE)) for e in events
         ),
+        rules=rules,
     )
 
 
@@ -281,7 +291,7 @@ def replay(record: GameRecord, *, rules: RulesData | None = None) -> Replay:
     actions = parse_actions(record)
     try:
         game = Game(
-            scenario,
+            scenario.under(record.rules),
             seed=record.seed,
             rules=rules,
             knobs=record.knobs,

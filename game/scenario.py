@@ -27,6 +27,7 @@ from pydantic import (
 from game import limits
 from game.dice import DiceExpression, DiceExpressionError
 from game.rules.models import ATTRIBUTE_MAX, ATTRIBUTE_MIN
+from game.systems import SystemName
 
 # -- shared field types ---------------------------------------------------------
 
@@ -133,11 +134,12 @@ class _Model(BaseModel):
 
 
 class ScenarioInfo(_Model):
-    """[scenario]: name, description, ruleset, round limit, default seed."""
+    """[scenario]: name, description, rule system (`game.systems`), round limit,
+    default seed."""
 
     name: Name
     description: Annotated[str, Field(max_length=limits.MAX_DESCRIPTION)] = ""
-    rules: Literal["deadearth"] = "deadearth"
+    rules: SystemName = "deadearth"
     max_rounds: Rounds
     seed: Annotated[Whole, Field(ge=0, le=limits.MAX_SEED)] | None = None
 
@@ -408,6 +410,13 @@ class Scenario(_Model):
             for squad in side.squad:
                 for figure in squad.figure:
                     yield side, squad, figure
+
+    def under(self, rules: SystemName | None) -> Scenario:
+        """The same scenario played under another rule system (`--rules`; None: its own)."""
+        if rules is None or rules == self.scenario.rules:
+            return self
+        info = self.scenario.model_copy(update={"rules": rules})
+        return self.model_copy(update={"scenario": info})
 
 
 # -- errors and hooks --------------------------------------------------------------

@@ -409,15 +409,18 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "foundation",
         ("game.dice", "game.events", "game.reason", "game.cover", "game.i18n", "game.filemode"),
     ),
-    ("geometry and rules", ("game.board", "game.rules", "game.actions")),
+    ("geometry and rules", ("game.board", "game.rules", "game.systems", "game.actions")),
     ("format", ("game.scenario", "game.odds")),
     ("state and words", ("game.state", "game.naming", "game.words")),
     ("rooms", ("game.play",)),
     ("engine", ("game.engine", "game.loading", "game.narration")),
     ("players", ("ai", "game.replay")),
-    ("batches", ("game.sim", "game.ai_choice", "game.warmup", "game.batch", "game.report")),
+    (
+        "batches",
+        ("game.sim", "game.ai_choice", "game.warmup", "game.batch", "game.report", "game.lab"),
+    ),
     ("planning", ("game.overlays",)),
-    ("window", ("game.ui", "game.plot")),
+    ("window", ("game.ui", "game.plot", "game.lab_plot")),
     ("commands", ("game.cli", "main")),
 )
 

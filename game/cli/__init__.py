@@ -49,6 +49,11 @@ COMMANDS: tuple[Command, ...] = (
         "validate scenario files (format, geometry, names in the rules data, knobs)",
     ),
     Command(
+        "compare",
+        "compare",
+        "the rules lab: play one layout under several rule systems and compare them",
+    ),
+    Command(
         "edit",
         "edit",
         "lay out a refuge: draw terrain and modules, place defenders, see its defence",

@@ -2,6 +2,7 @@
 
     main.py odds --bonus 3 --vw 11 --pool 3 --ws 3 --cover heavy --br 1 --tp 4 --json
     main.py odds --attacker Mira --target Raider --weapon "Hunting rifle" --cover heavy
+    main.py odds --rules ews --value 12 --mw 9 --json     (the other systems: _system_odds)
 
 Without any arguments it shows a sample attack (Mira's hunting rifle against a
 Raider in heavy cover); otherwise the target stands in the open unless --cover says
@@ -13,7 +14,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from game.cli import CliError
+from game.cli import CliError, _system_odds
+from game.cli._rules import add_rules_option, parse_rules
 from game.cover import Cover
 from game.dice import Edge
 from game.i18n import current_language, tr
@@ -59,6 +61,8 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     )
     parser.add_argument("--tp", type=int, help="target TP: adds the take-down chance")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_rules_option(parser)
+    _system_odds.add_arguments(parser)
 
 
 def _check_range(name: str, value: int | None) -> None:
@@ -68,6 +72,12 @@ def _check_range(name: str, value: int | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    system = parse_rules(args.rules)
+    if system is not None and system != "deadearth":
+        return _system_odds.run(args, system)
+    if others := _system_odds.numbers_given(args):
+        flags = ", ".join(f"--{n}" for n in others)
+        raise CliError(f"{flags} go with --rules ews or --rules 3w6")
     for name in RANGES:
         _check_range(name, getattr(args, name))
     given = [n for n in NUMBERS if getattr(args, n) is not None]

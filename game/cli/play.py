@@ -24,6 +24,7 @@ from game import warmup
 from game.ai_choice import controllers_for, human_sides
 from game.cli import CliError
 from game.cli._options import check_seed, check_writable
+from game.cli._rules import add_rules_option, parse_rules
 from game.engine import Game
 from game.i18n import languages, set_language, tr
 from game.loading import load_battle
@@ -56,6 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--size", metavar="WxH", help="window size in px (default: settings)")
     parser.add_argument("--frames", type=int, metavar="N", help="run N frames, then stop")
     parser.add_argument("--screenshot", metavar="FILE", help="save the last frame as a PNG")
+    add_rules_option(parser)
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -120,9 +122,10 @@ def run(args: argparse.Namespace) -> int:
     if args.frames is None and os.environ.get("SDL_VIDEODRIVER") in HEADLESS_DRIVERS:
         raise CliError(tr("cli.play.frames_headless", driver=os.environ["SDL_VIDEODRIVER"]))
     size = parse_size(args.size)
+    system = parse_rules(args.rules)
     path = Path(args.scenario) if args.scenario else DEFAULT_SCENARIO
     try:
-        scenario = load_battle(path)
+        scenario = load_battle(path).under(system)
     except ScenarioError as exc:
         print("\n".join(exc.errors), file=sys.stderr)
         return 2

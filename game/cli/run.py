@@ -22,6 +22,7 @@ from typing import Any
 from game.ai_choice import controllers_for
 from game.cli import CliError
 from game.cli._options import check_seed, check_writable, parse_ai, parse_set
+from game.cli._rules import add_rules_option, parse_rules
 from game.i18n import languages, set_language, tr
 from game.loading import parse_scenario, require_battle
 from game.loading.raw import read_text
@@ -30,6 +31,7 @@ from game.play.events import GameOver
 from game.replay import explain, make_record, save_record
 from game.scenario import ScenarioError
 from game.sim import GameResult, GameStalled, run_game
+from game.systems import SystemName
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -53,6 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         help="AI preset for a side, or a baseline: 'random' or 'passive' (repeatable)",
     )
     parser.add_argument("--lang", choices=languages(), help="language of the output")
+    add_rules_option(parser)
     out = parser.add_mutually_exclusive_group()
     out.add_argument("--log", action="store_true", help="print every event (a battle report)")
     out.add_argument("--json", action="store_true", help="print one JSON object")
@@ -123,12 +126,13 @@ def run(args: argparse.Namespace) -> int:
         set_language(args.lang)
     check_seed(args.seed)
     knobs = parse_set(args.set)
+    system = parse_rules(args.rules)
     if args.record:
         check_writable(args.record, "cli.run.cannot_write")  # before the game, not after
     path = Path(args.scenario)
     try:
         text = read_text(path)  # read once: the record keeps the text that was played
-        scenario = require_battle(parse_scenario(text, str(path)), str(path))
+        scenario = require_battle(parse_scenario(text, str(path)), str(path)).under(system)
     except ScenarioError as exc:
         print("\n".join(exc.errors), file=sys.stderr)
         return 2
@@ -141,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {tr('cli.run.stalled', reason=exc)}", file=sys.stderr)
         return 1
     if args.record:
-        _save(args.record, text, name, seed, knobs, result)
+        _save(args.record, text, name, seed, knobs, result, system)
     if args.json:
         summary = {**result.summary(), "consequences": list(consequences_of(result))}
         print(json.dumps(summary, ensure_ascii=False))
@@ -153,7 +157,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _save(
-    target: str, text: str, name: str, seed: int, knobs: dict[str, Any], result: GameResult
+    target: str,
+    text: str,
+    name: str,
+    seed: int,
+    knobs: dict[str, Any],
+    result: GameResult,
+    system: SystemName | None = None,
 ) -> None:
     record = make_record(
         text,
@@ -164,6 +174,7 @@ def _save(
         events=result.events,
         outcome=result.outcome,
         rounds=result.rounds,
+        rules=system,
     )
     try:
         save_record(record, target)

@@ -24,11 +24,13 @@ from typing import Any
 from game.batch import BatchError, BatchResult, BatchSpec, load_spec, run_batch
 from game.cli import CliError
 from game.cli._options import check_games, check_seed, parse_ai, parse_set
+from game.cli._rules import add_rules_option, parse_rules
 from game.i18n import languages, set_language, tr
 from game.loading.raw import read_text
 from game.plot import plot_report
 from game.report import Report, build_report, describe
 from game.scenario import Scenario, ScenarioError
+from game.systems import SystemName
 from game.workers import Terminated, stop_on_sigterm
 
 STOPPED_BY = {"SIGTERM": 143, "SIGINT": 130}
@@ -60,6 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         "--scheduler", metavar="ADDRESS", help="run on a Dask distributed cluster (extra 'cluster')"
     )
     parser.add_argument("--lang", choices=languages(), help="language of the output")
+    add_rules_option(parser)
 
 
 def _check_numbers(args: argparse.Namespace) -> None:
@@ -71,10 +74,12 @@ def _check_numbers(args: argparse.Namespace) -> None:
         raise CliError(tr("sim.cli.cannot_plot", file=args.plot, reason="no such folder"))
 
 
-def _load(path: Path, knobs: dict[str, Any]) -> tuple[BatchSpec, Scenario]:
+def _load(
+    path: Path, knobs: dict[str, Any], rules: SystemName | None = None
+) -> tuple[BatchSpec, Scenario]:
     """The batch spec (without presets yet) and its checked scenario."""
     text = read_text(path)
-    spec = BatchSpec(text, str(path), knobs)
+    spec = BatchSpec(text, str(path), knobs, rules=rules)
     return spec, load_spec(spec)
 
 
@@ -118,12 +123,14 @@ def run(args: argparse.Namespace) -> int:
         set_language(args.lang)
     _check_numbers(args)
     knobs = parse_set(args.set)
+    system = parse_rules(args.rules)
     try:
-        spec, scenario = _load(Path(args.scenario), knobs)
+        spec, scenario = _load(Path(args.scenario), knobs, system)
     except ScenarioError as exc:
         print("\n".join(exc.errors), file=sys.stderr)
         return 2
-    spec = BatchSpec(spec.scenario_text, spec.scenario_file, knobs, parse_ai(args.ai, scenario))
+    ai = parse_ai(args.ai, scenario)
+    spec = BatchSpec(spec.scenario_text, spec.scenario_file, knobs, ai, rules=system)
     seed = args.seed if args.seed is not None else (scenario.scenario.seed or 0)
     try:
         result = _play(spec, seed, args)

@@ -15,7 +15,7 @@ template needs more than the fields, its words here in the room's module.
 
 from __future__ import annotations
 
-from game.narration import combat, engine, movement, rules, support
+from game.narration import combat, engine, movement, rules, support, systems
 from game.narration.engine import (
     consequence_sentences,
     consequences_text,
@@ -25,7 +25,7 @@ from game.narration.engine import (
 from game.narration.reasons import reason_text
 from game.narration.telling import Telling, narrate, words
 
-ROOMS = (combat, engine, movement, rules, support)
+ROOMS = (combat, engine, movement, rules, support, systems)
 """The modules that register the words of each catalogue room's events."""
 
 __all__ = [

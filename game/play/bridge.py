@@ -77,7 +77,14 @@ def combatant(game: GameView, figure: Figure) -> Combatant:
         unbeugsam_left=max(0, base.unbeugsam_left - uses.get(UNBEUGSAM_USED, 0)),
         intercepts_left=max(0, intercepts) if base.has("Abfangen") else 0,
         pain_ignores_left=max(0, pain) if base.has("Kein Schmerz") else 0,
+        marks=system_marks(figure),
     )
+
+
+def system_marks(figure: Figure) -> tuple[tuple[str, int], ...]:
+    """The counters another rule system keeps on the figure (`Figure.uses` entries
+    named "<system>.<what>", e.g. "ews.wounds")."""
+    return tuple(sorted((k, v) for k, v in figure.uses.items() if "." in k))
 
 
 def write_back(game: GameView, figure: Figure, after: Combatant) -> None:

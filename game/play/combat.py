@@ -35,7 +35,7 @@ from game.state import Figure
 
 paused = intercept.paused
 
-__all__ = ["HANDLERS", "attack", "attack_problem", "explode", "legal", "paused"]
+__all__ = ["HANDLERS", "attack", "attack_problem", "explode", "legal", "paused", "strike"]
 
 
 # -- what may be attacked with what ---------------------------------------------------
@@ -168,11 +168,25 @@ def attack(
     attacker.facing = sight.bearing(attacker.pos, target.pos)
     if context.wachsam(game, attacker, mode):
         attacker.uses[context.WACHSAM_USED] = 1
+    return events + game.system.strike(game, attacker, target, arms, measured, mode)
+
+
+def strike(
+    game: GameView,
+    attacker: Figure,
+    target: Figure,
+    arms: Weapon,
+    measured: context.Measured,
+    mode: AttackMode,
+) -> list[Event]:
+    """DEAD.EARTH's attack roll and all that follows it (§5, §13): the roll, Abfangen,
+    ammo and jams, the damage pool, harm, noise (`game.play.systems.deadearth`)."""
+    ctx = measured.ctx
     plan = plan_attack(
         bridge.combatant(game, attacker), bridge.combatant(game, target), arms, ctx, game.rules
     )
     hit = roll_to_hit(plan, game.dice)
-    events.append(hit.event)
+    events: list[Event] = [hit.event]
     attacker.aimed = 0
     victim = target
     guards = intercept.guardians(game, target) if hit.hit else []

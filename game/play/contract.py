@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, get_args
+from typing import TYPE_CHECKING, Any, Literal, Protocol, get_args
 
 from game.actions import Action
 from game.dice import Dice
@@ -20,6 +20,9 @@ from game.rules.loader import RulesData
 from game.rules.profile import Profile
 from game.scenario import Scenario
 from game.state import Figure, GameState, Pending
+
+if TYPE_CHECKING:
+    from game.play.systems.base import RuleSystem
 
 MoveMode = Literal["move", "run", "charge"]
 """How a figure moves: a Move, a Run, or the move of a charge (§3.2, §4)."""
@@ -36,10 +39,13 @@ class GameView(Protocol):
 
     The rooms change the game only through `state` (and `profiles`, where a figure
     arrives during the battle); they draw every random number from `dice` and keep
-    what they memoise in `cache`."""
+    what they memoise in `cache`. `system` is the rule system the battle is played
+    under (`game.play.systems`)."""
 
     @property
     def rules(self) -> RulesData: ...
+    @property
+    def system(self) -> RuleSystem: ...
     @property
     def dice(self) -> Dice: ...
     @property

@@ -172,8 +172,9 @@ class MinefieldTriggered(MovementEvent):
 
 
 def allowance(game: GameView, figure: Figure, mode: MoveMode) -> float:
-    """cm of movement: the profile's move, + the Run bonus for a Run (§4)."""
-    move = float(game.profile(figure).move)
+    """cm of movement: the profile's move (what the rule system's injuries leave of
+    it), + the Run bonus for a Run (§4)."""
+    move = float(game.profile(figure).move) * game.system.move_factor(game, figure)
     return move + float(game.rules.knobs.move.run_bonus) if mode == "run" else move
 
 

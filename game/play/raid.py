@@ -188,6 +188,7 @@ def spawn_group(
         fig = new_figure(
             fid, profile, game.rules, side=side, squad=band.id, at=(0.0, 0.0), facing=facing
         )
+        game.system.enlist(fig, profile)
         fig.presence = Presence.RESERVE
         fig.entry = entry
         fig.pack = group if st.sides[side].threat == "infected" else None

@@ -8,10 +8,11 @@ from game.play.contract import GameView
 
 
 def end_round(game: GameView) -> list[Event]:
-    """Burning zones and smoke expire, round-long effects end, noise is checked."""
+    """Burning zones and smoke expire, round-long effects end, the rule system's
+    conditions tick (bleeding), noise is checked."""
     st = game.state
     st.board.expire(st.round)
     for fig in st.figures.values():
         for name in [k for k, until in fig.effects.items() if 0 < until <= st.round]:
             del fig.effects[name]
-    return noise.round_end_check(game)
+    return game.system.round_end(game) + noise.round_end_check(game)

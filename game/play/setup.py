@@ -36,6 +36,7 @@ def build_state(game: GameView) -> GameState:
                     at=(float(fig_spec.at[0]), float(fig_spec.at[1])),
                     facing=float(fig_spec.facing if fig_spec.facing is not None else 0.0),
                 )
+                game.system.enlist(fig, profile)
                 if fig_spec.overwatch:
                     fig.overwatch = initial_overwatch(fig, profile, rules)
                 figures[fig.id] = fig

@@ -68,6 +68,9 @@ class Combatant:
     unbeugsam_left: int = 0  # Unbeugsam uses left this battle
     intercepts_left: int = 0  # Abfangen uses left this round
     pain_ignores_left: int = 0  # Kein Schmerz wounds still to ignore this round
+    # -- for the other rule systems (game/systems/) ----------------------------------
+    profile: str = ""  # the profile's name: a system's own values for the figure
+    marks: tuple[tuple[str, int], ...] = ()  # a system's counters ("ews.wounds" …)
 
     @property
     def melee_bonus(self) -> int:
@@ -129,6 +132,7 @@ class Combatant:
             signatures=signatures,
             talents=frozenset(prof.talents),
             archetype=prof.archetype,
+            profile=prof.name,
             unbeugsam_left=sig.unbeugsam.uses_per_battle if "Unbeugsam" in signatures else 0,
             intercepts_left=sig.abfangen.per_round if "Abfangen" in signatures else 0,
             pain_ignores_left=(

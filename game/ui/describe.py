@@ -9,8 +9,8 @@ from game.cover import Cover
 from game.engine import Game
 from game.i18n import tr
 from game.naming import piece_name, say
-from game.odds import AttackOdds
 from game.play.outcome import last_round
+from game.systems.common import OddsView
 from game.ui.preview import TemplatePreview
 
 VERBS = (
@@ -134,9 +134,21 @@ def cover_word(cover: Cover) -> str:
     return tr(f"ui.input.cover_{cover.label}")
 
 
-def odds_lines(odds: AttackOdds, tp: int | None = None) -> list[str]:
-    """'Hit 55 %', 'Wounds 0/1/2+: 40/35/25 %', 'Takes it down 23 %'."""
+def odds_lines(odds: OddsView, tp: int | None = None) -> list[str]:
+    """'Hit 55 %', 'Wounds 0/1/2+: 40/35/25 %', 'Takes it down 23 %' (under the other
+    rule systems: 'Damage: expected 6.2 (MW 15)')."""
     lines = [tr("ui.input.odds_hit", hit=percent(odds.p_hit), crit=percent(odds.p_crit))]
+    if odds.unit != "wounds":
+        lines.append(
+            tr(
+                f"ui.input.odds_damage_{odds.system}",
+                n=f"{odds.expected_wounds:.1f}",
+                needed=odds.needed,
+            )
+        )
+        if odds.p_takedown is not None:
+            lines.append(tr("ui.input.odds_takedown", p=percent(odds.p_takedown)))
+        return lines
     dist = list(odds.wounds)
     top = min(len(dist) - 1, 3)
     heads = [str(k) for k in range(top)] + [f"{top}+"]

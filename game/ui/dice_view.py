@@ -38,9 +38,11 @@ from game.rules.injury import InjuryRolled
 from game.rules.structures import StructureDamaged
 from game.rules.wounds import die_wounds
 from game.ui import fonts
+from game.ui.dice_faces import DiceRoll, Die
 from game.ui.panels.base import PanelBase
 from game.ui.panels.theme import Colour, Theme
 from game.ui.panels.widgets import PAD, fit
+from game.ui.system_dice import SYSTEM_BUILDERS
 from game.words import edge_text, needed_text, signed, wound_word
 
 TUMBLE = 0.4  # seconds a die tumbles at speed 1
@@ -58,33 +60,6 @@ MAX_SHARE = 0.7
 """The most of the log's height the card may take."""
 TABLE_SHARE = 0.5
 """The most of the table's height the card may take (in a small window)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Die:
-    """One die: its size, face and what it means.
-
-    `mark`: hit (reached the needed number / kept and succeeded), miss, crit
-    (natural 20), fumble (natural 1), dropped (the other W20 of advantage or
-    disadvantage) or plain (no needed number)."""
-
-    sides: int
-    face: int
-    mark: str
-    label: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class DiceRoll:
-    """The dice of one event, with what they were rolled against and the result."""
-
-    title: str
-    section: str
-    dice: tuple[Die, ...]
-    need: str
-    detail: str
-    result: str
-    success: bool | None
 
 
 _KEPT_MARK = {"critical": "crit", "fumble": "fumble", "success": "hit", "failure": "miss"}
@@ -273,6 +248,7 @@ _BUILDERS: tuple[tuple[type, Callable[[Any, str], DiceRoll | None]], ...] = (
     (NoiseChecked, _noise),
     (SerumGiven, _serum),
 )
+_BUILDERS += SYSTEM_BUILDERS  # the EWS's and 3W6's rolls (game/ui/system_dice.py)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,13 +2,17 @@
 takes it down 23%", with bars for the hit and take-down chances and a small chart
 of the wound distribution.
 
-`OddsWidget` draws one `game.odds.AttackOdds` into any rectangle; `OddsPanel` is
+Under the other rule systems the chart counts damage (TP/HP lost) in ranges instead
+of wounds, and the foot names the system's needed number (`OddsView.unit`, `.system`).
+
+`OddsWidget` draws one attack's odds (`OddsView`) into any rectangle; `OddsPanel` is
 the sidebar panel that shows `app.preview` (the enemy the player hovers, or the
 AI's next attack) and keeps the last odds on screen for a while after it.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import replace
 from typing import Any
@@ -17,7 +21,7 @@ import pygame
 
 from game.i18n import tr
 from game.naming import say
-from game.odds import AttackOdds
+from game.systems.common import OddsView
 from game.ui import describe, fonts
 from game.ui.describe import percent, percent_number
 from game.ui.panels.base import PanelBase
@@ -44,11 +48,30 @@ def buckets(wounds: tuple[float, ...], n: int) -> list[tuple[str, float]]:
     return out
 
 
-def odds_line(odds: AttackOdds, language: str | None = None) -> str:
-    """The one-line summary: hit, wounds 0/1/2+, take-down."""
-    parts = buckets(odds.wounds, 3)
+def harm_buckets(odds: OddsView, n: int) -> list[tuple[str, float]]:
+    """Wounds as `buckets`; damage (TP/HP) as 0 and up to n − 1 even ranges ('1–4')."""
+    dist = odds.wounds
+    top = len(dist) - 1
+    if odds.unit == "wounds" or top <= n - 1:
+        return buckets(dist, n)
+    width = math.ceil(top / (n - 1))
+    out = [("0", dist[0])]
+    for lo in range(1, top + 1, width):
+        hi = min(top, lo + width - 1)
+        out.append((str(lo) if lo == hi else f"{lo}–{hi}", sum(dist[lo : hi + 1])))
+    return out
+
+
+def unit_key(odds: OddsView, key: str) -> str:
+    """A catalogue key of the odds' unit: `key` for wounds, `key_damage` for damage."""
+    return key if odds.unit == "wounds" else f"{key}_damage"
+
+
+def odds_line(odds: OddsView, language: str | None = None) -> str:
+    """The one-line summary: hit, wounds 0/1/2+ (or damage ranges), take-down."""
+    parts = harm_buckets(odds, 3)
     line = tr(
-        "ui.dice.odds.line",
+        unit_key(odds, "ui.dice.odds.line"),
         language=language,
         hit=percent(odds.p_hit),
         labels="/".join(label for label, _ in parts),
@@ -61,7 +84,7 @@ def odds_line(odds: AttackOdds, language: str | None = None) -> str:
 
 
 class OddsWidget:
-    """Draws an `AttackOdds`: the summary line, two bars and the wound chart."""
+    """Draws an attack's odds: the summary line, two bars and the wound chart."""
 
     def __init__(self, theme: Theme, size: int = 14) -> None:
         self.theme = theme
@@ -74,7 +97,7 @@ class OddsWidget:
     def chart_height(self) -> int:
         return int(self.size * 4.6)
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, odds: AttackOdds) -> int:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, odds: OddsView) -> int:
         """Draw inside `rect`; return the height used. In a rect too short for all of
         it the wound chart is left out, and the foot keeps only whole lines."""
         th, size = self.theme, self.size
@@ -108,9 +131,14 @@ class OddsWidget:
             chart = pygame.Rect(rect.left, y, rect.width, self.chart_height())
             self._chart(surface, chart, odds, small)
             y = chart.bottom + 2
+        needed = (
+            "ui.dice.odds.needed"
+            if odds.system == "deadearth"
+            else (f"ui.dice.odds.needed_{odds.system}")
+        )
         foot = [
-            tr("ui.dice.odds.needed", need=odds.needed),
-            tr("ui.dice.odds.expected", n=f"{odds.expected_wounds:.1f}"),
+            tr(needed, need=odds.needed),
+            tr(unit_key(odds, "ui.dice.odds.expected"), n=f"{odds.expected_wounds:.1f}"),
         ]
         whole = " · ".join(foot)
         if fonts.font(small).size(whole)[0] <= rect.width:
@@ -153,12 +181,12 @@ class OddsWidget:
         surface.blit(value, (bar.right + 6, bar.centery - value.get_height() // 2))
 
     def _chart(
-        self, surface: pygame.Surface, area: pygame.Rect, odds: AttackOdds, small: int
+        self, surface: pygame.Surface, area: pygame.Rect, odds: OddsView, small: int
     ) -> None:
         th = self.theme
-        parts = buckets(odds.wounds, CHART_BUCKETS)
+        parts = harm_buckets(odds, CHART_BUCKETS)
         line_h = fonts.font(small).get_linesize()
-        title = fonts.text(tr("ui.dice.odds.wounds"), small, th.dim)
+        title = fonts.text(tr(unit_key(odds, "ui.dice.odds.wounds")), small, th.dim)
         surface.blit(title, (area.left, area.bottom - line_h))
         left = area.left + title.get_width() + 10
         slot = max(20, min(64, (area.right - left) // max(1, len(parts))))
@@ -185,7 +213,7 @@ def sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ])", text.strip()) if s]
 
 
-Shown = tuple[str, AttackOdds | None, str | None, tuple[str, ...]]
+Shown = tuple[str, OddsView | None, str | None, tuple[str, ...]]
 """What the panel shows: the title, the odds (None: none to give), why the action
 cannot be made (None: it can), and further lines (a throw's other figures)."""
 
@@ -315,6 +343,11 @@ class OddsPanel(PanelBase):
                 y += small_h
                 self.text_bottom = y
 
+    def how_key(self) -> str:
+        """How the odds are worked out, for the rule system being played."""
+        system = self.game.system.name if self.game is not None else "deadearth"
+        return "ui.dice.odds.how" if system == "deadearth" else f"ui.dice.odds.how_{system}"
+
     def _draw_hint(self, surface: pygame.Surface, inner: pygame.Rect, size: int) -> None:
         """No attack in view: what to do, and how the odds are worked out — as many
         whole sentences of that as fit (none is cut)."""
@@ -324,7 +357,7 @@ class OddsPanel(PanelBase):
         blocks = [(fonts.wrap(hint, size, inner.width), size, th.text)]
         blocks += [
             (fonts.wrap(sentence, small, inner.width), small, th.dim)
-            for sentence in sentences(tr("ui.dice.odds.how"))
+            for sentence in sentences(tr(self.how_key()))
         ]
         y = inner.top
         self.text_bottom = y

@@ -2,7 +2,7 @@
 
 Everything here asks the same rules code the engine uses (paths and allowance
 through `movement.plan_move`, overwatch through `movement.triggers`, the attack
-context through `context.measure`, odds through `game.odds.attack_odds`, template
+context through `context.measure`, odds through the game's rule system, template
 touches through `blast.touched`), reads the state and never changes it.
 """
 
@@ -23,13 +23,14 @@ from game.board.sight import LosResult
 from game.cover import Cover
 from game.engine import Game
 from game.narration import reason_text
-from game.odds import AttackOdds, attack_odds, template_odds
+from game.odds import AttackOdds, template_odds
 from game.play import blast, bridge, context, handlers, movement, sight, space
 from game.play.contract import AttackMode, MoveMode
 from game.rules.attack import hit_plan
 from game.rules.checks import Outcome, check_outcome, outcome_probabilities
 from game.rules.combatant import AttackContext
 from game.state import Figure
+from game.systems.common import OddsView
 
 Point = tuple[float, float]
 
@@ -169,7 +170,7 @@ class AttackPreview:
     los: LosResult
     cover: Cover
     distance: float
-    odds: AttackOdds | None
+    odds: OddsView | None
     problem: str | None
     blocking: tuple[str, ...] = ()
     cover_from: tuple[str, ...] = ()
@@ -211,12 +212,13 @@ def attack_preview(
             burst=burst,
             mode="charge" if mode == "charge" else "action",
         )
-        odds = attack_odds(
+        odds = game.system.odds(
+            game,
             bridge.combatant(game, attacker),
             bridge.combatant(game, target),
             arms,
             measured.ctx,
-            game.rules,
+            game.system.situation(game, attacker, target, measured),
         )
     return AttackPreview(
         attacker.id,

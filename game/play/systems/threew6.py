@@ -1,0 +1,171 @@
+"""3W6 roll-under (seed document 003) on the table: the wiring of
+`game.systems.threew6` into the engine.
+
+- A figure's HP are its TP on the table; shock, lame zones, bleeding and its KO
+  rolls ride on it as "3w6.*" counters (`Figure.uses`).
+- Every attack: the attack roll, then the target's best active defence (P: chosen
+  for it; none against an unseen attacker or one from behind), the hit zone rolled
+  on the table, the damage, and the seed's effects in order.
+- Stunned (a failed knockdown roll): DEAD.EARTH's DOWN (P) — it stands up at its
+  next activation; unconscious: OUT; dead: DEAD.
+- At the end of each round (P: one round is one bleeding tick) bleeding figures roll,
+  and the shock of the round before wears off.
+"""
+
+from __future__ import annotations
+
+from game.events import Event
+from game.play import bridge
+from game.play.context import Measured
+from game.play.contract import AttackMode, GameView
+from game.play.systems import table
+from game.rules.combatant import AttackContext, Combatant
+from game.rules.models import Weapon
+from game.rules.profile import Profile
+from game.state import Figure
+from game.systems import SystemName
+from game.systems.common import OddsView, Situation
+from game.systems.threew6 import odds as three_odds
+from game.systems.threew6.rules import (
+    LEGS,
+    MARK,
+    Fighter,
+    bleed_tick,
+    move_factor,
+    plan_attack,
+    roll_attack,
+)
+from game.systems.threew6.tables import ThreeData, load_three
+
+SHOCK_ROUND = f"{MARK}shock_round"
+"""The round the figure's shock came in (it lasts through the next round)."""
+
+
+class ThreeW6:
+    """3W6 roll-under as the engine plays it."""
+
+    @property
+    def data(self) -> ThreeData:
+        """The system's data folder (read once, when first played)."""
+        return load_three()
+
+    @property
+    def name(self) -> SystemName:
+        return "3w6"
+
+    # -- figures ------------------------------------------------------------------------
+    def enlist(self, figure: Figure, profile: Profile) -> None:
+        hp = self.data.profile(profile).max_hp
+        figure.max_tp = figure.tp = hp
+
+    def fighter(self, game: GameView, figure: Figure) -> Fighter:
+        return self.from_combatant(game, bridge.combatant(game, figure))
+
+    def from_combatant(self, game: GameView, comb: Combatant) -> Fighter:
+        stats = table.profile_named(game, comb)
+        shield = isinstance(stats, Profile) and stats.shield is not None
+        values = self.data.profile(stats)
+        return Fighter.of(comb.name, values, has_shield=shield, hp=comb.tp).with_marks(comb.marks)
+
+    # -- attacks ------------------------------------------------------------------------
+    def situation(
+        self, game: GameView, attacker: Figure, target: Figure, measured: Measured
+    ) -> Situation | None:
+        return table.situation(game, attacker, target, measured)
+
+    def strike(
+        self,
+        game: GameView,
+        attacker: Figure,
+        target: Figure,
+        weapon: Weapon,
+        measured: Measured,
+        mode: AttackMode,
+    ) -> list[Event]:
+        sit = table.situation(game, attacker, target, measured)
+        attacker.aimed = 0
+        events = [] if weapon.is_melee else table.fire(game, attacker, weapon, measured.ctx.burst)
+        plan = plan_attack(
+            self.fighter(game, attacker),
+            self.fighter(game, target),
+            weapon,
+            table.answer_weapon(game, target),
+            measured.ctx,
+            sit,
+            self.data,
+        )
+        done = roll_attack(plan, game.dice, self.data.knobs)
+        events += done.events
+        if done.hit:
+            events += self._settle(
+                game, target, plan.target, done.target, infected=weapon.has("Infektion")
+            )
+            if done.target.hp_now < plan.target.hp_now:
+                events += table.shove(game, attacker, target, weapon)
+        return events + table.heard(game, attacker, weapon)
+
+    def _settle(
+        self,
+        game: GameView,
+        figure: Figure,
+        before: Fighter,
+        after: Fighter,
+        *,
+        infected: bool = False,
+    ) -> list[Event]:
+        marks = after.marks()
+        if after.shock > before.shock:
+            marks[SHOCK_ROUND] = game.state.round
+        elif SHOCK_ROUND in figure.uses:
+            marks[SHOCK_ROUND] = figure.uses[SHOCK_ROUND]
+        return table.settle(
+            game,
+            figure,
+            hp=after.hp_now,
+            marks=marks,
+            verdict=after.state,
+            infected=infected and after.hp_now < before.hp_now,
+        )
+
+    # -- odds ---------------------------------------------------------------------------
+    def odds(
+        self,
+        game: GameView,
+        attacker: Combatant,
+        target: Combatant,
+        weapon: Weapon,
+        ctx: AttackContext,
+        situation: Situation | None = None,
+    ) -> OddsView:
+        plan = plan_attack(
+            self.from_combatant(game, attacker),
+            self.from_combatant(game, target),
+            weapon,
+            table.answer_of(game, target),
+            ctx,
+            situation or Situation(),
+            self.data,
+        )
+        return three_odds.attack_odds(plan, self.data.knobs)
+
+    # -- the round ----------------------------------------------------------------------
+    def round_end(self, game: GameView) -> list[Event]:
+        """Shock from before this round wears off; the bleeding roll."""
+        st = game.state
+        events: list[Event] = []
+        for fig in st.figures.values():
+            if fig.uses.get(SHOCK_ROUND, st.round) < st.round:
+                fig.uses.pop(SHOCK_ROUND, None)
+                fig.uses.pop(f"{MARK}shock", None)
+            if not fig.on_table or not fig.uses.get(f"{MARK}bleeding"):
+                continue
+            before = self.fighter(game, fig)
+            after, rolled = bleed_tick(before, game.dice, self.data.knobs)
+            events += rolled
+            events += self._settle(game, fig, before, after)
+        return events
+
+    def move_factor(self, game: GameView, figure: Figure) -> float:
+        """Slowed at ≤ 1/3 HP or with a lame leg or foot (read off the counters)."""
+        lame = [z for z in LEGS if figure.uses.get(f"{MARK}lame.{z}")]
+        return move_factor(figure.tp, figure.max_tp, lame, self.data.knobs)
