@@ -157,11 +157,15 @@ def _end(c: Campaign) -> str | None:
     return None
 
 
-def play_cycle(c: Campaign, ctx: Context, planner: Planner, fight: Fight) -> dict[str, Any]:
-    """Play the next cycle; changes `c` and returns the cycle's summary (also logged)."""
+def play_cycle(
+    c: Campaign, ctx: Context, planner: Planner, fight: Fight, dice: Dice | None = None
+) -> dict[str, Any]:
+    """Play the next cycle; changes `c` and returns the cycle's summary (also logged).
+    `dice`: scripted dice for a test (the campaign's own dice state is then kept)."""
     if c.over is not None:
         raise CampaignOver(c.over)
-    dice = campaign_dice(c)
+    scripted = dice is not None
+    dice = dice or campaign_dice(c)
     c.cycle += 1
     mission, notes = _mission(c, ctx, dice, fight)
     plan, more = _downtime(c, ctx, dice, planner)
@@ -175,7 +179,8 @@ def play_cycle(c: Campaign, ctx: Context, planner: Planner, fight: Fight) -> dic
     c.over = _end(c)
     if c.over is not None:
         notes.append(Note("over", {"why": c.over}))
-    c.dice = dice.state
+    if not scripted:
+        c.dice = dice.state
     entry = summary(c, mission, row.name, raid, notes)
     c.log.append(entry)
     return entry
