@@ -147,7 +147,8 @@ def raid_battle(
     by_post = {where[m.id].id: _figure(m, where[m.id], t, rules) for m in members if m.id in where}
     kept = {p.id for p in militia[: max(0, c.extras)]}
     levels = [m.level for m in members if m.id in where] or [1]
-    scale = t.raid.budget_scale * sum(levels) / len(levels)
+    growth = 1 + t.raid.level_growth * (sum(levels) / len(levels) - 1)
+    scale = t.raid.budget_scale * growth
     sides = []
     for side, spec in zip(data["side"], layout.side, strict=True):
         if spec.id == defenders.id:

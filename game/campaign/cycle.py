@@ -118,7 +118,11 @@ def _salvage(
         if m.ready:
             notes += gain_xp(m, t, ctx.rules, xp)
     gained = book(c, found)
-    return [*notes, Note("salvage", {"gained": gained})]
+    notes.append(Note("salvage", {"gained": gained}))
+    if report.outcome == "victory":
+        moved = refuge.add_morale(c, t, t.mission.morale_victory)
+        notes += [Note("morale", {"change": moved, "morale": c.morale})] if moved else []
+    return notes
 
 
 def _downtime(c: Campaign, ctx: Context, dice: Dice, planner: Planner) -> tuple[Plan, list[Note]]:

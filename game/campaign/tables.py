@@ -126,6 +126,7 @@ class Module(_Model):
 class Mission(_Model):
     maps: Annotated[list[str], Field(min_length=1)]
     budget: Annotated[float, Field(gt=0)]
+    morale_victory: Count
     xp_victory: Count
     xp_draw: Count
     relic_xp: Count
@@ -213,6 +214,7 @@ class RaidOutcome(_Rolls):
 
 class Raid(_Model):
     budget_scale: Annotated[float, Field(gt=0)]
+    level_growth: Annotated[float, Field(ge=0)]
     repelled: RaidOutcome
     partial: RaidOutcome
     defeat: RaidOutcome

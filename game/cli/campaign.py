@@ -4,12 +4,14 @@
     main.py campaign next CAMPAIGN.json --auto [--cycles N] [--json]
     main.py campaign show CAMPAIGN.json [--json] [--plot FILE.png]
 
-`new` starts a campaign on a refuge scenario (never over an existing file); `next
---auto` plays the next cycle with the AI deciding for the player too (the downtime
-and both battles) and saves the file atomically; `--json` prints the cycle's summary
-(`cycle`, `raid`, `outcome`, `resources`, `roster`, `modules` …). `show` tells the
-campaign's state and log, `--json` as data, `--plot` draws its curves. A corrupt,
-foreign or newer file is one clear error and is left as it is.
+`new` starts a campaign on a refuge scenario (never over an existing file). `next`
+plays the next cycle in the window (the mission and the raid at the table, the
+downtime on the campaign screen); `next --auto` plays it headless with the AI
+deciding for the player too. Either saves the file atomically after the cycle;
+`--json` prints the cycle's summary (`cycle`, `raid`, `outcome`, `resources`,
+`roster`, `modules` …). `show` tells the campaign's state and log, `--json` as
+data, `--plot` draws its curves. A corrupt, foreign or newer file is one clear
+error and is left as it is.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from game.campaign.cycle import play_cycle
+from game.campaign.cycle import Context, play_cycle
 from game.campaign.model import Campaign
 from game.campaign_play.fight import fight_headless
 from game.campaign_play.play import auto_planner
@@ -46,7 +48,9 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     )
     nxt = steps.add_parser("next", help="play the next cycle")
     nxt.add_argument("file", metavar="CAMPAIGN", help="the campaign file (JSON)")
-    nxt.add_argument("--auto", action="store_true", help="the AI decides for the player too")
+    nxt.add_argument(
+        "--auto", action="store_true", help="headless: the AI decides for the player too"
+    )
     nxt.add_argument("--cycles", type=int, default=1, help="how many cycles (with --auto)")
     nxt.add_argument("--json", action="store_true", help="print each cycle's summary as JSON")
     show = steps.add_parser("show", help="the campaign's state and log")
@@ -98,12 +102,12 @@ def _next(args: argparse.Namespace) -> int:
     c = _load(args.file)
     if c.over is not None:
         raise CliError(tr("campaign.error.over", file=args.file, why=tr(f"campaign.why.{c.over}")))
-    if not args.auto:
-        raise CliError(tr("campaign.window"))
     try:
         ctx = context_of(c)
     except CampaignFileError as exc:
         raise CliError(str(exc)) from None
+    if not args.auto:
+        return _in_window(c, ctx, args)
     for _ in range(max(1, args.cycles)):
         entry = play_cycle(c, ctx, auto_planner, fight_headless)
         _save(c, args.file)  # after every cycle: a long run keeps what it played
@@ -113,6 +117,26 @@ def _next(args: argparse.Namespace) -> int:
             print("\n".join(cycle_text(entry)))
         if c.over is not None:
             break
+    return 0
+
+
+def _in_window(c: Campaign, ctx: Context, args: argparse.Namespace) -> int:
+    """One cycle in the window: the mission and the raid at the table, the downtime
+    on the campaign screen. Closing a window aborts the cycle: nothing is saved."""
+    # lazy: pygame only for the window (show and next --auto never load it)
+    from game.ui.campaign_screen import CycleAborted, choose_downtime, fight_at_table
+
+    try:
+        entry = play_cycle(c, ctx, lambda cc, cx: choose_downtime(cc, cx), fight_at_table)
+    except CycleAborted:
+        print(tr("campaign.screen.aborted"))
+        return 1
+    _save(c, args.file)
+    print(
+        json.dumps(_public(entry), ensure_ascii=False)
+        if args.json
+        else "\n".join(cycle_text(entry))
+    )
     return 0
 
 

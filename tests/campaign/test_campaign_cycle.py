@@ -67,6 +67,7 @@ def test_a_won_mission_and_a_quiet_week_to_the_last_crumb() -> None:
     assert [b.kind for b in fight.battles] == ["mission"]
     crew = fight.battles[0].members
     assert crew == ("katz", "mira", "jonas", "ferdl")  # own posts first, then free ones
+    assert c.morale == 6  # a won mission: +1
     assert c.log == [entry] and c.cycle == 1
 
 
@@ -97,7 +98,7 @@ def test_a_hasty_retreat_then_a_partial_raid() -> None:
         "food": 8,
         "ammo": 0,
     }
-    assert (c.population, c.extras, c.morale) == (5, 2, 3)  # −1 ammo, −1 partial
+    assert (c.population, c.extras, c.morale) == (5, 2, 4)  # 6, −1 ammo, −1 partial
     katz = c.member("katz")
     assert [s.name for s in katz.scars] == ["Hinkebein"] and katz.status == "ready"
     assert [m.xp for m in c.roster] == [9, 9, 9, 9, 4]  # no XP from a retreat; training
