@@ -150,7 +150,8 @@ def actions(
 def recruit(
     c: Campaign, t: CampaignTables, rules: RulesData, plan: Plan, core_posts: int
 ) -> list[Note]:
-    """Residents for influence (up to the population cap), and a named core figure."""
+    """Residents for influence (up to the population cap), and a named core figure —
+    for influence, or for free from the militia when no core figure is left."""
     notes: list[Note] = []
     for _ in range(plan.recruits):
         if c.population >= refuge.population_cap(c, t):
@@ -161,6 +162,10 @@ def recruit(
         refuge.add(c, "population", 1)
         notes.append(Note("recruit", {"population": c.population}))
     profile = free_profile(c, rules, t.downtime.core_profiles)
+    if not c.ready() and c.extras > 0 and profile is not None:
+        c.extras -= 1  # §10.3: a militia member steps up and is named (P: when none is left)
+        m = recruit_core(c, rules, profile, refuge.has_pillar(c, "trainer"))
+        return [*notes, Note("promoted", {"figure": m.name, "archetype": m.archetype})]
     if (
         plan.recruit_core
         and profile is not None

@@ -111,3 +111,15 @@ def test_building_needs_a_free_place_and_a_level_makes_room() -> None:
     assert c.level == 2 and c.resources["scrap"] == 30 and c.resources["parts"] == 8
     assert refuge.build(c, t, "garden") is not None
     assert refuge.consumption(c, t) == c.population - 2
+
+
+def test_with_no_core_figure_left_a_militia_member_steps_up() -> None:
+    c, ctx = fresh()
+    for m in c.roster:
+        m.status = "dead"
+    notes = recruit(c, ctx.tables, ctx.rules, Plan(), ctx.core_posts)
+    assert [n.key for n in notes] == ["promoted"]
+    assert c.extras == 2 and c.population == 6  # a resident already
+    bruno = c.roster[-1]
+    assert (bruno.id, bruno.name, bruno.level, bruno.ready) == ("bruno", "Bruno", 1, True)
+    assert recruit(c, ctx.tables, ctx.rules, Plan(), ctx.core_posts) == []  # one is enough
