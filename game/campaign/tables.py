@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import copy
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -146,6 +146,19 @@ class Levels(_Model):
     tp_levels: list[int]
 
 
+class _Ranked(Protocol):
+    @property
+    def max(self) -> int | None: ...
+
+
+R = TypeVar("R", bound=_Ranked)
+
+
+def first_row(rows: Sequence[R], total: int) -> R:
+    """The first row whose `max` the roll does not exceed (the last takes the rest)."""
+    return next((r for r in rows if r.max is not None and total <= r.max), rows[-1])
+
+
 class ScarRow(_Model):
     name: str
     max: int | None = None
@@ -164,8 +177,7 @@ class Scars(_Model):
     row: Annotated[list[ScarRow], Field(min_length=1)]
 
     def result(self, total: int) -> ScarRow:
-        """The first row whose `max` the roll does not exceed (the last takes the rest)."""
-        return next((r for r in self.row if r.max is not None and total <= r.max), self.row[-1])
+        return first_row(self.row, total)
 
     def named(self, name: str) -> ScarRow:
         return next(r for r in self.row if r.name == name)
@@ -203,7 +215,7 @@ class Events(_Model):
     row: Annotated[list[EventRow], Field(min_length=1)]
 
     def result(self, total: int) -> EventRow:
-        return next((r for r in self.row if r.max is not None and total <= r.max), self.row[-1])
+        return first_row(self.row, total)
 
 
 class RaidOutcome(_Rolls):
