@@ -44,6 +44,11 @@ class Command:
 
 COMMANDS: tuple[Command, ...] = (
     Command(
+        "campaign",
+        "campaign",
+        "the refuge campaign: new, next (--auto), show — raids, scars, resources, rebuilding",
+    ),
+    Command(
         "check",
         "check",
         "validate scenario files (format, geometry, names in the rules data, knobs)",

@@ -1,0 +1,70 @@
+"""The auto player's downtime (`campaign next --auto`): a plain heuristic that makes the
+same `Plan` the campaign screen makes. Tend "until treated" scars, scavenge when the
+stores run low, build with one figure, keep a guard, train the rest; recruit when
+food allows; rebuild what raids destroyed before anything new."""
+
+from __future__ import annotations
+
+from game.campaign import refuge
+from game.campaign.downtime import Plan
+from game.campaign.model import Campaign
+from game.campaign.tables import CampaignTables
+
+BUILD_ORDER = ("garden", "kitchen", "workshop", "quarters", "hall", "reliquary", "warding")
+"""New campaign-only modules, in the order the auto player wants them."""
+
+FOOD_CYCLES = 2
+"""The auto player scavenges while the food store holds less than this many cycles."""
+
+
+def targets(c: Campaign, t: CampaignTables) -> list[str]:
+    """What to build, wanted first first: ruins, then new modules, then a level once
+    every module place is taken."""
+    ruins = [m.id for m in c.modules if not m.standing]
+    have = {m.kind for m in c.modules}
+    new = [k for k in BUILD_ORDER if k in t.module and k not in have]
+    full = refuge.slots_used(c, t) >= refuge.level_rules(c, t).slots
+    level = ["level"] if full or not new else []
+    return [*ruins, *new, *level]
+
+
+def _offer(c: Campaign, t: CampaignTables, need: int) -> int | None:
+    """The first trade offer that turns spare scrap into what runs short."""
+    for i, offer in enumerate(t.downtime.trade):
+        wants = next(iter(offer.get))
+        short = (wants == "food" and c.resources["food"] < need) or (
+            wants == "ammo" and c.resources["ammo"] < len(c.ready())
+        )
+        if short and all(c.resources[r] >= n + 4 for r, n in offer.give.items()):
+            return i
+    return None
+
+
+def plan(c: Campaign, t: CampaignTables, core_posts: int, militia_posts: int) -> Plan:
+    """The auto player's plan for this downtime."""
+    need = refuge.consumption(c, t)
+    out = Plan(build=targets(c, t))
+    patients = [m for m in c.ready() if any(s.kind == "treated" for s in m.scars)]
+    builders = guards = 0
+    for m in c.ready():
+        offer = _offer(c, t, need)
+        if patients:
+            out.actions[m.id] = "heal"
+            out.heal[m.id] = patients.pop(0).id
+        elif c.resources["food"] < need * FOOD_CYCLES:
+            out.actions[m.id] = "explore"
+        elif offer is not None and m.id not in out.trade:
+            out.actions[m.id] = "trade"
+            out.trade[m.id] = offer
+        elif builders == 0 and refuge.buildable(c, t):
+            out.actions[m.id] = "build"
+            builders += 1
+        elif guards == 0 and c.extras < min(militia_posts, c.population):
+            out.actions[m.id] = "guard"
+            guards += 1
+        else:
+            out.actions[m.id] = "train"
+    if c.resources["food"] >= need + 2:
+        out.recruits = 1
+    out.recruit_core = len(c.ready()) < core_posts
+    return out
