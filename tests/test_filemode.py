@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from game.filemode import mode_for, umask
-from game.replay import write_json_atomic
+from game.files import write_json_atomic
 from game.ui.editor.files import write_atomic
 from game.ui.mapexport import _atomic
 

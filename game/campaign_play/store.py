@@ -22,10 +22,10 @@ from game.campaign.refuge import start_level
 from game.campaign.roster import new_member
 from game.campaign.tables import RESOURCES, TablesError, load_tables
 from game.dice import Dice
+from game.files import write_json_atomic
 from game.i18n import tr
 from game.loading import parse_scenario
 from game.loading.raw import read_text
-from game.replay import write_json_atomic
 from game.rules.loader import load_rules
 from game.scenario import ScenarioError
 
