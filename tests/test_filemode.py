@@ -1,6 +1,6 @@
 """Files written through a temporary file get the user's umask (or keep their own
 mode), not mkstemp's owner-only 0600: replays and settings (write_json_atomic),
-scenarios (the editor's write_atomic), printed maps."""
+scenarios (the editor's write_atomic), printed maps (game.files.write_atomic)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ import pytest
 from PIL import Image
 
 from game.filemode import mode_for, umask
+from game.files import write_atomic as write_file_atomic
 from game.files import write_json_atomic
 from game.ui.editor.files import write_atomic
-from game.ui.mapexport import _atomic
 
 
 @pytest.fixture
@@ -44,7 +44,7 @@ def test_new_files_get_the_umask_and_old_ones_keep_their_mode(
     scenario = tmp_path / "refuge.toml"
     write_atomic(scenario, "x = 1\n")
     picture = tmp_path / "map.png"
-    _atomic(picture, lambda tmp: Image.new("RGB", (4, 4)).save(tmp, "PNG"))
+    write_file_atomic(picture, lambda tmp: Image.new("RGB", (4, 4)).save(tmp, "PNG"))
     for path in (replay, scenario, picture):
         assert _mode(path) == 0o644, path
     os.chmod(replay, 0o600)  # the user made it private: a new save keeps that
