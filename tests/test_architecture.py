@@ -407,7 +407,17 @@ def test_a_game_keeps_its_caches_in_its_cache_and_hands_them_to_clones() -> None
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "foundation",
-        ("game.dice", "game.events", "game.reason", "game.cover", "game.i18n", "game.filemode"),
+        (
+            "game.dice",
+            "game.events",
+            "game.reason",
+            "game.cover",
+            "game.i18n",
+            "game.filemode",
+            "game.files",
+            "game.limits",
+            "game.workers",
+        ),
     ),
     ("geometry and rules", ("game.board", "game.rules", "game.systems", "game.actions")),
     ("format", ("game.scenario", "game.odds")),

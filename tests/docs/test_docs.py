@@ -211,14 +211,16 @@ def _rules_text() -> str:
     return RULES.read_text(encoding="utf-8")
 
 
-def log_table_marks() -> set[str]:
-    """The marks in the table "Section marks in the battle log"."""
-    table = _rules_text().split("## Section marks in the battle log", 1)[1].split("\n## ", 1)[0]
-    return set(re.findall(r"^\| (§[0-9A-Za-z.]+) \|", table, re.M))
+def log_table_marks(doc: str = "RULES.md") -> set[str]:
+    """The marks in a document's table "Section marks in the battle log"."""
+    text = (DOCS / doc).read_text(encoding="utf-8")
+    table = text.split("## Section marks in the battle log", 1)[1].split("\n## ", 1)[0]
+    return set(re.findall(r"^\| (§[^|]+?) \|", table, re.M))
 
 
-def event_sections() -> dict[str, list[str]]:
-    """Section mark → event kinds, over every Event class of the game (not the UI)."""
+def event_sections(systems: bool = False) -> dict[str, list[str]]:
+    """Section mark → event kinds, over every Event class of the game (not the UI):
+    DEAD.EARTH's, or (`systems`) those of the other rule systems (`game.systems`)."""
     for info in pkgutil.walk_packages(game.__path__, "game."):
         if not info.name.startswith("game.ui"):
             importlib.import_module(info.name)
@@ -227,7 +229,7 @@ def event_sections() -> dict[str, list[str]]:
     while todo:
         cls = todo.pop()
         todo += cls.__subclasses__()
-        if cls.section:
+        if cls.section and cls.__module__.startswith("game.systems") == systems:
             found.setdefault(cls.section, set()).add(cls.kind)
     return {mark: sorted(kinds) for mark, kinds in found.items()}
 
@@ -237,6 +239,14 @@ def test_every_mark_the_log_prints_is_explained() -> None:
     assert "§3.4" in sections and len(sections) > 15  # the scan found the events
     missing = {mark: kinds for mark, kinds in sections.items() if mark not in log_table_marks()}
     assert not missing, f"docs/RULES.md does not explain these log marks: {missing}"
+
+
+def test_every_mark_another_rule_system_prints_is_explained() -> None:
+    sections = event_sections(systems=True)
+    assert "§EWS FoKa: Fernkampf" in sections and "§3W6 Trefferzonen" in sections
+    table = log_table_marks("SYSTEMS.md")
+    missing = {mark: kinds for mark, kinds in sections.items() if mark not in table}
+    assert not missing, f"docs/SYSTEMS.md does not explain these log marks: {missing}"
 
 
 def rules_sections() -> set[str]:

@@ -222,9 +222,8 @@ def test_run_prints_the_outcome_the_same_way_twice(
 def test_run_json_prints_one_object(capsys: pytest.CaptureFixture[str], played: GameResult) -> None:
     code, out, _ = cli(capsys, "run", str(SMALL), "--seed", str(SEED), "--json")
     assert code == 0
-    assert played.outcome == "defeat"
-    consequences = ["modules_destroyed", "population_flees", "supplies_plundered"]
-    consequences.append("morale_collapses")  # §12: what a Defeat costs the refuge
+    assert played.outcome == "partial"
+    consequences = ["module_damaged", "supplies_lost", "morale_minus_one"]  # §12: a Partial
     assert json.loads(out) == {**played.summary(), "consequences": consequences}
 
 
@@ -232,8 +231,8 @@ def test_run_names_a_raids_consequences(capsys: pytest.CaptureFixture[str]) -> N
     code, out, _ = cli(capsys, "run", str(SMALL), "--seed", str(SEED))
     assert code == 0
     assert out.splitlines()[-1] == (
-        "Consequences: Several refuge modules are destroyed. The population flees. "
-        "The supplies are plundered. The refuge's morale collapses."
+        "Consequences: One refuge module is damaged or destroyed. Some supplies or "
+        "population are lost. The refuge's morale drops by one."
     )
 
 
