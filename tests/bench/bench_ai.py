@@ -8,7 +8,7 @@
    waves kept away): the AI time of one activation — choosing the figure, its
    intent line, every action of it — for both sides, median over the first
    activations of the battle. Target ≤ 30 ms.
-2. `ai:horde` with 200 undead (the shared dense scene: every figure a shambler in
+2. `ai:horde` with 200 undead (the dense scene, tests/board/data: every figure a shambler in
    packs of 20, plus 12 defenders on free spots): the AI time of one pack
    activation divided by its figures, median over the packs of two rounds.
    Target ≤ 1 ms per figure.
@@ -45,7 +45,7 @@ from game.loading import scenario_from_data  # noqa: E402
 from game.scenario import Scenario  # noqa: E402
 
 RAIDERS = ROOT / "scenarios" / "refuge_raiders.toml"
-DENSE = ROOT.parent / "shared" / "bench" / "dense_scene.toml"
+DENSE = ROOT / "tests" / "board" / "data" / "dense_scene.toml"
 MAX_TACTICAL_MS = 30.0
 MAX_HORDE_MS = 1.0
 TACTICAL_ACTIVATIONS = 24
