@@ -145,7 +145,8 @@ def test_the_scope_reaches_15_cm_further_with_a_single_shot() -> None:
     game = start(scen, "bruno")
     bruno, r1 = game.state.figures["bruno"], game.state.figures["r1"]
     rifle = game.rules.weapon("Assault rifle")
-    r1.y = bruno.y + 2.5 + rifle.range + 10.0  # 10 cm beyond the rifle's range
+    assert rifle.range == 50.0
+    r1.y = bruno.y + 2.5 + 60.0  # 10 cm beyond the rifle's range
     assert not context.measure(game, bruno, r1, rifle).ctx.long_range
     assert context.measure(game, bruno, r1, rifle, burst=True).ctx.long_range
     r1.y += 10.0  # 20 cm beyond: beyond the scope too
