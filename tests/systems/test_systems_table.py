@@ -1,6 +1,6 @@
-"""What the table measures for the other systems (game/play/systems/table.py): a
-friend partly in the line of fire (EWS FoKa "Nicht zu treffendes Ziel steht
-teilweise in Sichtlinie: MW+3"), measured from the bases on the board."""
+"""The table under the other systems (game/play/systems/): a friend partly in the
+line of fire (EWS FoKa "Nicht zu treffendes Ziel steht teilweise in Sichtlinie:
+MW+3"), measured from the bases on the board; first aid stops 3W6 bleeding."""
 
 from __future__ import annotations
 
@@ -8,10 +8,14 @@ from dataclasses import replace
 
 import pytest
 
+from game.actions import Activate, ChooseFirst, FirstAid
+from game.dice import ScriptedDice
 from game.engine import Game
 from game.loading import parse_scenario
+from game.narration import narrate
 from game.play import bridge, context
 from game.play.systems import table
+from game.systems.threew6.rules import BleedingStopped
 
 SCENE = """
 [scenario]
@@ -72,3 +76,36 @@ def test_a_friend_partly_in_the_line_of_fire(jx: float, jy: float, in_line: bool
     assert needed == game.system.odds(game, *comb, rifle, measured.ctx, clear).needed + (
         3 if in_line else 0
     )
+
+
+def _aid_game(rules: str) -> Game:
+    """Jonas in base contact with a wounded, bleeding Mira; Jonas activated."""
+    text = SCENE.format(jx=12.5, jy=20).replace('rules = "ews"', f'rules = "{rules}"')
+    game = Game(parse_scenario(text), dice=ScriptedDice([20, 1]))
+    game.apply(ChooseFirst("a", "a"))
+    game.apply(Activate("jonas"))
+    mira = game.state.figures["mira"]
+    mira.tp -= 3
+    mira.uses["3w6.bleeding"] = 1
+    return game
+
+
+@pytest.mark.parametrize(("face", "stops"), [(20, True), (1, False)])
+def test_first_aid_stops_bleeding_under_3w6(face: int, stops: bool) -> None:
+    """Seed 003 "Blutung": "First Aid / manuelles Toggle stoppt"."""
+    game = _aid_game("3w6")
+    game.dice = ScriptedDice([face])
+    events = game.apply(FirstAid("jonas", "mira"))
+    stopped = [e for e in events if isinstance(e, BleedingStopped)]
+    assert bool(stopped) is stops
+    assert ("3w6.bleeding" in game.state.figures["mira"].uses) is not stops
+    if stops:
+        assert narrate(stopped[0], "en") == "Jonas's first aid stops Mira's bleeding (§3W6 Blutung)"
+        assert narrate(stopped[0], "de").startswith("Die Erste Hilfe von Jonas stillt")
+
+
+def test_first_aid_under_the_other_systems_tells_nothing_more() -> None:
+    game = _aid_game("ews")
+    game.dice = ScriptedDice([20])
+    events = game.apply(FirstAid("jonas", "mira"))
+    assert not [e for e in events if isinstance(e, BleedingStopped)]
