@@ -9,12 +9,14 @@ from combat_kit import Fig, play, scenario, start
 
 from game.actions import Throw
 from game.loading import parse_scenario
+from game.narration import narrate
 from game.play import bridge, context
 from game.rules.area import TemplatePlaced
 from game.rules.attack import DamageRolled, damage_plan
 from game.rules.equipment import EquipmentError, Kit, load_equipment, read_equipment
 from game.rules.loader import load_rules
 from game.scenario import ScenarioError
+from game.sim import run_game
 
 RULES = load_rules()
 DATA = load_equipment()
@@ -228,3 +230,60 @@ def test_an_item_not_played_yet_is_a_clear_error() -> None:
         "played on the table yet: a treatment (3 AP, a resistance test, 2 TP back) has no "
         "action on the table yet"
     ]
+
+
+KITTED = """
+[scenario]
+name = "Kit test"
+max_rounds = 6
+[board]
+width_cm = 60
+height_cm = 60
+[[terrain]]
+id = "crates"
+kind = "crates"
+polygon = [[28, 28], [32, 28], [32, 32], [28, 32]]
+[[side]]
+id = "survivors"
+name = "Survivors"
+controller = "ai:tactical"
+truppwert = 40
+[[side.squad]]
+id = "pair"
+[[side.squad.figure]]
+id = "bruno"
+profile = "Bruno"
+at = [10, 10]
+equipment = ["Bajonett", "Dynamit", "Rüstung (schwer)"]
+[[side.squad.figure]]
+id = "mira"
+profile = "Mira"
+at = [14, 10]
+equipment = ["Zielfernrohr", "Brandbombe"]
+[[side]]
+id = "raiders"
+name = "Raiders"
+controller = "ai:tactical"
+[[side.squad]]
+id = "band"
+[[side.squad.figure]]
+id = "raider-1"
+profile = "Raider"
+at = [50, 50]
+equipment = ["Handgranate", "Handgranate", "Schild"]
+[[side.squad.figure]]
+id = "raider-2"
+profile = "Raider"
+at = [46, 50]
+"""
+
+
+@pytest.mark.parametrize("system", ["deadearth", "ews", "3w6"])
+def test_ai_plays_a_kitted_out_skirmish_under_each_system(system: str) -> None:
+    """AI against AI with every played kind of item, under each rule system."""
+    scenario = parse_scenario(KITTED).under(system)  # type: ignore[arg-type]
+    result = run_game(scenario, 2, scenario_name=scenario.scenario.name)
+    assert result.outcome is not None
+    for event in result.events:
+        narrate(event, "en")
+        narrate(event, "de")
