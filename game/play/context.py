@@ -170,7 +170,7 @@ def measure(
         arsenal=arsenal_active(game, attacker),
         attacker_cover=attacker_cover,
         frenzy=melee and comb.has("Raserei") and RASEREI_MELEE in attacker.effects,
-        bayonet=bayonet_dice(game, attacker, start, mode) if melee else 0,
+        bayonet=bayonet_dice(game, attacker, start, distance, mode) if melee else 0,
         direction=direction(attacker, target),
     )
     return Measured(los, distance, cover, ctx)

@@ -17,17 +17,19 @@ def _kit(game: GameView, figure: Figure) -> Kit:
 
 
 def bayonet_dice(
-    game: GameView, attacker: Figure, start: tuple[float, float], mode: AttackMode
+    game: GameView, attacker: Figure, start: tuple[float, float], gap: float, mode: AttackMode
 ) -> int:
-    """+1 W6 on a charge's melee attack after at least 5 cm of straight run (P: from
-    where the activation began to where it strikes), for a figure whose carried long
-    gun has a bayonet."""
+    """+1 W6 on a charge's melee attack after at least 5 cm of straight run, for a
+    figure whose carried long gun has a bayonet. The run (P): from where the
+    activation began to where it strikes — or, before the charge (the odds of one),
+    the gap still to run."""
     if mode != "charge" or not game.profile(attacker).equipment:
         return 0
     item = load_equipment().items[BAYONET]
     if not _kit(game, attacker).fitted(BAYONET):
         return 0
-    return item.dice if math.dist(start, attacker.pos) >= item.run_cm - 1e-9 else 0
+    run = max(math.dist(start, attacker.pos), gap)
+    return item.dice if run >= item.run_cm - 1e-9 else 0
 
 
 def scope_cm(game: GameView, attacker: Figure, weapon: Weapon, burst: bool) -> float:

@@ -133,6 +133,8 @@ def test_the_bayonet_adds_a_die_after_a_5_cm_straight_charge() -> None:
     assert context.measure(game, mira, r1, knife).ctx.bayonet == 0  # no charge
     mira.start_x = 5.5  # 4.5 cm: too short
     assert context.measure(game, mira, r1, knife, mode="charge").ctx.bayonet == 0
+    mira.start_x = mira.x = 2.5  # before a charge (its odds): 7.6 cm still to run
+    assert context.measure(game, mira, r1, knife, mode="charge").ctx.bayonet == 1
 
 
 def test_the_scope_reaches_15_cm_further_with_a_single_shot() -> None:
