@@ -76,13 +76,3 @@ def budget_issues(raw: Any, points: dict[str, tuple[float, str]]) -> list[Issue]
                 )
             )
     return issues
-
-
-def truppwert(figures: Sequence[FigureSpec], rules: RulesData) -> float:
-    """The Truppwert of these figures with their items (seed 000 §10.4)."""
-    data = load_equipment()
-    total = 0.0
-    for figure in figures:
-        profile = figure_profile(figure, rules)
-        total += figure_points(profile.cost, Kit.from_texts(profile.equipment), data)
-    return total
