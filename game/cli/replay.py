@@ -45,7 +45,9 @@ def run(args: argparse.Namespace) -> int:
             return _verify(args.file, record)
         return _report(record)
     except RecordError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        problem = str(exc)
+        named = problem if problem.startswith(f"{args.file}: ") else f"{args.file}: {problem}"
+        print(f"error: {named}", file=sys.stderr)  # every problem names the file first
         return 2
 
 

@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from game.i18n import count_text, tr
+from game.limits import MAX_BOARD_CM
 from game.overlays.fields_of_fire import FieldOfFire
 from game.overlays.heat import HeatMap
 from game.overlays.heat_raids import heat_map
@@ -424,9 +425,9 @@ class EditorApp:
             try:
                 size = (float(a), float(b))
             except ValueError:
-                return tr("editor.prompt.bad_board")
-            if not sep or not all(10 <= v <= 1000 for v in size):
-                return tr("editor.prompt.bad_board")
+                return tr("editor.prompt.bad_board", max=f"{MAX_BOARD_CM:g}")
+            if not sep or not all(10 <= v <= MAX_BOARD_CM for v in size):
+                return tr("editor.prompt.bad_board", max=f"{MAX_BOARD_CM:g}")
             nw, nh = (number(v) for v in size)
             cmd = Batch(
                 [
