@@ -144,12 +144,10 @@ def _option(ability: str, option: str) -> str | None:
 
 
 def abilities_of(game: GameView, figure: Figure) -> list[str]:
-    """The abilities a figure can use: its active signatures, then its gifts."""
+    """The abilities a figure can use: its active signatures, then its gifts (a
+    figure has gifts through Gezeichnet or the talent Neue Gabe, §13.1)."""
     comb = bridge.combatant(game, figure)
-    own = [a for a in ACTIVE if comb.has(a)]
-    if comb.has("Gezeichnet"):
-        own += list(game.profile(figure).gifts)
-    return own
+    return [*(a for a in ACTIVE if comb.has(a)), *game.profile(figure).gifts]
 
 
 def check_use(game: GameView, action: act.UseAbility) -> Use:

@@ -15,6 +15,7 @@ from game.state import Figure, Presence
 
 # Keys of Figure.uses for per-battle / per-round counters.
 UNBEUGSAM_USED = "unbeugsam_used"
+FELS_USED = "fels_used"  # Fels in der Brandung (talent, per battle)
 INTERCEPT_ROUND = "intercept_round"  # round of the last Abfangen
 INTERCEPTS_USED = "intercepts_used"
 PAIN_ROUND = "pain_round"
@@ -57,12 +58,11 @@ def combatant(game: GameView, figure: Figure) -> Combatant:
         lambda: Combatant.from_profile(game.profile(figure), game.rules, name=figure.name),
     )
     rnd = game.state.round
-    sig = game.rules.signatures
     uses = figure.uses
-    intercepts = sig.abfangen.per_round - (
+    intercepts = base.intercepts_left - (
         uses.get(INTERCEPTS_USED, 0) if uses.get(INTERCEPT_ROUND) == rnd else 0
     )
-    pain = sig.kein_schmerz.ignored_wounds - (
+    pain = base.pain_ignores_left - (
         uses.get(PAIN_IGNORED, 0) if uses.get(PAIN_ROUND) == rnd else 0
     )
     return replace(
@@ -75,6 +75,7 @@ def combatant(game: GameView, figure: Figure) -> Combatant:
         weakened=WEAKENED in figure.effects,
         ran_this_round=figure.ran_round == rnd,
         unbeugsam_left=max(0, base.unbeugsam_left - uses.get(UNBEUGSAM_USED, 0)),
+        fels_left=max(0, base.fels_left - uses.get(FELS_USED, 0)),
         intercepts_left=max(0, intercepts) if base.has("Abfangen") else 0,
         pain_ignores_left=max(0, pain) if base.has("Kein Schmerz") else 0,
         marks=system_marks(figure),
@@ -102,6 +103,8 @@ def write_back(game: GameView, figure: Figure, after: Combatant) -> None:
         figure.uses[UNBEUGSAM_USED] = figure.uses.get(UNBEUGSAM_USED, 0) + (
             before.unbeugsam_left - after.unbeugsam_left
         )
+    if after.fels_left < before.fels_left:
+        figure.uses[FELS_USED] = figure.uses.get(FELS_USED, 0) + before.fels_left - after.fels_left
     if after.intercepts_left < before.intercepts_left:
         used = figure.uses.get(INTERCEPTS_USED, 0) if figure.uses.get(INTERCEPT_ROUND) == rnd else 0
         figure.uses[INTERCEPT_ROUND] = rnd

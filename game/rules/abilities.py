@@ -22,6 +22,7 @@ from game.rules.combatant import AttackContext, Combatant, Condition
 from game.rules.injury import fall
 from game.rules.loader import RulesData
 from game.rules.morale import MoraleImmune, steadfast
+from game.rules.talent_effects import shield_wall_ws
 from game.rules.wounds import apply_wounds
 
 
@@ -41,18 +42,18 @@ def shield_wall_bonus(guardians: Sequence[Combatant], rules: RulesData) -> int:
     """WS bonus for a figure from the Hüter adjacent to it (§1.3 Schildwall).
 
     Pass the allied figures in base contact with the target; only standing Hüter
-    that did not Run this round count. Several do not add up unless the knob
-    `signature.Schildwall.stacks` says so (P).
+    that did not Run this round count; one with Bollwerk gives +2 (§13.1). Several
+    do not add up unless the knob `signature.Schildwall.stacks` says so (P).
     """
     data = rules.signatures.schildwall
-    count = sum(
-        1
+    bonuses = [
+        shield_wall_ws(g.talents, rules)
         for g in guardians
         if g.has("Schildwall") and g.condition.standing and not g.ran_this_round
-    )
-    if not count:
+    ]
+    if not bonuses:
         return 0
-    return data.ws_bonus * (count if data.stacks else 1)
+    return sum(bonuses) if data.stacks else max(bonuses)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,10 @@ from enum import StrEnum
 from typing import Any
 
 from game.cover import Cover
+from game.rules import talent_effects
 from game.rules.loader import RulesData
 from game.rules.profile import Profile
+from game.rules.talents import FELS
 
 
 class Condition(StrEnum):
@@ -68,6 +70,7 @@ class Combatant:
     unbeugsam_left: int = 0  # Unbeugsam uses left this battle
     intercepts_left: int = 0  # Abfangen uses left this round
     pain_ignores_left: int = 0  # Kein Schmerz wounds still to ignore this round
+    fels_left: int = 0  # Fels in der Brandung: hits still to ward off this battle
     # -- for the other rule systems (game/systems/) ----------------------------------
     profile: str = ""  # the profile's name: a system's own values for the figure
     marks: tuple[tuple[str, int], ...] = ()  # a system's counters ("ews.wounds" …)
@@ -134,10 +137,17 @@ class Combatant:
             archetype=prof.archetype,
             profile=prof.name,
             unbeugsam_left=sig.unbeugsam.uses_per_battle if "Unbeugsam" in signatures else 0,
-            intercepts_left=sig.abfangen.per_round if "Abfangen" in signatures else 0,
-            pain_ignores_left=(
-                sig.kein_schmerz.ignored_wounds if "Kein Schmerz" in signatures else 0
+            intercepts_left=(
+                talent_effects.intercepts_per_round(prof.talents, rules)
+                if "Abfangen" in signatures
+                else 0
             ),
+            pain_ignores_left=(
+                talent_effects.pain_ignores_per_round(prof.talents, rules)
+                if "Kein Schmerz" in signatures
+                else 0
+            ),
+            fels_left=talent_effects.per_battle(prof.talents, FELS, rules),
         )
         return replace(base, **state) if state else base
 

@@ -69,6 +69,14 @@ def _many_events(rules: RulesData, fig: Fig) -> list[Event]:
         rules,
         ScriptedDice([20, 6, 6, 6]),
     ).events
+    events += attack.resolve_attack(
+        fig("Mira"),
+        fig("Bruno", fels_left=1),
+        pistol,
+        AttackContext(),
+        rules,
+        ScriptedDice([19, 6, 6]),
+    ).events
     t = area.throw_template(
         fig("Ferdl"),
         rules.weapon("Molotov"),
