@@ -16,6 +16,7 @@ from game.state import Figure, Presence
 # Keys of Figure.uses for per-battle / per-round counters.
 UNBEUGSAM_USED = "unbeugsam_used"
 FELS_USED = "fels_used"  # Fels in der Brandung (talent, per battle)
+TAMING_USED = "taming_used"  # Bändigung (talent, per battle)
 INTERCEPT_ROUND = "intercept_round"  # round of the last Abfangen
 INTERCEPTS_USED = "intercepts_used"
 PAIN_ROUND = "pain_round"
@@ -76,6 +77,7 @@ def combatant(game: GameView, figure: Figure) -> Combatant:
         ran_this_round=figure.ran_round == rnd,
         unbeugsam_left=max(0, base.unbeugsam_left - uses.get(UNBEUGSAM_USED, 0)),
         fels_left=max(0, base.fels_left - uses.get(FELS_USED, 0)),
+        taming_left=max(0, base.taming_left - uses.get(TAMING_USED, 0)),
         intercepts_left=max(0, intercepts) if base.has("Abfangen") else 0,
         pain_ignores_left=max(0, pain) if base.has("Kein Schmerz") else 0,
         marks=system_marks(figure),
@@ -105,6 +107,10 @@ def write_back(game: GameView, figure: Figure, after: Combatant) -> None:
         )
     if after.fels_left < before.fels_left:
         figure.uses[FELS_USED] = figure.uses.get(FELS_USED, 0) + before.fels_left - after.fels_left
+    if after.taming_left < before.taming_left:
+        figure.uses[TAMING_USED] = (
+            figure.uses.get(TAMING_USED, 0) + before.taming_left - after.taming_left
+        )
     if after.intercepts_left < before.intercepts_left:
         used = figure.uses.get(INTERCEPTS_USED, 0) if figure.uses.get(INTERCEPT_ROUND) == rnd else 0
         figure.uses[INTERCEPT_ROUND] = rnd

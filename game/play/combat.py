@@ -113,6 +113,8 @@ def attack_problem(
             )
         if not sight.can_see(game, attacker, target):
             return Reason.of("combat.no_sight", who=attacker.name, target=target.name)
+        if arms.template is None and context.ghost(game, attacker, target):
+            return Reason.of("combat.ghost", target=target.name)
         ammo = resolve.ammo_state(attacker, arms) if mode != "gift" else None
         if ammo is not None and (why := fire_problem(arms, ammo, burst, game.rules)):
             return why
@@ -327,6 +329,7 @@ def _ranged_attacks(
                 visible
                 and gap <= reach(game, w) + 1e-9
                 and not context.veiled_from(game, enemy, gap)
+                and not context.ghost(game, figure, enemy)
             ):
                 out.append(act.Attack(figure.id, enemy.id, w.name, burst))
     return out

@@ -29,6 +29,8 @@ from game.play.outcome import raid_sides
 from game.rules.abilities import shield_wall_bonus
 from game.rules.combatant import AttackContext
 from game.rules.models import Weapon
+from game.rules.talents import GEIST
+from game.rules.talents import has as has_talent
 from game.state import Figure
 
 RASEREI_MELEE = "raserei_melee"  # effect: Raserei taken for +1W6 melee this round
@@ -114,6 +116,14 @@ def veiled_from(game: GameView, target: Figure, distance: float) -> bool:
         return False
     limit = veil_range(game)
     return limit is not None and distance > limit + 1e-9
+
+
+def ghost(game: GameView, attacker: Figure, target: Figure) -> bool:
+    """Geist: a Späher in cover against the shooter cannot be chosen as the target of
+    a ranged attack; templates still hit it (§13.1)."""
+    if not has_talent(game.profile(target).talents, GEIST):
+        return False
+    return sight.attack_cover(game, attacker, target) > Cover.NONE
 
 
 def wachsam(game: GameView, attacker: Figure, mode: AttackMode) -> bool:

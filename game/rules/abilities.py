@@ -22,7 +22,7 @@ from game.rules.combatant import AttackContext, Combatant, Condition
 from game.rules.injury import fall
 from game.rules.loader import RulesData
 from game.rules.morale import MoraleImmune, steadfast
-from game.rules.talent_effects import shield_wall_ws
+from game.rules.talent_effects import serum_heal, shield_wall_ws
 from game.rules.wounds import apply_wounds
 
 
@@ -248,9 +248,9 @@ def immune_serum(
     rules: RulesData,
     dice: Dice,
 ) -> tuple[Combatant, SerumGiven]:
-    """Immunserum (touch). 'heal': +1W3 TP up to the maximum (a figure that is down
-    stands up, P); 'stabilise': an unstable incapacitated figure is stabilised;
-    'cure': ends poison and infection (the engine clears its marks)."""
+    """Immunserum (touch). 'heal': +1W3 TP (Heilkunst: 1W6, §13.1) up to the maximum
+    (a figure that is down stands up, P); 'stabilise': an unstable incapacitated
+    figure is stabilised; 'cure': ends poison and infection (the engine clears its marks)."""
     _require(caster, "Immunserum")
     cond = patient.condition
     faces: tuple[int, ...] = ()
@@ -261,7 +261,7 @@ def immune_serum(
             raise AbilityError(
                 Reason.of("ability.serum_cannot_heal", patient=patient.name, condition=cond.value)
             )
-        roll = dice.roll(rules.signatures.immunserum.heal)
+        roll = dice.roll(serum_heal(caster.talents, rules))
         faces = roll.faces
         tp = min(patient.max_tp, patient.tp + roll.total)
         healed = tp - patient.tp
@@ -296,8 +296,28 @@ def cast_gift(caster: Combatant, gift: str, rules: RulesData, dice: Dice) -> Str
     """Use a gift: +1 strain and maybe backlash. Its effect follows: 'attack' gifts
     attack with `rules.weapon(gift.weapon)`; `dread` (Grauen); `veil` (Schleier)."""
     data = rules.gift(gift)
+    if tames(caster, rules):
+        tamed = replace(caster, taming_left=caster.taming_left - 1)
+        return StrainResult(tamed, (GiftCast(caster.name, data.name), GiftTamed(caster.name)))
     taken = add_strain(caster, rules.strain.cost, rules, dice, source=data.name)
     return replace(taken, events=(GiftCast(caster.name, data.name), *taken.events))
+
+
+@dataclass(frozen=True, slots=True)
+class GiftTamed(CatalogueEvent):
+    """Bändigung: once per battle a gift costs no strain (§13.1)."""
+
+    kind: ClassVar[str] = "tamed"
+    section: ClassVar[str] = "§13.1"
+    family: ClassVar[Family] = "ability"
+    who: str
+
+
+def tames(caster: Combatant, rules: RulesData) -> bool:
+    """Does Bändigung take this gift's strain? Once per battle, for the first gift
+    whose strain would go over the limit (P: the talent is kept for when it matters)."""
+    over = caster.strain + rules.strain.cost > strain_limit(caster, rules)
+    return caster.taming_left > 0 and over
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from game.cover import Cover
 from game.rules import talent_effects
 from game.rules.loader import RulesData
 from game.rules.profile import Profile
-from game.rules.talents import FELS
+from game.rules.talents import BAENDIGUNG, FELS
 
 
 class Condition(StrEnum):
@@ -71,6 +71,7 @@ class Combatant:
     intercepts_left: int = 0  # Abfangen uses left this round
     pain_ignores_left: int = 0  # Kein Schmerz wounds still to ignore this round
     fels_left: int = 0  # Fels in der Brandung: hits still to ward off this battle
+    taming_left: int = 0  # Bändigung: gifts still to cast without strain this battle
     # -- for the other rule systems (game/systems/) ----------------------------------
     profile: str = ""  # the profile's name: a system's own values for the figure
     marks: tuple[tuple[str, int], ...] = ()  # a system's counters ("ews.wounds" …)
@@ -148,6 +149,7 @@ class Combatant:
                 else 0
             ),
             fels_left=talent_effects.per_battle(prof.talents, FELS, rules),
+            taming_left=talent_effects.per_battle(prof.talents, BAENDIGUNG, rules),
         )
         return replace(base, **state) if state else base
 

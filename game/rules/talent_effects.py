@@ -22,6 +22,7 @@ from game.rules.talents import (
     BOLLWERK,
     BOMBE,
     FELS,
+    HEILKUNST,
     KOPFSCHUSS,
     LEIBWACHE,
     SCHATTENSCHRITT,
@@ -181,3 +182,10 @@ def per_battle(talents: Iterable[str], name: str, rules: RulesData) -> int:
     if name in (FELS, BAENDIGUNG) and has(talents, name):
         return rules.talent(name).per_battle or 0
     return 0
+
+
+def serum_heal(talents: Iterable[str], rules: RulesData) -> str:
+    """Immunserum's healing dice: the signature's (1W3), Heilkunst's (1W6) instead."""
+    if has(talents, HEILKUNST):
+        return rules.talent(HEILKUNST).serum or rules.signatures.immunserum.heal
+    return rules.signatures.immunserum.heal

@@ -110,6 +110,8 @@ def _many_events(rules: RulesData, fig: Fig) -> list[Event]:
         abilities.immune_serum(fig("Selma"), fig("Mira", tp=1), "heal", rules, ScriptedDice([3]))[1]
     )
     events += abilities.cast_gift(fig("Oda"), "Grauen", rules, ScriptedDice()).events
+    tamer = fig("Oda", strain=6, taming_left=1)  # WIL 3: at the limit 6, Bändigung takes it
+    events += abilities.cast_gift(tamer, "Grauen", rules, ScriptedDice()).events
     events += abilities.dread(fig("Oda"), fig("Raider"), rules, ScriptedDice([3]))[1]
     events.append(abilities.veil(fig("Oda"), rules))
     events.append(

@@ -13,7 +13,7 @@ from game.dice import ScriptedDice
 from game.narration import narrate
 from game.odds import attack_odds
 from game.play.profiles import inline_profile
-from game.rules.abilities import shield_wall_bonus
+from game.rules.abilities import GiftTamed, cast_gift, immune_serum, shield_wall_bonus
 from game.rules.attack import (
     DamageRolled,
     HitWarded,
@@ -214,3 +214,36 @@ def test_fels_in_der_brandung_wards_off_one_hit(rules: RulesData, fig: Fig) -> N
         fig("Mira"), first.target, pistol, AttackContext(), rules, ScriptedDice([19, 6, 6])
     )
     assert second.target.tp == 5
+
+
+# --- abilities --------------------------------------------------------------------------
+
+
+def test_heilkunst_heals_one_w6(rules: RulesData, fig: Fig) -> None:
+    """Rulebook: "Heilkunst — Immunserum heilt 1W6 statt 1W3 TP" (Healing art: Immunserum
+    heals 1W6 instead of 1W3 TP). Scripted die 5: 1W6 → 5 (1W3 would read it as 3)."""
+    selma = talented(rules, "Selma", "Heilkunst")
+    after, event = immune_serum(selma, fig("Bruno", tp=1), "heal", rules, ScriptedDice([5]))
+    assert (after.tp, event.healed) == (6, 5)
+    plain, _ = immune_serum(fig("Selma"), fig("Bruno", tp=1), "heal", rules, ScriptedDice([5]))
+    assert plain.tp == 4
+
+
+def test_baendigung_takes_the_strain_of_one_gift_that_would_go_over(
+    rules: RulesData, fig: Fig
+) -> None:
+    """Rulebook: "Bändigung — 1×/Kampf eine Gabe wirken, ohne Belastung zu nehmen"
+    (Taming: once per battle cast a gift without taking strain; P: the first gift whose
+    strain would go over the limit, so no backlash die is rolled)."""
+    oda = talented(rules, "Oda", "Bändigung").changed(strain=2)  # WIL 3: limit 6
+    under = cast_gift(oda, "Grauen", rules, ScriptedDice())
+    assert (under.figure.strain, under.figure.taming_left) == (3, 1)
+    at_limit = oda.changed(strain=6)
+    tamed = cast_gift(at_limit, "Grauen", rules, ScriptedDice())
+    assert (tamed.figure.strain, tamed.figure.taming_left, tamed.backlash) == (6, 0, None)
+    assert isinstance(tamed.events[1], GiftTamed)
+    assert narrate(tamed.events[1], "en") == (
+        "Oda tames the gift [Bändigung]: it costs no strain (§13.1)"
+    )
+    again = cast_gift(tamed.figure, "Grauen", rules, ScriptedDice([6]))
+    assert again.figure.strain == 7  # used up: strain and a backlash roll

@@ -1,0 +1,38 @@
+"""Talents on the table (rulebook §13.1, docs/RULES.md §13.1): the ones the engine asks
+about outside one attack's numbers — targeting, counters kept on the figure."""
+
+from __future__ import annotations
+
+import pytest
+from combat_kit import Fig, of, play, rect, scenario, start
+
+from game.actions import Attack, IllegalAction
+from game.rules.attack import HitWarded, ToHitRolled
+
+CRATES = [("crates", "crates", rect(5, 12.5, 15, 13.5))]
+
+
+def test_geist_in_cover_cannot_be_chosen_for_a_ranged_attack() -> None:
+    """Rulebook: "Geist — in Deckung/verdeckt kannst du nicht als Ziel eines Fernangriffs
+    gewählt werden (außer durch Flächenwaffen)" (Ghost: in cover or hidden it cannot be
+    chosen as the target of a ranged attack, except by area weapons)."""
+    ghost = Fig("a", "mira", (10, 10), stats={"base": "Mira", "talents": ["Geist"]})
+    scen = scenario([ghost, Fig("b", "r1", (10, 40), "Raider", facing=270)], terrain=CRATES)
+    game = start(scen, "r1")
+    with pytest.raises(IllegalAction, match="Geist"):
+        play(game, Attack("r1", "mira", "Pistol"))
+    assert not any(isinstance(a, Attack) for a in game.legal_actions())
+    game.state.figures["mira"].x = 40.0  # out of the crates' cover: a target again
+    assert Attack("r1", "mira", "Pistol") in game.legal_actions()
+
+
+def test_fels_in_der_brandung_is_spent_for_the_battle() -> None:
+    """Rulebook: "Fels in der Brandung — 1×/Kampf einen Treffer, der dich verwunden würde,
+    ganz abwehren" (once per battle a hit that would wound it is warded off entirely)."""
+    rock = Fig("a", "bruno", (10, 10), stats={"base": "Bruno", "talents": ["Fels in der Brandung"]})
+    scen = scenario([rock, Fig("b", "r1", (10, 40), "Raider", facing=270)])
+    game = start(scen, "r1")
+    events = play(game, Attack("r1", "bruno", "Pistol"), [19, 6, 6])
+    assert of(events, HitWarded) and game.state.figures["bruno"].tp == 7
+    assert of(events, ToHitRolled)[0].kept == 19
+    assert game.state.figures["bruno"].uses["fels_used"] == 1
