@@ -3,7 +3,8 @@
 Model: `supply` is the ammo supply die's reading — every single shot turns it
 down 1, a burst 3. `magazine` is the shots left before a Reload (a burst counts
 as one shot); Reload refills it up to the weapon's magazine, but never above the
-supply. A natural 1 jams a firearm until it is reloaded. Thrown weapons count
+supply. A natural 1 jams a firearm; Reload clears the jam after a VER test (P,
+`ammo.jam_test`; the talent Feldwerkstatt needs none). Thrown weapons count
 their uses in `supply`. Melee weapons and gifts use no ammo.
 """
 
@@ -12,8 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from game.dice import Dice
 from game.events import CatalogueEvent, Family
 from game.reason import Reason, ReasonError
+from game.rules.checks import CheckEvent, roll_check
 from game.rules.loader import RulesData
 from game.rules.models import Weapon
 
@@ -113,3 +116,20 @@ def reload(who: str, weapon: Weapon, ammo: AmmoState) -> tuple[AmmoState, Reload
     magazine = min(size, ammo.supply) if size is not None else 0
     after = replace(ammo, magazine=magazine if size is not None else None, jammed=False)
     return after, Reloaded(who, weapon.name, magazine, ammo.supply)
+
+
+@dataclass(frozen=True, slots=True)
+class JamTested(CheckEvent):
+    """Clearing a jam: a VER test as part of the Reload; a failure leaves the weapon
+    jammed and the action spent (P, docs/RULES.md §5.6)."""
+
+    kind: ClassVar[str] = "jam_test"
+    section: ClassVar[str] = "§5.6"
+    family: ClassVar[Family] = "attack"
+    weapon: str
+
+
+def jam_test(who: str, ver: int, weapon: Weapon, rules: RulesData, dice: Dice) -> JamTested:
+    """W20 + VER ≥ knob ammo.jam_test: the jam of `weapon` is cleared (P)."""
+    check = roll_check(dice, ver, rules.knobs.ammo.jam_test)
+    return JamTested(**CheckEvent.fields_of(who, check), weapon=weapon.name)

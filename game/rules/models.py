@@ -548,6 +548,7 @@ class OverwatchKnobs(Model):
 
 class AmmoKnobs(Model):
     supply_die: int = Field(ge=1, le=100)
+    jam_test: int = Field(ge=0, le=40)
 
 
 class CheckKnobs(Model):
