@@ -116,7 +116,8 @@ def attack_problem(
         if arms.template is None and context.ghost(game, attacker, target):
             return Reason.of("combat.ghost", target=target.name)
         ammo = resolve.ammo_state(attacker, arms) if mode != "gift" else None
-        if ammo is not None and (why := fire_problem(arms, ammo, burst, game.rules)):
+        discount = context.burst_discount(game, attacker) if burst else 0
+        if ammo is not None and (why := fire_problem(arms, ammo, burst, game.rules, discount)):
             return why
     if context.veiled_from(game, target, distance):
         return Reason.of("combat.veiled", target=target.name, distance=distance)
@@ -306,12 +307,15 @@ def _ranged_attacks(
 ) -> list[Legal]:
     """Ranged attacks on enemies in reach and sight (one batched sight pass)."""
     loaded = []
+    discount = -1  # measured once, when a burst is possible
     for w in weapons:
         ammo = resolve.ammo_state(figure, w)
         if w.is_melee or ammo is None:
             continue
         for burst in (False, True) if w.has("Automatisch") else (False,):
-            if fire_problem(w, ammo, burst, game.rules) is None:
+            if burst and discount < 0:
+                discount = context.burst_discount(game, figure)
+            if fire_problem(w, ammo, burst, game.rules, max(0, discount) if burst else 0) is None:
                 loaded.append((w, burst))
     if not loaded:
         return []

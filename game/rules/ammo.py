@@ -43,14 +43,17 @@ def fresh_ammo(weapon: Weapon, rules: RulesData) -> AmmoState:
     return AmmoState(supply=supply, magazine=None if mag is None else min(mag, supply))
 
 
-def ammo_cost(weapon: Weapon, burst: bool, rules: RulesData) -> int:
-    """Ammo one attack uses: 0 (melee, gift), 1, or a burst's 3."""
+def ammo_cost(weapon: Weapon, burst: bool, rules: RulesData, discount: int = 0) -> int:
+    """Ammo one attack uses: 0 (melee, gift), 1, or a burst's 3 less `discount`
+    (Feldwerkstatt: 1 less per burst for its side, §13.1), never below 1."""
     if not uses_ammo(weapon):
         return 0
-    return rules.knobs.attack.burst_ammo if burst else 1
+    return max(1, rules.knobs.attack.burst_ammo - discount) if burst else 1
 
 
-def fire_problem(weapon: Weapon, ammo: AmmoState, burst: bool, rules: RulesData) -> Reason | None:
+def fire_problem(
+    weapon: Weapon, ammo: AmmoState, burst: bool, rules: RulesData, discount: int = 0
+) -> Reason | None:
     """Why the weapon cannot fire now (None: it can)."""
     if not uses_ammo(weapon):
         return None
@@ -58,7 +61,7 @@ def fire_problem(weapon: Weapon, ammo: AmmoState, burst: bool, rules: RulesData)
         return Reason.of("ammo.jammed", weapon=weapon.name)
     if ammo.magazine is not None and ammo.magazine <= 0:
         return Reason.of("ammo.magazine_empty", weapon=weapon.name)
-    cost = ammo_cost(weapon, burst, rules)
+    cost = ammo_cost(weapon, burst, rules, discount)
     if ammo.supply < cost:
         short = "ammo.short_burst" if burst else "ammo.short_shot"
         return Reason.of(short, weapon=weapon.name, left=ammo.supply)
@@ -80,13 +83,20 @@ class AmmoSpent(CatalogueEvent):
 
 
 def spend_ammo(
-    who: str, weapon: Weapon, ammo: AmmoState, burst: bool, rules: RulesData, *, jam: bool = False
+    who: str,
+    weapon: Weapon,
+    ammo: AmmoState,
+    burst: bool,
+    rules: RulesData,
+    *,
+    jam: bool = False,
+    discount: int = 0,
 ) -> tuple[AmmoState, AmmoSpent]:
     """Fire once (or a burst): supply −1 (−3), magazine −1; `jam` jams a firearm."""
-    problem = fire_problem(weapon, ammo, burst, rules)
+    problem = fire_problem(weapon, ammo, burst, rules, discount)
     if problem is not None:
         raise ReasonError(problem)
-    cost = ammo_cost(weapon, burst, rules)
+    cost = ammo_cost(weapon, burst, rules, discount)
     supply = ammo.supply - cost
     magazine = None if ammo.magazine is None else min(ammo.magazine - 1, supply)
     after = AmmoState(supply, magazine, ammo.jammed or (jam and weapon.firearm))

@@ -33,7 +33,7 @@ from game.rules.combatant import AttackContext, Combatant
 from game.rules.injury import fall
 from game.rules.loader import RulesData
 from game.rules.models import Weapon
-from game.rules.talents import UNVERRUECKBAR
+from game.rules.talents import FEUERDISZIPLIN, UNVERRUECKBAR
 from game.rules.talents import has as has_talent
 from game.rules.wounds import NeededNumber, apply_wounds, die_wounds
 
@@ -114,7 +114,7 @@ def hit_plan(
     dis = [
         name
         for name, on in (
-            ("long_range", ctx.long_range),
+            ("long_range", ctx.long_range and not _disciplined(attacker, weapon, ctx)),
             ("into_melee", ctx.into_melee),
             ("suppressed", attacker.suppressed),
             ("weakened", attacker.weakened),
@@ -129,6 +129,14 @@ def hit_plan(
         advantages=tuple(adv),
         disadvantages=tuple(dis),
         fumble_max=talent_effects.overcharge_fumble(attacker.talents, weapon, rules),
+    )
+
+
+def _disciplined(attacker: Combatant, weapon: Weapon, ctx: AttackContext) -> bool:
+    """Feuerdisziplin: a single shot with an automatic weapon has no long-range
+    disadvantage (§13.1)."""
+    return (
+        weapon.has("Automatisch") and not ctx.burst and has_talent(attacker.talents, FEUERDISZIPLIN)
     )
 
 
@@ -249,7 +257,7 @@ def plan_attack(
         context=ctx,
         hit=hit_plan(attacker, weapon, ctx, rules, _to_hit_number(weapon, target, rules)),
         damage=damage_plan(attacker, target, weapon, ctx, rules),
-        ammo=ammo_cost(weapon, ctx.burst, rules),
+        ammo=ammo_cost(weapon, ctx.burst, rules, ctx.burst_discount),
     )
 
 
@@ -498,7 +506,15 @@ def finish_attack(
     events: list[Event] = [*before, hit.event]
     jammed = hit.fumble and weapon.firearm
     if ammo is not None and plan.ammo:
-        ammo, spent = spend_ammo(plan.attacker.name, weapon, ammo, ctx.burst, rules, jam=jammed)
+        ammo, spent = spend_ammo(
+            plan.attacker.name,
+            weapon,
+            ammo,
+            ctx.burst,
+            rules,
+            jam=jammed,
+            discount=ctx.burst_discount,
+        )
         events.append(spent)
     if jammed:
         events.append(WeaponJammed(plan.attacker.name, weapon.name))
@@ -552,7 +568,7 @@ def resolve_attack(
         raise AttackInputError(Reason.of("attack.template_weapon", weapon=weapon.name))
     plan = plan_attack(attacker, target, weapon, ctx, rules)
     if ammo is not None:
-        problem = fire_problem(weapon, ammo, ctx.burst, rules)
+        problem = fire_problem(weapon, ammo, ctx.burst, rules, ctx.burst_discount)
         if problem is not None:
             raise AttackInputError(problem)
     return finish_attack(plan, roll_to_hit(plan, dice), rules, dice, ammo=ammo)

@@ -168,6 +168,7 @@ class AttackContext:
     gang_up         melee: target in contact with ≥ 2 other figures of the
                     attacker's side (advantage, if the knob is on)
     burst           fire a burst (Automatisch): +1W6, 3 ammo
+    burst_discount  ammo a burst costs less (Feldwerkstatt on the attacker's side)
     shield_wall     WS bonus from an adjacent Hüter (see `abilities.shield_wall_bonus`)
     arsenal         Arsenal bonus active (defender, rounds 1–2)
     attacker_cover  the attacker's own cover against the target (Aus dem Nichts)
@@ -184,6 +185,7 @@ class AttackContext:
     into_melee: bool = False
     gang_up: bool = False
     burst: bool = False
+    burst_discount: int = 0
     shield_wall: int = 0
     arsenal: bool = False
     attacker_cover: Cover = Cover.NONE

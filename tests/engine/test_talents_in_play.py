@@ -7,7 +7,10 @@ import pytest
 from combat_kit import Fig, of, play, rect, scenario, start
 
 from game.actions import Attack, IllegalAction
+from game.play import context
+from game.rules.ammo import AmmoSpent
 from game.rules.attack import HitWarded, ToHitRolled
+from game.rules.combatant import Condition
 
 CRATES = [("crates", "crates", rect(5, 12.5, 15, 13.5))]
 
@@ -36,3 +39,20 @@ def test_fels_in_der_brandung_is_spent_for_the_battle() -> None:
     assert of(events, HitWarded) and game.state.figures["bruno"].tp == 7
     assert of(events, ToHitRolled)[0].kept == 19
     assert game.state.figures["bruno"].uses["fels_used"] == 1
+
+
+def test_feldwerkstatt_lowers_the_bursts_of_its_side_while_it_stands() -> None:
+    """Rulebook: "Feldwerkstatt — die Gruppe verbraucht 1 Munition weniger je
+    Automatik-Stoß" (the group uses 1 ammo less per burst; P: while the Tüftler stands).
+    Bruno's burst: supply 6 → 4."""
+    smith = Fig("a", "ferdl", (40, 10), stats={"base": "Ferdl", "talents": ["Feldwerkstatt"]})
+    scen = scenario(
+        [Fig("a", "bruno", (10, 10), "Bruno"), smith, Fig("b", "r1", (10, 40), "Raider")]
+    )
+    game = start(scen, "bruno")
+    st = game.state
+    assert context.burst_discount(game, st.figures["r1"]) == 0
+    events = play(game, Attack("bruno", "r1", "Assault rifle", burst=True), [2])
+    assert of(events, AmmoSpent)[0].used == 2 and st.figures["bruno"].ammo == 4
+    st.figures["ferdl"].condition = Condition.DOWN
+    assert context.burst_discount(game, st.figures["bruno"]) == 0

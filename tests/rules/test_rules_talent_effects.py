@@ -14,6 +14,7 @@ from game.narration import narrate
 from game.odds import attack_odds
 from game.play.profiles import inline_profile
 from game.rules.abilities import GiftTamed, cast_gift, immune_serum, shield_wall_bonus
+from game.rules.ammo import AmmoState
 from game.rules.attack import (
     DamageRolled,
     HitWarded,
@@ -247,3 +248,35 @@ def test_baendigung_takes_the_strain_of_one_gift_that_would_go_over(
     )
     again = cast_gift(tamed.figure, "Grauen", rules, ScriptedDice([6]))
     assert again.figure.strain == 7  # used up: strain and a backlash roll
+
+
+def test_feuerdisziplin_single_shots_lose_the_long_range_disadvantage(
+    rules: RulesData, fig: Fig
+) -> None:
+    """Rulebook: "Feuerdisziplin — kontrollierte Einzelschüsse mit Automatikwaffen ohne den
+    Munitions- und Weit-Malus" (Fire discipline: controlled single shots with automatic
+    weapons without the ammo and the long-range malus). Its bursts keep both."""
+    rifle = rules.weapon("Assault rifle")
+    far = AttackContext(long_range=True)
+    disciplined = talented(rules, "Bruno", "Feuerdisziplin")
+    shot = plan_attack(disciplined, fig("Raider"), rifle, far, rules)
+    assert shot.hit.disadvantages == () and shot.ammo == 1
+    burst = plan_attack(disciplined, fig("Raider"), rifle, replace(far, burst=True), rules)
+    assert burst.hit.disadvantages == ("long_range",) and burst.ammo == 3
+    plain = plan_attack(fig("Bruno"), fig("Raider"), rifle, far, rules)
+    assert plain.hit.disadvantages == ("long_range",)
+    pistol = plan_attack(disciplined, fig("Raider"), rules.weapon("Pistol"), far, rules)
+    assert pistol.hit.disadvantages == ("long_range",)  # not an automatic weapon
+
+
+def test_feldwerkstatt_bursts_cost_one_less(rules: RulesData, fig: Fig) -> None:
+    """Rulebook: "Feldwerkstatt — die Gruppe verbraucht 1 Munition weniger je
+    Automatik-Stoß" (Field workshop: the group uses 1 ammo less per burst)."""
+    rifle = rules.weapon("Assault rifle")
+    ctx = AttackContext(burst=True, burst_discount=1)
+    plan = plan_attack(fig("Bruno"), fig("Raider"), rifle, ctx, rules)
+    assert plan.ammo == 2
+    result = resolve_attack(
+        fig("Bruno"), fig("Raider"), rifle, ctx, rules, ScriptedDice([2]), ammo=AmmoState(2, 3)
+    )
+    assert result.ammo == AmmoState(0, 0) and result.ammo_used == 2
