@@ -22,6 +22,7 @@ INTERCEPTS_USED = "intercepts_used"
 PAIN_ROUND = "pain_round"
 PAIN_IGNORED = "pain_ignored"
 WEAKENED = "weakened"  # effect: Seuchenhauch, through the figure's next activation
+SHIELD_SLUNG = "shield_slung"  # effect: it struck two-handed; no shield to its next activation
 
 # How long an effect of `Figure.effects` lasts, besides a round number (> 0: to the end
 # of that round).
@@ -74,6 +75,7 @@ def combatant(game: GameView, figure: Figure) -> Combatant:
         strain=figure.strain,
         suppressed=figure.suppressed,
         weakened=WEAKENED in figure.effects,
+        shield_melee_ws=0 if SHIELD_SLUNG in figure.effects else base.shield_melee_ws,
         ran_this_round=figure.ran_round == rnd,
         unbeugsam_left=max(0, base.unbeugsam_left - uses.get(UNBEUGSAM_USED, 0)),
         fels_left=max(0, base.fels_left - uses.get(FELS_USED, 0)),

@@ -169,6 +169,8 @@ def attack(
         )
     ]
     attacker.facing = sight.bearing(attacker.pos, target.pos)
+    if arms.has("Zweihändig") and game.profile(attacker).shield is not None:
+        attacker.effects[bridge.SHIELD_SLUNG] = bridge.UNTIL_NEXT_START  # both hands (§5.3)
     if context.wachsam(game, attacker, mode):
         attacker.uses[context.WACHSAM_USED] = 1
     return events + game.system.strike(game, attacker, target, arms, measured, mode)

@@ -1,5 +1,6 @@
 """Talents on the table (rulebook §13.1, docs/RULES.md §13.1): the ones the engine asks
-about outside one attack's numbers — targeting, counters kept on the figure."""
+about outside one attack's numbers — targeting, counters kept on the figure, a side's
+bursts — and the two-handed keyword against a shield (§5.3)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 from combat_kit import Fig, of, play, rect, scenario, start
 
 from game.actions import Attack, IllegalAction
-from game.play import context
+from game.play import bridge, context
 from game.rules.ammo import AmmoSpent
 from game.rules.attack import HitWarded, ToHitRolled
 from game.rules.combatant import Condition
@@ -56,3 +57,19 @@ def test_feldwerkstatt_lowers_the_bursts_of_its_side_while_it_stands() -> None:
     assert of(events, AmmoSpent)[0].used == 2 and st.figures["bruno"].ammo == 4
     st.figures["ferdl"].condition = Condition.DOWN
     assert context.burst_discount(game, st.figures["bruno"]) == 0
+
+
+def test_a_two_handed_blow_leaves_no_hand_for_the_shield() -> None:
+    """Contract §5.3: "Zweihändig — two-handed; no shield" (rulebook §3A). P: a figure
+    that strikes with a two-handed weapon has no shield bonus until its next activation."""
+    axe = Fig("a", "jonas", (10, 10), stats={"base": "Jonas", "weapons": ["Fire axe", "Club"]})
+    scen = scenario([axe, Fig("b", "r1", (10, 12.5), "Raider", facing=270)])
+    game = start(scen, "jonas")
+    jonas = game.state.figures["jonas"]
+    assert bridge.combatant(game, jonas).shield_melee_ws == 1
+    play(game, Attack("jonas", "r1", "Fire axe"), [2])  # a miss: the shield is slung anyway
+    assert bridge.combatant(game, jonas).shield_melee_ws == 0
+    club = Fig("a", "jonas", (10, 10), stats={"base": "Jonas"})
+    other = start(scenario([club, Fig("b", "r1", (10, 12.5), "Raider")]), "jonas")
+    play(other, Attack("jonas", "r1", "Club"), [2])
+    assert bridge.combatant(other, other.state.figures["jonas"]).shield_melee_ws == 1
