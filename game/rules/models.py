@@ -510,6 +510,8 @@ class TemplateKnobs(Model):
     explosion_save: int = Field(ge=1, le=40)
     burn_rounds: int = Field(ge=0, le=20)
     burn_pool: int = Field(ge=0, le=20)
+    burning_rounds: int = Field(ge=0, le=20)
+    burning_pool: int = Field(ge=0, le=20)
 
     def radius(self, size: TemplateSize) -> float:
         return self.small_radius if size == "small" else self.large_radius

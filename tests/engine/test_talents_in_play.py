@@ -8,7 +8,10 @@ import pytest
 from combat_kit import Fig, of, play, rect, scenario, start
 
 from game.actions import Attack, IllegalAction
-from game.play import bridge, context
+from game.dice import ScriptedDice
+from game.narration import narrate
+from game.play import blast, bridge, context, round_end
+from game.play.combat_events import CaughtFire, StillBurning
 from game.rules.ammo import AmmoSpent
 from game.rules.attack import HitWarded, ToHitRolled
 from game.rules.combatant import Condition
@@ -73,3 +76,24 @@ def test_a_two_handed_blow_leaves_no_hand_for_the_shield() -> None:
     other = start(scenario([club, Fig("b", "r1", (10, 12.5), "Raider")]), "jonas")
     play(other, Attack("jonas", "r1", "Club"), [2])
     assert bridge.combatant(other, other.state.figures["jonas"]).shield_melee_ws == 1
+
+
+def test_a_feuer_template_sets_the_wounded_burning() -> None:
+    """Contract §5.3: "Feuer — leaves a burning zone / sets the target burning" (rulebook
+    §8.1 step 3: "Uhren/Effekte fortschreiben (brennende Ziele …)" — at the round's end
+    the effects tick, burning targets among them). P: a figure a Feuer template wounds
+    burns at the end of this round: 1W6 against its armour (`template.burning_*`)."""
+    scen = scenario([Fig("a", "bruno", (10, 10), "Bruno"), Fig("b", "r1", (40, 40), "Raider")])
+    game = start(scen, "bruno")
+    r1 = game.state.figures["r1"]
+    game.dice = ScriptedDice([6, 1])  # Molotov 2W6 vs 3+: one wound
+    events = blast.explode(game, (40.0, 40.0), "Molotov", None, source="throw")
+    assert r1.tp == 3 and of(events, CaughtFire) == [CaughtFire("r1", 1)]
+    assert "r1 catches fire [brennend]" in narrate(of(events, CaughtFire)[0], "en")
+    game.dice = ScriptedDice([4, 6])  # the round's end: 1W6 vs 3+; the noise check 6: quiet
+    burnt = round_end.end_round(game)
+    assert of(burnt, StillBurning) == [StillBurning("r1")] and r1.tp == 2
+    assert blast.BURNING not in r1.effects  # it burnt through round 1
+    game.dice = ScriptedDice([1, 1])
+    events = blast.explode(game, (40.0, 40.0), "Molotov", None, source="throw")
+    assert not of(events, CaughtFire)  # no wound, no fire
