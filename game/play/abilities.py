@@ -43,6 +43,8 @@ from game.rules.abilities import StrainResult
 from game.rules.combatant import Condition
 from game.rules.loader import UnknownNameError, fold
 from game.rules.models import SIGNATURE_NAMES, Gift
+from game.rules.talents import SEUCHENHERR
+from game.rules.talents import has as has_talent
 from game.state import Figure, Presence
 
 SEUCHENHAUCH = "Seuchenhauch"
@@ -291,12 +293,36 @@ def _frenzy(game: GameView, fig: Figure, use: Use) -> list[Event]:
 
 
 def _plague(game: GameView, fig: Figure, target: Figure) -> list[Event]:
-    """Seuchenhauch: KÖR save 12 or weakened through its next activation (§13)."""
-    after, events = rules_abilities.plague_breath(
-        bridge.combatant(game, fig), bridge.combatant(game, target), game.rules, game.dice
-    )
-    bridge.write_back(game, target, after)
-    return list(events)
+    """Seuchenhauch: KÖR save 12 or weakened through its next activation (§13);
+    with Seuchenherr a second enemy close to the target too (§13.1)."""
+    events: list[Event] = []
+    second = plague_partner(game, fig, target)
+    for victim in (target, *(() if second is None else (second,))):
+        after, more = rules_abilities.plague_breath(
+            bridge.combatant(game, fig), bridge.combatant(game, victim), game.rules, game.dice
+        )
+        bridge.write_back(game, victim, after)
+        events += more
+    return events
+
+
+def plague_partner(game: GameView, caster: Figure, target: Figure) -> Figure | None:
+    """Seuchenherr: "Seuchenhauch trifft 2 Ziele, die nah beieinanderstehen" — the
+    nearest other standing enemy within the talent's range of the target (P: 5 cm
+    between the bases), not yet weakened; None without the talent or such an enemy."""
+    if not has_talent(game.profile(caster).talents, SEUCHENHERR):
+        return None
+    reach = game.rules.talent(SEUCHENHERR).range or 0.0
+    near = [
+        (sight.base_gap(target, e), e.id, e)
+        for e in game.state.enemies_of(caster)
+        if e.id != target.id
+        and e.standing
+        and e.on_table
+        and bridge.WEAKENED not in e.effects
+        and sight.base_gap(target, e) <= reach + 1e-9
+    ]
+    return min(near)[2] if near else None
 
 
 def _serum(game: GameView, fig: Figure, patient: Figure, option: str | None) -> list[Event]:

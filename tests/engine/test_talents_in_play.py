@@ -7,13 +7,14 @@ from __future__ import annotations
 import pytest
 from combat_kit import Fig, of, play, rect, scenario, start
 
-from game.actions import Attack, IllegalAction
+from game.actions import Attack, IllegalAction, UseAbility
 from game.dice import ScriptedDice
 from game.narration import narrate
 from game.play import blast, bridge, context, round_end
 from game.play.combat_events import CaughtFire, StillBurning
 from game.rules.ammo import AmmoSpent
 from game.rules.attack import HitWarded, ToHitRolled
+from game.rules.checks import SaveRolled
 from game.rules.combatant import Condition
 
 CRATES = [("crates", "crates", rect(5, 12.5, 15, 13.5))]
@@ -97,3 +98,22 @@ def test_a_feuer_template_sets_the_wounded_burning() -> None:
     game.dice = ScriptedDice([1, 1])
     events = blast.explode(game, (40.0, 40.0), "Molotov", None, source="throw")
     assert not of(events, CaughtFire)  # no wound, no fire
+
+
+def test_seuchenherr_breathes_on_a_second_enemy_close_by() -> None:
+    """Rulebook §13.1: "Seuchenherr — Seuchenhauch trifft 2 Ziele, die nah
+    beieinanderstehen" (Plague lord: Seuchenhauch hits 2 targets standing close
+    together; P: the nearest other enemy within 5 cm of the first)."""
+    lord = Fig("a", "selma", (10, 10), stats={"base": "Selma", "talents": ["Seuchenherr"]})
+    raiders = [
+        Fig("b", "r1", (10, 40), "Raider"),
+        Fig("b", "r2", (14, 40), "Raider"),  # 1.5 cm from r1
+        Fig("b", "r3", (10, 46), "Raider"),  # 3.5 cm from r1, farther than r2
+    ]
+    game = start(scenario([lord, *raiders]), "selma")
+    events = play(game, UseAbility("selma", "Seuchenhauch", "r1"), [11, 11])
+    saves = of(events, SaveRolled)
+    assert [s.who for s in saves] == ["R1", "R2"]
+    st = game.state
+    assert bridge.WEAKENED in st.figures["r2"].effects
+    assert bridge.WEAKENED not in st.figures["r3"].effects
