@@ -5,7 +5,8 @@ Improvisieren) and the Hexer's gifts, with strain and backlash.
 `UseAbility.ability` names the ability, German or English, with an option after
 a colon where there is a choice: "Raserei:action" / "Raserei:melee",
 "Immunserum:heal" / ":stabilise" / ":cure" (without an option Immunserum does
-what the patient needs: stabilise the unstable, heal the hurt, else cure). The
+what the patient needs: stabilise the unstable, heal the hurt, else cure); a gift
+takes ":blood" with the talent Blutmagie (1 TP instead of strain, §13.1). The
 target is a figure id (a piece id for Improvisieren); no ability takes a point.
 
 Decisions (P, not fixed by the rulebook):
@@ -43,7 +44,7 @@ from game.rules.abilities import StrainResult
 from game.rules.combatant import Condition
 from game.rules.loader import UnknownNameError, fold
 from game.rules.models import SIGNATURE_NAMES, Gift
-from game.rules.talents import SEUCHENHERR
+from game.rules.talents import BLUTMAGIE, SEUCHENHERR, ZWEI_ZUNGEN
 from game.rules.talents import has as has_talent
 from game.state import Figure, Presence
 
@@ -57,6 +58,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     RASEREI: ("action", "melee"),
     IMMUNSERUM: ("heal", "stabilise", "cure"),
 }
+BLOOD = "blood"  # a gift's option: Blutmagie pays TP instead of strain (§13.1)
 RASEREI_ACTION = "raserei_action"  # effect: +1 action through the round (budget.action_budget)
 RASEREI_ROUND = "raserei_round"  # Figure.uses key: the round Raserei was last taken
 VERB = act.UseAbility.verb
@@ -128,11 +130,11 @@ def parse(game: GameView, text: str) -> tuple[str, str | None, Gift | None]:
     except UnknownNameError:
         known = ", ".join([*ACTIVE, *game.rules.gifts])
         raise IllegalAction(Reason.of("ability.unknown", ability=name, known=known)) from None
-    return gift.name, _option(gift.name, option), gift
+    return gift.name, _option(gift.name, option, gift=True), gift
 
 
-def _option(ability: str, option: str) -> str | None:
-    allowed = OPTIONS.get(ability, ())
+def _option(ability: str, option: str, gift: bool = False) -> str | None:
+    allowed = (BLOOD,) if gift else OPTIONS.get(ability, ())
     if not option:
         if ability == RASEREI:
             raise IllegalAction(Reason.of("ability.needs_choice"))
@@ -156,7 +158,9 @@ def check_use(game: GameView, action: act.UseAbility) -> Use:
     """Every check of a UseAbility; IllegalAction naming why it is not allowed."""
     ability, option, gift = parse(game, action.ability)
     probe = Use(ability, option, gift, None, None)
-    fig = budget.check_budget(game, action.figure, probe.verb, probe.cost)
+    caster = game.profile(action.figure).talents
+    twice = gift is not None and has_talent(caster, ZWEI_ZUNGEN)
+    fig = budget.check_budget(game, action.figure, probe.verb, probe.cost, twice=twice)
     if ability not in abilities_of(game, fig):
         raise IllegalAction(Reason.of("ability.missing", who=fig.name, ability=ability))
     if action.at is not None:
@@ -188,6 +192,12 @@ def _piece(game: GameView, figure: Figure, target: str | None) -> str:
 
 def _problem(game: GameView, fig: Figure, use: Use) -> Reason | None:
     """Why this use is not allowed (None: it is)."""
+    if use.option == BLOOD:
+        price = game.rules.talent(BLUTMAGIE).tp or 0
+        if not has_talent(game.profile(fig).talents, BLUTMAGIE):
+            return Reason.of("ability.no_blood_magic", who=fig.name)
+        if fig.tp <= price:
+            return Reason.of("ability.blood_last_tp", who=fig.name, tp=fig.tp)
     if use.ability == RASEREI:
         if fig.uses.get(RASEREI_ROUND) == game.state.round:
             return Reason.of("ability.raserei_taken", who=fig.name)
@@ -279,7 +289,7 @@ def execute(game: GameView, action: act.UseAbility) -> list[Event]:
         assert use.target is not None
         return _serum(game, fig, use.target, use.option)
     assert use.gift is not None
-    return _gift(game, fig, use.gift, use.target)
+    return _gift(game, fig, use.gift, use.target, blood=use.option == BLOOD)
 
 
 def _frenzy(game: GameView, fig: Figure, use: Use) -> list[Event]:
@@ -338,9 +348,15 @@ def _serum(game: GameView, fig: Figure, patient: Figure, option: str | None) -> 
     return [event]
 
 
-def _gift(game: GameView, fig: Figure, gift: Gift, target: Figure | None) -> list[Event]:
-    """A gift: +1 strain (maybe backlash), then its effect (§13)."""
-    cast = rules_abilities.cast_gift(bridge.combatant(game, fig), gift.name, game.rules, game.dice)
+def _gift(
+    game: GameView, fig: Figure, gift: Gift, target: Figure | None, *, blood: bool = False
+) -> list[Event]:
+    """A gift: +1 strain (maybe backlash) — or with Blutmagie 1 TP (":blood") —
+    then its effect (§13, §13.1)."""
+    price = (game.rules.talent(BLUTMAGIE).tp or 0) if blood else 0
+    cast = rules_abilities.cast_gift(
+        bridge.combatant(game, fig), gift.name, game.rules, game.dice, blood=price
+    )
     events = strained(game, fig, cast)
     if not fig.standing:
         return [*events, GiftFizzled(fig.id, gift.name)]
@@ -417,9 +433,12 @@ def _candidates(game: GameView, figure: Figure, ability: str) -> list[act.UseAbi
         ]
     if ability == IMPROVISIEREN:
         return [use(fid, ability, p.id) for p in support.nearby_pieces(game, figure)]
+    names = [ability]
+    if ability != SEUCHENHAUCH and has_talent(game.profile(figure).talents, BLUTMAGIE):
+        names.append(f"{ability}:{BLOOD}")  # Blutmagie: pay 1 TP instead of strain
     if ability != SEUCHENHAUCH and game.rules.gift(ability).effect == "veil":
-        return [use(fid, ability)]
-    return [use(fid, ability, e.id) for e in _enemies_in_sight(game, figure)]
+        return [use(fid, name) for name in names]
+    return [use(fid, name, e.id) for name in names for e in _enemies_in_sight(game, figure)]
 
 
 def _touched(game: GameView, figure: Figure) -> list[Figure]:

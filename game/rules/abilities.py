@@ -292,15 +292,35 @@ class GiftCast(CatalogueEvent):
     gift: str
 
 
-def cast_gift(caster: Combatant, gift: str, rules: RulesData, dice: Dice) -> StrainResult:
-    """Use a gift: +1 strain and maybe backlash. Its effect follows: 'attack' gifts
-    attack with `rules.weapon(gift.weapon)`; `dread` (Grauen); `veil` (Schleier)."""
+def cast_gift(
+    caster: Combatant, gift: str, rules: RulesData, dice: Dice, *, blood: int = 0
+) -> StrainResult:
+    """Use a gift: +1 strain and maybe backlash — or, with `blood` (Blutmagie, §13.1),
+    that many TP instead of the strain. Its effect follows: 'attack' gifts attack with
+    `rules.weapon(gift.weapon)`; `dread` (Grauen); `veil` (Schleier)."""
     data = rules.gift(gift)
+    if blood:
+        paid = replace(caster, tp=caster.tp - blood)
+        return StrainResult(
+            paid, (GiftCast(caster.name, data.name), BloodPaid(caster.name, blood, paid.tp))
+        )
     if tames(caster, rules):
         tamed = replace(caster, taming_left=caster.taming_left - 1)
         return StrainResult(tamed, (GiftCast(caster.name, data.name), GiftTamed(caster.name)))
     taken = add_strain(caster, rules.strain.cost, rules, dice, source=data.name)
     return replace(taken, events=(GiftCast(caster.name, data.name), *taken.events))
+
+
+@dataclass(frozen=True, slots=True)
+class BloodPaid(CatalogueEvent):
+    """Blutmagie: the caster pays TP instead of the gift's strain (§13.1)."""
+
+    kind: ClassVar[str] = "blood"
+    section: ClassVar[str] = "§13.1"
+    family: ClassVar[Family] = "ability"
+    who: str
+    tp: int
+    tp_after: int
 
 
 @dataclass(frozen=True, slots=True)

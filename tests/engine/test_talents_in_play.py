@@ -9,9 +9,11 @@ from combat_kit import Fig, of, play, rect, scenario, start
 
 from game.actions import Attack, IllegalAction, UseAbility
 from game.dice import ScriptedDice
+from game.engine import Game
 from game.narration import narrate
 from game.play import blast, bridge, context, round_end
 from game.play.combat_events import CaughtFire, StillBurning
+from game.rules.abilities import BloodPaid
 from game.rules.ammo import AmmoSpent
 from game.rules.attack import HitWarded, ToHitRolled
 from game.rules.checks import SaveRolled
@@ -117,3 +119,42 @@ def test_seuchenherr_breathes_on_a_second_enemy_close_by() -> None:
     st = game.state
     assert bridge.WEAKENED in st.figures["r2"].effects
     assert bridge.WEAKENED not in st.figures["r3"].effects
+
+
+def _hexer(*talents: str) -> Game:
+    oda = Fig("a", "oda", (10, 10), stats={"base": "Oda", "talents": list(talents)})
+    return start(scenario([oda, Fig("b", "r1", (10, 30), "Raider", facing=270)]), "oda")
+
+
+def test_blutmagie_pays_a_tp_instead_of_the_strain() -> None:
+    """Rulebook §13.1: "Blutmagie — du darfst statt Belastung 1 TP opfern, um eine Gabe zu
+    wirken" (Blood magic: it may sacrifice 1 TP instead of strain to cast a gift)."""
+    game = _hexer("Blutmagie")
+    oda = game.state.figures["oda"]
+    assert UseAbility("oda", "Grauen:blood", "r1") in game.legal_actions()
+    game.dice = ScriptedDice([15])  # R1's WIL save against Grauen holds
+    events = game.apply(UseAbility("oda", "Grauen:blood", "r1"))
+    assert of(events, BloodPaid) == [BloodPaid("Oda", 1, 3)]
+    assert (oda.tp, oda.strain) == (3, 0)
+    last = _hexer("Blutmagie")
+    last.state.figures["oda"].tp = 1
+    with pytest.raises(IllegalAction, match="cannot pay its last TP"):
+        last.apply(UseAbility("oda", "Grauen:blood", "r1"))
+    plain = _hexer()
+    with pytest.raises(IllegalAction, match="has no Blutmagie"):
+        plain.apply(UseAbility("oda", "Grauen:blood", "r1"))
+
+
+def test_zwei_zungen_casts_two_gifts_in_one_activation() -> None:
+    """Rulebook §13.1: "Zwei Zungen — zwei Gaben in einer Aktivierung wirken (beide kosten
+    Belastung)" (Two tongues: two gifts in one activation, both cost strain)."""
+    game = _hexer("Zwei Zungen")
+    game.dice = ScriptedDice([15, 2])  # R1 holds against Grauen; Riss-Stoß misses
+    game.apply(UseAbility("oda", "Grauen", "r1"))
+    game.apply(UseAbility("oda", "Riss-Stoß", "r1"))
+    assert game.state.figures["oda"].strain == 2
+    plain = _hexer()
+    plain.dice = ScriptedDice([15])
+    plain.apply(UseAbility("oda", "Grauen", "r1"))
+    with pytest.raises(IllegalAction, match="already"):
+        plain.apply(UseAbility("oda", "Riss-Stoß", "r1"))
