@@ -1,6 +1,7 @@
 """The abilities room (docs/RULES.md §13, rulebook §1.3, §4): `UseAbility` — the
 archetype signatures that are used (Seuchenhauch, Immunserum, Raserei,
-Improvisieren) and the Hexer's gifts, with strain and backlash.
+Improvisieren), the Hexer's gifts, with strain and backlash, and the talent
+Furchtbrüller's roar (§13.1).
 
 `UseAbility.ability` names the ability, German or English, with an option after
 a colon where there is a choice: "Raserei:action" / "Raserei:melee",
@@ -41,10 +42,11 @@ from game.play.support import SupportEvent
 from game.reason import Reason
 from game.rules import abilities as rules_abilities
 from game.rules.abilities import StrainResult
+from game.rules.checks import saving_throw
 from game.rules.combatant import Condition
 from game.rules.loader import UnknownNameError, fold
 from game.rules.models import SIGNATURE_NAMES, Gift
-from game.rules.talents import BLUTMAGIE, SEUCHENHERR, ZWEI_ZUNGEN
+from game.rules.talents import BLUTMAGIE, FURCHTBRUELLER, SEUCHENHERR, ZWEI_ZUNGEN
 from game.rules.talents import has as has_talent
 from game.state import Figure, Presence
 
@@ -58,6 +60,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     RASEREI: ("action", "melee"),
     IMMUNSERUM: ("heal", "stabilise", "cure"),
 }
+ROARED = "roared"  # Figure.uses key: Furchtbrüller's roars this battle
 BLOOD = "blood"  # a gift's option: Blutmagie pays TP instead of strain (§13.1)
 RASEREI_ACTION = "raserei_action"  # effect: +1 action through the round (budget.action_budget)
 RASEREI_ROUND = "raserei_round"  # Figure.uses key: the round Raserei was last taken
@@ -77,6 +80,30 @@ class ActionLostLater(SupportEvent):
     family: ClassVar[Family] = "ability"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
+
+
+@dataclass(frozen=True, slots=True)
+class Roared(SupportEvent):
+    """Furchtbrüller: the Berserker roars; every enemy near it saves WIL (§13.1)."""
+
+    kind: ClassVar[str] = "roar"
+    section: ClassVar[str] = "§13.1"
+    family: ClassVar[Family] = "ability"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
+    figure: str
+    radius: float
+
+
+@dataclass(frozen=True, slots=True)
+class Cowed(SupportEvent):
+    """A failed save against Furchtbrüller: the figure loses an action (§13.1)."""
+
+    kind: ClassVar[str] = "cowed"
+    section: ClassVar[str] = "§13.1"
+    family: ClassVar[Family] = "ability"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
+    figure: str
+    lost: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +152,8 @@ def parse(game: GameView, text: str) -> tuple[str, str | None, Gift | None]:
             if sig not in ACTIVE:
                 raise IllegalAction(Reason.of("ability.passive", ability=sig))
             return sig, _option(sig, option), None
+    if key in (fold(FURCHTBRUELLER), fold(game.rules.talent(FURCHTBRUELLER).english or "")):
+        return FURCHTBRUELLER, _option(FURCHTBRUELLER, option), None
     try:
         gift = game.rules.gift(name)
     except UnknownNameError:
@@ -151,7 +180,11 @@ def abilities_of(game: GameView, figure: Figure) -> list[str]:
     """The abilities a figure can use: its active signatures, then its gifts (a
     figure has gifts through Gezeichnet or the talent Neue Gabe, §13.1)."""
     comb = bridge.combatant(game, figure)
-    return [*(a for a in ACTIVE if comb.has(a)), *game.profile(figure).gifts]
+    own = [*(a for a in ACTIVE if comb.has(a)), *game.profile(figure).gifts]
+    roars = game.rules.talent(FURCHTBRUELLER).per_battle or 0
+    if has_talent(comb.talents, FURCHTBRUELLER) and figure.uses.get(ROARED, 0) < roars:
+        own.append(FURCHTBRUELLER)
+    return own
 
 
 def check_use(game: GameView, action: act.UseAbility) -> Use:
@@ -168,7 +201,7 @@ def check_use(game: GameView, action: act.UseAbility) -> Use:
     if ability == IMPROVISIEREN:
         return Use(ability, option, gift, None, _piece(game, fig, action.target))
     target = None if action.target is None else game.figure(action.target)
-    wants_target = ability not in (RASEREI,) and not (gift and gift.effect == "veil")
+    wants_target = ability not in (RASEREI, FURCHTBRUELLER) and not (gift and gift.effect == "veil")
     if wants_target and target is None:
         raise IllegalAction(Reason.of("ability.needs_target", ability=ability))
     if not wants_target and target is not None:
@@ -288,6 +321,8 @@ def execute(game: GameView, action: act.UseAbility) -> list[Event]:
     if use.ability == IMMUNSERUM:
         assert use.target is not None
         return _serum(game, fig, use.target, use.option)
+    if use.ability == FURCHTBRUELLER:
+        return roar(game, fig)
     assert use.gift is not None
     return _gift(game, fig, use.gift, use.target, blood=use.option == BLOOD)
 
@@ -313,6 +348,34 @@ def _plague(game: GameView, fig: Figure, target: Figure) -> list[Event]:
         )
         bridge.write_back(game, victim, after)
         events += more
+    return events
+
+
+def roar(game: GameView, fig: Figure) -> list[Event]:
+    """Furchtbrüller: once per battle, every standing enemy within the talent's range
+    (P: 15 cm between the bases) saves WIL 12 or loses 1 action of its next
+    activation (rulebook §13.1). The mindless do not fear, nor do figures steadied by
+    Unverrückbar (P)."""
+    data = game.rules.talent(FURCHTBRUELLER)
+    radius = float(data.range or 0.0)
+    fig.uses[ROARED] = fig.uses.get(ROARED, 0) + 1
+    events: list[Event] = [Roared(fig.id, radius)]
+    for enemy in game.state.enemies_of(fig):
+        near = enemy.standing and enemy.on_table and sight.base_gap(fig, enemy) <= radius + 1e-9
+        if not near or game.profile(enemy).mindless or morale.steadied(game, enemy):
+            continue
+        save = saving_throw(
+            bridge.combatant(game, enemy),
+            data.attribute or "wil",
+            game.rules,
+            game.dice,
+            target=data.target,
+            reason="roar",
+        )
+        events.append(save)
+        if not save.success:
+            enemy.lose_actions += data.actions or 0
+            events.append(Cowed(enemy.id, data.actions or 0))
     return events
 
 
@@ -433,6 +496,8 @@ def _candidates(game: GameView, figure: Figure, ability: str) -> list[act.UseAbi
         ]
     if ability == IMPROVISIEREN:
         return [use(fid, ability, p.id) for p in support.nearby_pieces(game, figure)]
+    if ability == FURCHTBRUELLER:
+        return [use(fid, ability)]
     names = [ability]
     if ability != SEUCHENHAUCH and has_talent(game.profile(figure).talents, BLUTMAGIE):
         names.append(f"{ability}:{BLOOD}")  # Blutmagie: pay 1 TP instead of strain

@@ -11,7 +11,7 @@ from game.actions import Attack, IllegalAction, UseAbility
 from game.dice import ScriptedDice
 from game.engine import Game
 from game.narration import narrate
-from game.play import blast, bridge, context, round_end
+from game.play import abilities, blast, bridge, context, round_end
 from game.play.combat_events import CaughtFire, StillBurning
 from game.rules.abilities import BloodPaid
 from game.rules.ammo import AmmoSpent
@@ -158,3 +158,24 @@ def test_zwei_zungen_casts_two_gifts_in_one_activation() -> None:
     plain.apply(UseAbility("oda", "Grauen", "r1"))
     with pytest.raises(IllegalAction, match="already"):
         plain.apply(UseAbility("oda", "Riss-Stoß", "r1"))
+
+
+def test_furchtbrueller_cows_the_enemies_near_it_once_per_battle() -> None:
+    """Rulebook §13.1: "Furchtbrüller — 1×/Kampf ein Gebrüll: alle nahen Gegner müssen eine
+    WIL-Rettung (12) bestehen oder verlieren 1 Aktion" (Terror roar: once per battle all
+    enemies near it save WIL 12 or lose 1 action; P: within 15 cm, the mindless immune)."""
+    katz = Fig("a", "katz", (10, 10), stats={"base": "Katz", "talents": ["Furchtbrüller"]})
+    others = [
+        Fig("b", "r1", (10, 20), "Raider"),  # 7.5 cm: saves 11 + WIL 0 < 12 → cowed
+        Fig("b", "r2", (20, 10), "Raider"),  # 7.5 cm: saves 14 → holds
+        Fig("b", "z1", (10, 24), "Shambler"),  # mindless: no save
+        Fig("b", "r3", (10, 40), "Raider"),  # 27.5 cm: too far
+    ]
+    game = start(scenario([katz, *others]), "katz")
+    assert UseAbility("katz", "Furchtbrüller") in game.legal_actions()
+    events = play(game, UseAbility("katz", "Terror roar"), [11, 14])
+    assert [s.who for s in of(events, SaveRolled)] == ["R1", "R2"]
+    assert of(events, abilities.Cowed) == [abilities.Cowed("r1", 1)]
+    st = game.state
+    assert (st.figures["r1"].lose_actions, st.figures["r2"].lose_actions) == (1, 0)
+    assert "Furchtbrüller" not in abilities.abilities_of(game, st.figures["katz"])

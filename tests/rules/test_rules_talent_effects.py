@@ -209,7 +209,7 @@ def test_fels_in_der_brandung_wards_off_one_hit(rules: RulesData, fig: Fig) -> N
     assert first.target.tp == 7 and first.target.fels_left == 0
     warded = next(e for e in first.events if isinstance(e, HitWarded))
     assert narrate(warded, "en") == (
-        "Bruno wards off the hit [Fels in der Brandung]: its 2 wounds are ignored (§13.1)"
+        "Bruno wards off the hit [Fels in der Brandung]: its wounds (2) are ignored (§13.1)"
     )
     second = resolve_attack(
         fig("Mira"), first.target, pistol, AttackContext(), rules, ScriptedDice([19, 6, 6])
