@@ -227,7 +227,9 @@ def plan_move(game: GameView, figure: Figure, to: Point2, mode: MoveMode) -> Pla
             Reason.of("move.unreachable", who=figure.name, x=x, y=y, why=found.reason)
         )
     cm = allowance(game, figure, mode)
-    walk = truncate_path(game.state.board, found, cm, difficult_cost=space.difficult_cost(game))
+    walk = truncate_path(
+        game.state.board, found, cm, difficult_cost=space.difficult_cost(game, figure)
+    )
     if walk.cost_cm > cm + COST_SLACK:  # cut where the allowance ran out: it cost `cm`
         walk = replace(walk, cost_cm=cm)
     if walk.length_cm < MIN_MOVE:
@@ -365,7 +367,7 @@ class Walker:
         self.done = until_along
         if len(leg) < 2:
             return []
-        length, cost = space.leg_cost(self.game, leg)
+        length, cost = space.leg_cost(self.game, leg, self.figure)
         vaults = sum(1 for _, end in self.plan.walk.vaults if start < end <= until_along)
         vault_cm = vaults * self.plan.walk.vault_cost
         cost += vault_cm

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from combat_kit import Fig, of, play, rect, scenario, start
 
-from game.actions import Attack, IllegalAction, UseAbility
+from game.actions import Attack, IllegalAction, Move, UseAbility
 from game.dice import ScriptedDice
 from game.engine import Game
 from game.narration import narrate
@@ -179,3 +179,19 @@ def test_furchtbrueller_cows_the_enemies_near_it_once_per_battle() -> None:
     st = game.state
     assert (st.figures["r1"].lose_actions, st.figures["r2"].lose_actions) == (1, 0)
     assert "Furchtbrüller" not in abilities.abilities_of(game, st.figures["katz"])
+
+
+def test_schattenschritt_moves_5_cm_more_and_ignores_difficult_ground() -> None:
+    """Rulebook §13.1: "Schattenschritt — +5 cm Bewegung; ignorierst schwieriges Gelände"
+    (Shadow step: +5 cm move; ignores difficult ground). Rubble from x 14 to 40: Mira
+    walks 18 cm toward x 30 — 14 of them on rubble at double cost without the talent."""
+    rubble = [("rubble", "rubble", rect(14, 0, 40, 60))]
+    shadow = Fig("a", "mira", (10, 30), stats={"base": "Mira", "talents": ["Schattenschritt"]})
+    game = start(scenario([shadow, Fig("b", "r1", (55, 55), "Raider")], terrain=rubble), "mira")
+    play(game, Move("mira", (28.0, 30.0)))
+    assert game.state.figures["mira"].x == pytest.approx(28.0)  # 18 cm ≤ 20
+    plain = Fig("a", "mira", (10, 30), "Mira")
+    other = start(scenario([plain, Fig("b", "r1", (55, 55), "Raider")], terrain=rubble), "mira")
+    play(other, Move("mira", (28.0, 30.0)))
+    # 15 cm: about 4 cm to the rubble's edge (base edge), then 11 cm of cost = 5.5 cm on it
+    assert other.state.figures["mira"].x < 22.0
