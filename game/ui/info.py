@@ -8,7 +8,9 @@ from game.engine import Game
 from game.i18n import DEFAULT_LANGUAGE, current_language, tr
 from game.naming import local_figure_name, local_name
 from game.play import bridge, budget
+from game.play.movement import slots_taken
 from game.rules.loader import load_rules
+from game.rules.slots import overloaded
 from game.rules.talents import split as split_talent
 from game.state import Figure
 from game.ui import fonts
@@ -75,6 +77,12 @@ def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
         if arms.keywords:
             bits.append(", ".join(term(k) for k in arms.keywords))
         lines.append((f"  {local_name('weapon', arms.name, lang)}: " + " · ".join(bits), False))
+    taken = slots_taken(game, fig)
+    if taken:
+        key = "card_overloaded" if overloaded(taken, game.rules) else "card_slots"
+        lines.append(
+            (tr(f"ui.input.{key}", taken=taken, slots=game.rules.knobs.slots.figure), False)
+        )
     if prof.talents:
         talents = ", ".join(talent_text(t, lang) for t in prof.talents)
         lines.append((tr("ui.input.card_talents", names=talents), False))

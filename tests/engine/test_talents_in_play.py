@@ -1,6 +1,7 @@
 """Talents on the table (rulebook §13.1, docs/RULES.md §13.1): the ones the engine asks
 about outside one attack's numbers — targeting, counters kept on the figure, a side's
-bursts — and the two-handed keyword against a shield (§5.3)."""
+bursts — and the rules next to them: the two-handed keyword against a shield (§5.3),
+burning targets, carrying slots (§5.7)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from game.actions import Attack, IllegalAction, Move, UseAbility
 from game.dice import ScriptedDice
 from game.engine import Game
 from game.narration import narrate
-from game.play import abilities, blast, bridge, context, round_end
+from game.play import abilities, blast, bridge, context, movement, round_end
 from game.play.combat_events import CaughtFire, StillBurning
 from game.rules.abilities import BloodPaid
 from game.rules.ammo import AmmoSpent
@@ -195,3 +196,22 @@ def test_schattenschritt_moves_5_cm_more_and_ignores_difficult_ground() -> None:
     play(other, Move("mira", (28.0, 30.0)))
     # 15 cm: about 4 cm to the rubble's edge (base edge), then 11 cm of cost = 5.5 cm on it
     assert other.state.figures["mira"].x < 22.0
+
+
+def test_an_overloaded_figure_moves_5_cm_less() -> None:
+    """Rulebook §9: "Überladen (mehr als die Slots) → −5 cm Bewegung" (overloaded, more
+    than its slots: −5 cm move); "Bergung belegt Slots" (salvage takes slots). A Raider
+    (pistol, knife: 2 of 4 slots) with 2 loot is full, with 3 overloaded."""
+    scen = scenario([Fig("a", "bruno", (10, 10), "Bruno"), Fig("b", "r1", (40, 40), "Raider")])
+    game = start(scen, "bruno")
+    r1 = game.state.figures["r1"]
+    r1.loot = 2
+    assert movement.slots_taken(game, r1) == 4
+    assert movement.allowance(game, r1, "move") == 15.0
+    r1.loot = 3
+    assert movement.allowance(game, r1, "move") == 10.0
+    assert movement.allowance(game, r1, "run") == 25.0
+    axe = start(
+        scenario([Fig("a", "katz", (10, 10), "Katz"), Fig("b", "r1", (40, 40), "Raider")]), "katz"
+    )
+    assert movement.slots_taken(axe, axe.state.figures["katz"]) == 2  # a two-handed axe
