@@ -146,11 +146,19 @@ def overcharge_fumble(talents: Iterable[str], weapon: Weapon, rules: RulesData) 
     return 1
 
 
+def _instead(
+    talents: Iterable[str], name: str, field: str, signature: int, rules: RulesData
+) -> int:
+    """A talent's number `field` in place of a signature's, when the figure has it."""
+    if has(talents, name):
+        return int(getattr(rules.talent(name), field) or 0)
+    return signature
+
+
 def frenzy_dice(talents: Iterable[str], rules: RulesData) -> int:
     """Raserei's melee dice: the signature's, Blutrausch+'s instead."""
-    if has(talents, BLUTRAUSCH):
-        return rules.talent(BLUTRAUSCH).melee_dice or 0
-    return rules.signatures.raserei.melee_dice
+    sig = rules.signatures.raserei.melee_dice
+    return _instead(talents, BLUTRAUSCH, "melee_dice", sig, rules)
 
 
 # -- defences and counters ----------------------------------------------------------
@@ -158,23 +166,20 @@ def frenzy_dice(talents: Iterable[str], rules: RulesData) -> int:
 
 def shield_wall_ws(talents: Iterable[str], rules: RulesData) -> int:
     """Schildwall's WS bonus from this Hüter: the signature's, Bollwerk's instead."""
-    if has(talents, BOLLWERK):
-        return rules.talent(BOLLWERK).ws_bonus or 0
-    return rules.signatures.schildwall.ws_bonus
+    sig = rules.signatures.schildwall.ws_bonus
+    return _instead(talents, BOLLWERK, "ws_bonus", sig, rules)
 
 
 def intercepts_per_round(talents: Iterable[str], rules: RulesData) -> int:
     """Abfangen per round: the signature's, Leibwache's instead."""
-    if has(talents, LEIBWACHE):
-        return rules.talent(LEIBWACHE).per_round or 0
-    return rules.signatures.abfangen.per_round
+    sig = rules.signatures.abfangen.per_round
+    return _instead(talents, LEIBWACHE, "per_round", sig, rules)
 
 
 def pain_ignores_per_round(talents: Iterable[str], rules: RulesData) -> int:
     """Wounds Kein Schmerz ignores per round: the signature's, Unbändig's instead."""
-    if has(talents, UNBAENDIG):
-        return rules.talent(UNBAENDIG).ignored_wounds or 0
-    return rules.signatures.kein_schmerz.ignored_wounds
+    sig = rules.signatures.kein_schmerz.ignored_wounds
+    return _instead(talents, UNBAENDIG, "ignored_wounds", sig, rules)
 
 
 def per_battle(talents: Iterable[str], name: str, rules: RulesData) -> int:
