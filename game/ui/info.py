@@ -77,12 +77,6 @@ def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
         if arms.keywords:
             bits.append(", ".join(term(k) for k in arms.keywords))
         lines.append((f"  {local_name('weapon', arms.name, lang)}: " + " · ".join(bits), False))
-    taken = slots_taken(game, fig)
-    if taken:
-        key = "card_overloaded" if overloaded(taken, game.rules) else "card_slots"
-        lines.append(
-            (tr(f"ui.input.{key}", taken=taken, slots=game.rules.knobs.slots.figure), False)
-        )
     if prof.talents:
         talents = ", ".join(talent_text(t, lang) for t in prof.talents)
         lines.append((tr("ui.input.card_talents", names=talents), False))
@@ -100,6 +94,10 @@ def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
     state += [tr(f"ui.input.flag_{s}") for s in statuses(fig)]
     if fig.loot:
         state.append(tr("ui.input.card_loot", loot=fig.loot))
+    taken = slots_taken(game, fig)
+    if taken:  # carrying slots (§9)
+        key = "card_overloaded" if overloaded(taken, game.rules) else "card_slots"
+        state.append(tr(f"ui.input.{key}", taken=taken, slots=game.rules.knobs.slots.figure))
     if fig.strain:
         state.append(tr("ui.input.card_strain", strain=fig.strain))
     state += [f"{name} (→ {until})" for name, until in fig.effects.items()]
