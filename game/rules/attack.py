@@ -169,6 +169,7 @@ def damage_plan(
             "raserei",
             talent_effects.frenzy_dice(attacker.talents, rules) if melee and ctx.frenzy else 0,
         ),
+        ("bayonet", ctx.bayonet if melee else 0),
         ("kopfschuss", talent_effects.headshot_dice(attacker.talents, weapon, ctx.aimed, rules)),
         ("ueberladen", talent_effects.overcharge_dice(attacker.talents, weapon, rules)),
         ("weakened", -sig.seuchenhauch.pool_penalty if attacker.weakened else 0),
