@@ -57,7 +57,8 @@ def drawing_from(
     known = {m.id for m in c.modules} | {str(m.get("id")) for m in _modules(before)}
     new = [m for m in _modules(after) if str(m.get("id")) not in known]
     if not new:
-        return tr("campaign.screen.nothing_drawn")
+        changed = after != before
+        return tr("campaign.screen.no_module_drawn" if changed else "campaign.screen.nothing_drawn")
     pieces = tuple((str(m.get("id")), str(m.get("kind"))) for m in new)
     problem = refuge.drawing_problem(c, t, pieces)
     if problem is not None:

@@ -165,7 +165,7 @@ class DowntimeScreen:
             buttons.append(Button(rect, label, ("build", target), active=chosen, tooltip=tip))
             x += width_px + 6
         label = tr("campaign.screen.draw")
-        width_px = max(120, fonts.font(14).size(label)[0] + 20)
+        width_px = max(120, fonts.font(FONT).size(label)[0] + 44)  # and its hotkey
         if x + width_px > width - 20:
             x, y = 20, y + ROW
         rect = pygame.Rect(x, y + LINE, width_px, ROW - 6)
@@ -236,7 +236,8 @@ class DowntimeScreen:
             row = next(b for b in buttons if b.value[:2] == ("action", m.id))
             scars = ", ".join(s.name for s in m.scars)
             text = tr("campaign.screen.member", name=m.name, level=m.level, xp=m.xp)
-            self._text(surface, text + (f" — {scars}" if scars else ""), 20, row.rect.y + 4)
+            line = fonts.fit(text + (f" — {scars}" if scars else ""), FONT, row.rect.x - 30)
+            self._text(surface, line, 20, row.rect.y + 4)
         builds = [b for b in buttons if b.value[0] == "build"]
         if builds:
             self._text(surface, tr("campaign.screen.build"), 20, builds[0].rect.y - LINE, dim=True)

@@ -83,7 +83,7 @@ def test_a_piece_the_refuge_cannot_pay_stays_planned_and_out_of_the_battles() ->
     ("extra", "key"),
     [
         (TOWER.replace("watchtower", "storage"), "campaign.note.draw_kind"),
-        (TOWER.replace("tower-east", "radio"), "campaign.screen.nothing_drawn"),
+        (TOWER.replace("tower-east", "radio"), "campaign.screen.no_module_drawn"),
         (
             TOWER + TOWER.replace("tower-east", "tower-west"),
             "campaign.note.draw_places",
@@ -105,6 +105,8 @@ def test_other_changes_in_the_editor_are_left_out() -> None:
     drawing = _drawn(c, ctx.tables, moved + TOWER)
     assert drawing.ignored and drawing.pieces == (("tower-east", "watchtower"),)
     assert RADIO in drawing.text  # the radio stays where it stood
+    said = drawing_from(c, ctx.tables, c.layout, moved)  # moved, nothing new
+    assert said == tr("campaign.screen.no_module_drawn")
 
 
 def test_the_screen_takes_a_drawing_and_builds_it_first() -> None:
