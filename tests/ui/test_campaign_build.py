@@ -17,7 +17,8 @@ from game.dice import ScriptedDice
 from game.i18n import set_language, tr
 from game.ui.campaign_build import Drawing, draw_in_editor, drawing_from
 from game.ui.campaign_screen import DowntimeScreen, choose_downtime
-from game.ui.editor.app import EditorOptions
+from game.ui.editor import edits
+from game.ui.editor.app import EditorApp, EditorOptions
 from tests.campaign.campaign_kit import Scripted, fresh, module_ids, planner_of
 
 TOWER = """
@@ -145,3 +146,22 @@ def test_the_real_editor_with_nothing_saved_gives_nothing() -> None:
     c, ctx = fresh()
     said = draw_in_editor(c, ctx.tables, c.layout, EditorOptions(frames=2))
     assert said == tr("campaign.screen.nothing_drawn")
+
+
+def test_a_watchtower_saved_in_the_real_editor_comes_back_planned(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    c, ctx = fresh()
+    run = EditorApp.run
+
+    def draw_and_save(app: EditorApp) -> int:
+        square = [(66.0, 60.0), (70.0, 60.0), (70.0, 64.0), (66.0, 64.0)]
+        app.do(edits.add_piece(app.doc, "module", "watchtower", square))
+        assert app.save()
+        return run(app)
+
+    monkeypatch.setattr(EditorApp, "run", draw_and_save)
+    drawing = draw_in_editor(c, ctx.tables, c.layout, EditorOptions(frames=2))
+    assert isinstance(drawing, Drawing), drawing
+    assert drawing.pieces == (("watchtower-1", "watchtower"),) and not drawing.ignored
+    assert drawing.text.startswith(c.layout.rstrip("\n"))
