@@ -11,9 +11,18 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+)
 
-from game.campaign.tables import Attribute, Pillar, ScarKind
+from game.campaign.tables import RESOURCES, Attribute, Pillar, ScarKind
 
 Count = Annotated[StrictInt, Field(ge=0)]
 Positive = Annotated[StrictInt, Field(ge=1)]
@@ -55,13 +64,13 @@ class _ModuleShape(_Shape):
     on_map: StrictBool
 
 
-class _Resources(_Shape):
-    scrap: Count
-    parts: Count
-    relics: Count
-    influence: Count
-    food: Count
-    ammo: Count
+def _six(value: dict[str, int]) -> dict[str, int]:
+    if sorted(value) != sorted(RESOURCES):
+        raise ValueError(f"the six resources, {', '.join(RESOURCES)}; not {', '.join(value)}")
+    return value
+
+
+_Resources = Annotated[dict[StrictStr, Count], AfterValidator(_six)]
 
 
 class _Open(BaseModel):
