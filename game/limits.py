@@ -39,6 +39,10 @@ MAX_SQUADS = 100
 """Squads of all sides together."""
 MAX_FIGURES = 200
 """Figures placed before the battle, all sides together (the benchmark scene has 200)."""
+MAX_EQUIPMENT = 50
+"""Items one figure may carry (seed 002)."""
+MAX_TRUPPWERT = 100000.0
+"""The largest Truppwert budget a side may declare."""
 MAX_ROSTER = 32
 """Lines of one raid roster."""
 MAX_ENTRIES = 16

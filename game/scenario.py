@@ -249,6 +249,9 @@ class FigureSpec(_Model):
     at: Point
     facing: Annotated[Number, Field(ge=-360, le=360)] | None = None
     overwatch: StrictBool = False
+    equipment: Annotated[list[Name], Field(max_length=limits.MAX_EQUIPMENT)] = Field(
+        default_factory=list
+    )
 
     @model_validator(mode="after")
     def _profile_or_stats(self) -> FigureSpec:
@@ -356,6 +359,7 @@ class SideSpec(_Model):
     )
     raid: RaidSpec | None = None
     ai: AiSpec | None = None
+    truppwert: Annotated[Number, Field(gt=0, le=limits.MAX_TRUPPWERT)] | None = None
 
     @model_validator(mode="after")
     def _has_forces(self) -> SideSpec:

@@ -12,6 +12,7 @@ from typing import Any
 from game.loading.geometry import default_radius
 from game.loading.parts import ScenarioParts
 from game.play.profiles import InlineStatsError, figure_profile, inline_profile
+from game.rules.equipment import EquipmentError
 from game.rules.loader import RulesData, RulesDataError, UnknownNameError
 from game.scenario import FigureSpec, InlineStats, Issue, RadiusLookup
 
@@ -83,7 +84,10 @@ def figure_issues(parts: ScenarioParts, rules: RulesData) -> list[Issue]:
 
 def _overwatch_issues(rules: RulesData, figure: FigureSpec, path: str) -> list[Issue]:
     """A figure that starts in overwatch needs a ranged weapon (§6)."""
-    profile = figure_profile(figure, rules)
+    try:
+        profile = figure_profile(figure, rules)
+    except EquipmentError:
+        return []  # the equipment stage says what is wrong with its items
     ranged = [w for w in profile.weapons if rules.weapon(w).type == "ranged"]
     if ranged:
         return []

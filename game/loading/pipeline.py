@@ -10,7 +10,9 @@ reason` (`ScenarioError.errors`); never evaluates code.
 3. knobs: the [knobs] overrides against the rules data;
 4. names: profiles, weapons, armour, archetypes, inline stats, overwatch starters —
    against the rules data with the scenario's knobs applied (so knobs come first);
-5. presets: a side's AI preset names one of the AI's (game/loading/presets.py).
+5. equipment: seed 002's items on the figures and each side's Truppwert against
+   its declared budget (game/loading/equipment.py);
+6. presets: a side's AI preset names one of the AI's (game/loading/presets.py).
 
 Stages 2–4 run even when the structure is broken (on the parts that validate on
 their own), so one run names a broken polygon and an unknown profile together.
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.loading.equipment import equipment_issues
 from game.loading.geometry import check_geometry
 from game.loading.knobs import flat_knobs, knob_issues, with_knobs
 from game.loading.names import name_issues, rules_radius
@@ -65,6 +68,10 @@ def _names(checking: Checking) -> list[Issue]:
     return name_issues(checking.parts, checking.applied)
 
 
+def _equipment(checking: Checking) -> list[Issue]:
+    return equipment_issues(checking.raw, checking.parts, checking.applied)
+
+
 def _presets(checking: Checking) -> list[Issue]:
     return preset_issues(checking.raw)
 
@@ -73,6 +80,7 @@ STAGES: tuple[tuple[str, Stage], ...] = (
     ("geometry", _geometry),
     ("knobs", _knobs),
     ("names", _names),
+    ("equipment", _equipment),
     ("presets", _presets),
 )
 """The stages after the structure, in order (their problems are listed in it)."""

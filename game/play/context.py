@@ -25,6 +25,7 @@ from game.board.terrain import TerrainKind
 from game.cover import Cover
 from game.play import bridge, sight
 from game.play.contract import AttackMode, GameView
+from game.play.equipment import bayonet_dice, scope_cm
 from game.play.outcome import raid_sides
 from game.rules.abilities import shield_wall_bonus
 from game.rules.combatant import AttackContext
@@ -159,7 +160,9 @@ def measure(
         aimed=attacker.aimed > 0 or wachsam(game, attacker, mode),
         behind=behind(start, target, game.rules.knobs.attack.front_arc),
         unaware=unaware,
-        long_range=not melee and weapon.range is not None and distance > weapon.range + 1e-9,
+        long_range=not melee
+        and weapon.range is not None
+        and distance > weapon.range + scope_cm(game, attacker, weapon, burst) + 1e-9,
         into_melee=not melee and bool(others),
         gang_up=melee and len(others) >= game.rules.knobs.attack.gang_up_min,
         burst=burst,
@@ -167,6 +170,7 @@ def measure(
         arsenal=arsenal_active(game, attacker),
         attacker_cover=attacker_cover,
         frenzy=melee and comb.has("Raserei") and RASEREI_MELEE in attacker.effects,
+        bayonet=bayonet_dice(game, attacker, start, distance, mode) if melee else 0,
         direction=direction(attacker, target),
     )
     return Measured(los, distance, cover, ctx)

@@ -4,9 +4,12 @@ and a new figure at full strength from its profile (the scenario's, a wave's).""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from game.naming import readable_id
+from game.rules.equipment import load_equipment, read_equipment
 from game.rules.loader import RulesData
 from game.rules.profile import Profile
 from game.rules.talents import TalentError
@@ -23,11 +26,38 @@ class InlineStatsError(ValueError):
 
 
 def figure_profile(spec: FigureSpec, rules: RulesData) -> Profile:
-    """The resolved profile of a scenario figure (raises on unknown names)."""
+    """The resolved profile of a scenario figure with its equipment (raises on
+    unknown names; EquipmentError on items that break seed 002's rules)."""
     if spec.stats is None:
         assert spec.profile is not None
-        return rules.profile(spec.profile)
-    return inline_profile(spec.stats, rules)
+        profile = rules.profile(spec.profile)
+    else:
+        profile = inline_profile(spec.stats, rules)
+    return equipped(profile, spec.equipment, rules) if spec.equipment else profile
+
+
+def equipped(profile: Profile, texts: Sequence[str], rules: RulesData) -> Profile:
+    """The profile with seed 002's items (docs/RULES.md §18): an armour item sets the
+    armour (its WS and move change), a shield the shield, each grenade, Molotov or
+    dynamite one more use of that weapon; the items are kept for the bayonet and the
+    scope."""
+    data = load_equipment()
+    kit = read_equipment(texts, profile.weapons, rules, data)
+    changes: dict[str, Any] = {"equipment": kit.texts()}
+    weapons = list(profile.weapons)
+    for name in kit.names():
+        item = data.items[name]
+        if item.armour is not None:
+            arm = rules.armour(item.armour)
+            changes.update(armour=arm.name, ws=arm.ws, move=rules.knobs.move.base + arm.move)
+        if item.shield is not None:
+            shield = rules.shield(item.shield)
+            changes.update(shield=shield.name, shield_melee_ws=shield.melee_ws)
+        if item.weapon is not None:
+            weapons.append(rules.weapon(item.weapon).name)
+    if len(weapons) > len(profile.weapons):
+        changes["loadouts"] = (tuple(weapons), *profile.loadouts[1:])
+    return replace(profile, **changes)
 
 
 def inline_profile(stats: InlineStats, rules: RulesData) -> Profile:
@@ -113,9 +143,13 @@ def new_figure(
     facing: float,
 ) -> Figure:
     """A figure at full TP with loaded weapons and a full ammo supply (§5.6)."""
-    weapons = []
+    weapons: list[WeaponState] = []
     for name in profile.weapons:
         weapon = rules.weapon(name)
+        same = next((w for w in weapons if w.name == weapon.name), None)
+        if same is not None and same.uses is not None and weapon.uses is not None:
+            same.uses += weapon.uses  # a second grenade bought: one more use (seed 002)
+            continue
         weapons.append(WeaponState(weapon.name, loaded=weapon.magazine, uses=weapon.uses))
     return Figure(
         id=figure_id,

@@ -278,6 +278,8 @@ def do_aid(game: GameView, action: act.FirstAid) -> list[Event]:
         raise IllegalAction(exc.reason) from None
     bridge.write_back(game, patient, aid.patient)
     events: list[Event] = [aid.event]
+    if aid.success:
+        events += game.system.treated(game, fig, patient)
     if infirmary is not None and aid.success:
         without = healed_tp(before, aid_heal(healer, game.rules, infirmary=False))
         bonus = aid.patient.tp - without

@@ -154,6 +154,7 @@ def damage_plan(
             sig.aus_dem_nichts.bonus_dice if attacker.has("Aus dem Nichts") and from_hiding else 0,
         ),
         ("raserei", sig.raserei.melee_dice if melee and ctx.frenzy else 0),
+        ("bayonet", ctx.bayonet if melee else 0),
         ("weakened", -sig.seuchenhauch.pool_penalty if attacker.weakened else 0),
     ]
     cover_mod = (0, knobs.cover.light, knobs.cover.heavy)[int(ctx.cover)]

@@ -160,6 +160,7 @@ class AttackContext:
     arsenal         Arsenal bonus active (defender, rounds 1–2)
     attacker_cover  the attacker's own cover against the target (Aus dem Nichts)
     frenzy          Raserei taken for +1W6 melee this round
+    bayonet         melee: extra dice of a bayonet charge (seed 002, docs/RULES.md §18)
     direction       unit vector attacker → target (the Wuchtig push direction)
     bonus, effects  any further attack modifier / needed-number effect
     """
@@ -176,6 +177,7 @@ class AttackContext:
     arsenal: bool = False
     attacker_cover: Cover = Cover.NONE
     frenzy: bool = False
+    bayonet: int = 0
     direction: tuple[float, float] | None = None
     bonus: int = 0
     effects: int = 0

@@ -41,6 +41,7 @@ class Profile:
     base_radius: float
     structure_wounds: int
     cost: float
+    equipment: tuple[str, ...] = ()  # seed 002's items, read (game.rules.equipment.Kit.texts)
 
     @property
     def weapons(self) -> tuple[str, ...]:

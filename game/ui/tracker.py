@@ -41,12 +41,13 @@ def _word(table: str, key: str | None) -> str:
         return key.replace("_", " ")
 
 
-def units_to_act(figures: list[Figure]) -> list[str]:
-    """Names of what still activates this round: figures by name, packs (which act as
-    one) by their make-up ("Pack of 5 (Shambler ×3, Runner ×2)")."""
+def units_to_act(figures: list[Figure], packs: bool) -> list[str]:
+    """Names of what still activates this round: figures by name and, when `packs`
+    activate as one (the knob `horde_pack_activation`), packs by their make-up
+    ("Pack of 5 (Shambler ×3, Runner ×2)")."""
     units: dict[str, list[Figure]] = {}
     for fig in figures:
-        units.setdefault(fig.pack or fig.id, []).append(fig)
+        units.setdefault((fig.pack if packs else None) or fig.id, []).append(fig)
     return [unit_name(members) for members in units.values()]
 
 
@@ -112,10 +113,12 @@ class TrackerPanel(PanelBase):
         else:
             out.append(("dim", tr("ui.tracker.initiative_none"), None))
         pending = game.pending()
+        packs = game.rules.knobs.horde_pack_activation
         if pending is not None:
             side = self._name(pending.side)
             if st.active and pending.kind == "act":
-                who = ", ".join(units_to_act([st.figures[f] for f in st.active if f in st.figures]))
+                acting = [st.figures[f] for f in st.active if f in st.figures]
+                who = ", ".join(units_to_act(acting, packs))
                 out.append(
                     (
                         "accent",
@@ -128,7 +131,7 @@ class TrackerPanel(PanelBase):
                 out.append(("accent", tr("ui.tracker.waiting", side=side, what=what), pending.side))
         figures = list(st.figures.values())
         for sid in st.sides:
-            left = units_to_act(waiting(figures, sid))
+            left = units_to_act(waiting(figures, sid), packs)
             count = tr("ui.tracker.to_act", n=len(left)) if left else tr("ui.tracker.all_done")
             reserve = sum(1 for f in figures if f.side == sid and f.presence is Presence.RESERVE)
             if reserve:

@@ -95,7 +95,13 @@ def check(
 
 
 def test_the_examples_are_found() -> None:
-    assert [e.check for e in EXAMPLES] == ["ok", "ok minimal", "ok after minimal", "errors"]
+    assert [e.check for e in EXAMPLES] == [
+        "ok",
+        "ok minimal",
+        "ok after minimal",
+        "ok after minimal",
+        "errors",
+    ]
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"line{e.line}-{e.check}")

@@ -25,6 +25,7 @@ class Fig:
     facing: float | None = None
     stats: dict[str, object] = field(default_factory=dict)
     squad: str | None = None
+    equipment: tuple[str, ...] = ()  # seed 002's items (docs/RULES.md §18)
 
 
 Piece = tuple[str, str, Sequence[tuple[float, float]]]  # id, kind, polygon
@@ -81,6 +82,8 @@ def scenario(
                     lines.append(f'profile = "{f.profile}"')
                 if f.facing is not None:
                     lines.append(f"facing = {f.facing}")
+                if f.equipment:
+                    lines.append(f"equipment = {_value(f.equipment)}")
                 if f.stats:
                     lines.append("[side.squad.figure.stats]")
                     lines += [f"{k} = {_value(v)}" for k, v in f.stats.items()]

@@ -88,10 +88,11 @@ def test_the_window_keeps_drawing_while_the_ai_thinks() -> None:
         assert app.ai_worker.thinking, "a frame waited for the AI"
     assert app.game.history == []
     slow.release.set()
-    for _ in range(30):  # half a second of frames: the panels settle, the choice comes in
+    end = time.monotonic() + 120.0
+    while not app.game.history:  # frames go on: the panels settle, the choice comes in
+        assert time.monotonic() < end, "the AI's choice never came in"
         app.frame(1 / 60)
-    _play(app, 1)
-    assert len(app.game.history) == 1 and slow.calls == 1
+    assert slow.calls <= len(app.game.history) + 1  # asked once per action (one under way)
 
 
 def test_the_same_seed_plays_the_same_game_as_the_ai_on_its_own() -> None:

@@ -40,13 +40,15 @@ def test_intent_replaces_the_last_action() -> None:
     assert not any(t.startswith("Last:") for _, t, _ in lines)
 
 
-def test_waiting_counts_packs_as_one() -> None:
+def test_waiting_counts_packs_as_one_only_when_packs_activate_as_one() -> None:
     game = new_game("refuge_horde")
     figures = list(game.state.figures.values())
-    horde = waiting(figures, "horde")
-    units = units_to_act(horde)
-    packs = {f.pack for f in horde if f.pack}
-    assert len(units) == len(packs) + sum(1 for f in horde if not f.pack)
+    horde = waiting(figures, "refuge")  # stand-ins: the horde is not on the table yet
+    for i, fig in enumerate(horde):  # two packs, as two waves would make them
+        fig.pack = f"pack-{i % 2}"
+    assert len(horde) >= 4
+    assert len(units_to_act(horde, packs=True)) == 2
+    assert len(units_to_act(horde, packs=False)) == len(horde)  # the rulebook: one by one
 
 
 def test_draws_readable_panels() -> None:

@@ -66,6 +66,10 @@ class RuleSystem(Protocol):
         activation is assumed unless `situation.can_react`)."""
         ...
 
+    def treated(self, game: GameView, healer: Figure, patient: Figure) -> list[Event]:
+        """What a successful first aid does beyond DEAD.EARTH's (3W6: stops bleeding)."""
+        ...
+
     def round_end(self, game: GameView) -> list[Event]:
         """What the system's conditions do as a round ends (bleeding, shock)."""
         ...

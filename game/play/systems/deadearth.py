@@ -54,6 +54,9 @@ class DeadEarth:
     ) -> OddsView:
         return attack_odds(attacker, target, weapon, ctx, game.rules)
 
+    def treated(self, game: GameView, healer: Figure, patient: Figure) -> list[Event]:
+        return []
+
     def round_end(self, game: GameView) -> list[Event]:
         return []
 

@@ -195,6 +195,9 @@ class Ews:
             shot = plan_shot(a, t, weapon, ctx, sit, self.data)
         return ews_odds.shot_odds(shot, knobs)
 
+    def treated(self, game: GameView, healer: Figure, patient: Figure) -> list[Event]:
+        return []
+
     def round_end(self, game: GameView) -> list[Event]:
         return []
 

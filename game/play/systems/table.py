@@ -43,6 +43,23 @@ def moved_now(game: GameView, figure: Figure) -> bool:
     return math.dist((figure.start_x, figure.start_y), figure.pos) > 0.01
 
 
+def friend_in_line(game: GameView, attacker: Figure, target: Figure) -> bool:
+    """A standing figure of the attacker's side stands partly in the line of fire: its
+    base crosses the line between the two bases' centres (EWS FoKa "Mehrere Ziele")."""
+    ax, ay = attacker.pos
+    dx, dy = target.x - ax, target.y - ay
+    length2 = dx * dx + dy * dy
+    if length2 < 1e-12:
+        return False
+    for fig in game.state.figures.values():
+        if fig.side != attacker.side or fig.id == attacker.id or not fig.standing:
+            continue
+        t = ((fig.x - ax) * dx + (fig.y - ay) * dy) / length2
+        if 0.0 < t < 1.0 and math.dist(fig.pos, (ax + t * dx, ay + t * dy)) < fig.radius:
+            return True
+    return False
+
+
 def situation(game: GameView, attacker: Figure, target: Figure, measured: Measured) -> Situation:
     """The facts of a measured attack that a system may use beyond DEAD.EARTH's context.
 
@@ -61,7 +78,7 @@ def situation(game: GameView, attacker: Figure, target: Figure, measured: Measur
         target_ran=target.ran_round == st.round,
         difficult=on_difficult(game, attacker),
         target_difficult=on_difficult(game, target),
-        friend_in_line=False,
+        friend_in_line=not measured.ctx.into_melee and friend_in_line(game, attacker, target),
         opponents=max(1, len(context.contacts(game, target, attacker.side))),
         attacker_opponents=max(1, len(context.contacts(game, attacker, target.side))),
         can_react=target.standing and not target.activated and not measured.ctx.unaware,

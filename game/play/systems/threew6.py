@@ -29,6 +29,7 @@ from game.systems.threew6 import odds as three_odds
 from game.systems.threew6.rules import (
     LEGS,
     MARK,
+    BleedingStopped,
     Fighter,
     bleed_tick,
     move_factor,
@@ -37,6 +38,8 @@ from game.systems.threew6.rules import (
 )
 from game.systems.threew6.tables import ThreeData, load_three
 
+BLEEDING = f"{MARK}bleeding"
+"""The counter of a bleeding figure."""
 SHOCK_ROUND = f"{MARK}shock_round"
 """The round the figure's shock came in (it lasts through the next round)."""
 
@@ -148,6 +151,12 @@ class ThreeW6:
         )
         return three_odds.attack_odds(plan, self.data.knobs)
 
+    def treated(self, game: GameView, healer: Figure, patient: Figure) -> list[Event]:
+        """First aid stops bleeding (seed 003 "Blutung": "First Aid … stoppt")."""
+        if not patient.uses.pop(BLEEDING, 0):
+            return []
+        return [BleedingStopped(patient.name, healer.name)]
+
     # -- the round ----------------------------------------------------------------------
     def round_end(self, game: GameView) -> list[Event]:
         """Shock from before this round wears off; the bleeding roll."""
@@ -157,7 +166,7 @@ class ThreeW6:
             if fig.uses.get(SHOCK_ROUND, st.round) < st.round:
                 fig.uses.pop(SHOCK_ROUND, None)
                 fig.uses.pop(f"{MARK}shock", None)
-            if not fig.on_table or not fig.uses.get(f"{MARK}bleeding"):
+            if not fig.on_table or not fig.uses.get(BLEEDING):
                 continue
             before = self.fighter(game, fig)
             after, rolled = bleed_tick(before, game.dice, self.data.knobs)

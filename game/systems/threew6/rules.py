@@ -248,6 +248,17 @@ class BleedingRolled(HealthRolled):
 
 
 @dataclass(frozen=True, slots=True)
+class BleedingStopped(ThreeEvent):
+    """First aid stops a figure's bleeding ("First Aid … stoppt")."""
+
+    kind: ClassVar[str] = "3w6_bleeding_stopped"
+    section: ClassVar[str] = "§3W6 Blutung"
+    family: ClassVar[Family] = "support"
+    who: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
 class Perished(ThreeEvent):
     """At −5 × HP a figure is dead without a roll (P, GURPS)."""
 

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 HEADER_ARRAYS = frozenset({"terrain", "module", "side", "squad", "figure", "entry"})
 """Arrays of tables that are always written as [[headers]] (the scenario's sections)."""
 WIDTH = 92
@@ -36,7 +36,7 @@ def dumps(data: Mapping[str, Any], order: Sequence[str] = ()) -> str:
 
 def key(name: str) -> str:
     """A key, bare when it can be, else quoted."""
-    return name if BARE_KEY.match(name) else string(name)
+    return name if BARE_KEY.fullmatch(name) else string(name)
 
 
 def string(value: str) -> str:
