@@ -97,6 +97,8 @@ class UiOptions:
     frames, which then plays the same at any machine speed)."""
     heat: Any = None
     """A heat map of this layout (the editor's, for a test raid): D shows it too."""
+    campaign: bool = False
+    """A campaign battle: the end screen goes back to the campaign, no "play again"."""
 
 
 def process_age() -> float | None:

@@ -313,12 +313,21 @@ class EndScreen(PanelBase):
             return False
         for button in self.buttons:
             if button.hit(event):
-                {"again": self.play_again, "save": self.save, "close": self._close}[button.key]()
+                {
+                    "again": self.play_again,
+                    "campaign": self._back,
+                    "save": self.save,
+                    "close": self._close,
+                }[button.key]()
                 return True
         return modal_rest(self.buttons, event)  # nothing reaches the table meanwhile
 
     def _close(self) -> None:
         self.dismissed = True
+
+    def _back(self) -> None:
+        """A campaign battle: the window closes and the campaign goes on."""
+        self.app.quit()
 
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -445,8 +454,13 @@ class EndScreen(PanelBase):
 
     def _buttons(self, surface: pygame.Surface, inner: pygame.Rect, th: Theme, size: int) -> None:
         line_h = fonts.font(size).get_linesize()
+        first = (
+            ("campaign", tr("ui.end.back_to_campaign"), pygame.K_RETURN)
+            if self.option("campaign", False)  # a campaign battle is not played again
+            else ("again", tr("ui.end.play_again"), pygame.K_RETURN)
+        )
         labels = [
-            ("again", tr("ui.end.play_again"), pygame.K_RETURN),
+            first,
             ("save", tr("ui.end.save_replay"), pygame.K_s),
             ("close", tr("ui.end.close"), pygame.K_ESCAPE),
         ]

@@ -172,6 +172,24 @@ def test_play_again_starts_a_new_game(finished) -> None:
     assert started[0].seed == game.seed + 1
 
 
+def test_a_campaign_battle_goes_back_to_the_campaign_and_is_not_played_again(
+    finished,
+) -> None:
+    game, events = finished
+    app = fake_app(game, campaign=True)
+    stopped, started = [], []
+    app.quit, app.new_game = (lambda: stopped.append(True)), started.append
+    panel = EndScreen(app)
+    panel.on_events(events)
+    target = surface((1600, 1000))
+    panel.rect = target.get_rect()
+    panel.draw(target)
+    assert panel.buttons[0].label == tr("ui.end.back_to_campaign")
+    assert panel.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    assert stopped == [True] and started == []
+    shot(target, "end_campaign")
+
+
 def test_a_skirmish_end_names_the_winner_and_the_beaten(finished) -> None:
     game, events = finished
     info = summary(game)
