@@ -28,7 +28,7 @@ from game import actions as act
 from game.actions import IllegalAction
 from game.engine import Game
 from game.events import Event
-from game.i18n import tr
+from game.i18n import set_units, tr
 from game.narration import reason_text
 from game.play.events import ActivationEnded, ActivationStarted
 from game.ui import cache, describe, display, errors, fonts, layout, screenshot
@@ -146,6 +146,7 @@ class App:
         warm: WarmUp | None = None,
     ) -> None:
         self.options = options or UiOptions()
+        set_units(self.options.units)  # the log, dice and status lines read in them too
         self.warm = warm or WarmUp()  # kernels compiling beside the window (game.warmup)
         self.settings = settings  # the player's settings file (game.ui.settings), if loaded
         self.scenario_path: str | None = self.options.scenario
