@@ -17,7 +17,7 @@ from game.narration import reason_text
 from game.play import budget, movement
 from game.state import Figure
 from game.ui import describe
-from game.ui.preview import plain_reason, problem_of
+from game.ui.preview import problem_of
 from game.ui.render import style
 from game.ui.widgets import BUTTON_FONT, Button
 
@@ -45,7 +45,7 @@ def why_not(game: Game, fig: Figure, verb: str) -> str:
     try:
         budget.check_budget(game, fig.id, verb, cls.cost)
     except IllegalAction as exc:
-        return plain_reason(reason_text(exc.reason))
+        return reason_text(exc.reason)
     probe: act.Action | None = None
     if verb == "aim":
         probe = act.Aim(fig.id)

@@ -40,7 +40,7 @@ from game.ui.input import TableInput
 from game.ui.log import safe_explain
 from game.ui.overlay_toggle import OverlayToggle
 from game.ui.panel import Panel, is_busy, is_visible, slot_of
-from game.ui.preview import AttackPreview, TemplatePreview, action_preview, plain_reason
+from game.ui.preview import AttackPreview, TemplatePreview, action_preview
 from game.ui.render import hud, markers, style
 from game.ui.render.table import Scene, TableView, entry_hover
 from game.ui.render.terrain import EntryZone
@@ -297,7 +297,7 @@ class App:
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:
-            self.say(plain_reason(reason_text(exc.reason)))
+            self.say(reason_text(exc.reason))
             return []
         except Exception as exc:
             self.failed(exc, action)
