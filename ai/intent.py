@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ai.objectives import Role
 from game.board.terrain import TerrainKind
 from game.i18n import tr
 from game.naming import say
@@ -44,7 +45,7 @@ class Intent:
     `place` a key of `ai.place`; `sound` a key of `ai.sound`; `weapon` a weapon name.
     """
 
-    role: str
+    role: Role
     side_name: str
     what: str
     target: str = ""

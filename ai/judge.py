@@ -30,6 +30,7 @@ import numpy as np
 
 from ai import danger, value
 from ai.candidates import BREAK_GAIN, REPAIR_GAIN, plans
+from ai.objectives import Role
 from ai.plan import SidePlan
 from ai.presets import Sliders
 from ai.scorer import Plan
@@ -84,7 +85,7 @@ FULL = Judging()
 def situation(
     game: Game,
     fig: Figure,
-    role: str,
+    role: Role,
     slide: Sliders,
     dice: Dice,
     side_plan: SidePlan | None,

@@ -14,6 +14,7 @@ from ai.base import decision_dice
 from ai.candidates import intent_of
 from ai.intent import Intent, place_of
 from ai.levels import Level
+from ai.objectives import Role
 from ai.plan import SidePlan
 from ai.presets import Sliders
 from ai.scorer import Plan
@@ -79,7 +80,7 @@ def _alike(one: Plan, two: Plan) -> bool:
 def decide(
     game: Game,
     fig: Figure,
-    role: str,
+    role: Role,
     slide: Sliders,
     level: Level,
     plans: dict[str, SidePlan],

@@ -3,6 +3,8 @@ which role a side plays."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from shapely.geometry import Polygon
 
 from game.board.terrain import TerrainKind, TerrainPiece
@@ -11,8 +13,11 @@ from game.play.raid import entry_ids, entry_polygon
 from game.play.support import improvise_problem
 from game.state import Figure
 
+Role = Literal["raiders", "horde", "defenders", "skirmish"]
+"""What a side is about: raiding, a horde, defending against a raid, or a skirmish."""
 
-def role_of(game: Game, side: str) -> str:
+
+def role_of(game: Game, side: str) -> Role:
     """raiders | horde | defenders (a side facing a raid) | skirmish."""
     st = game.state
     threat = st.sides[side].threat

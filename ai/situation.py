@@ -16,6 +16,7 @@ from shapely.ops import nearest_points
 from ai import objectives as obj
 from ai.fields import field_cache
 from ai.geometry import FloatArray, clear_of_bases
+from ai.objectives import Role
 from ai.presets import Sliders
 from ai.scoring import arms, attack_value, book, figure_value
 from ai.spots import Spots, combatant, exposure, measure, opportunity, reach_of, sample
@@ -51,7 +52,7 @@ class Situation:
 
     game: Game
     fig: Figure
-    role: str
+    role: Role
     slide: Sliders
     dice: Dice
     enemies: list[Figure]
@@ -84,7 +85,7 @@ class Situation:
         return not (self.fig.suppressed and verb not in budget.SUPPRESSED_MAY)
 
 
-def goal_of(game: Game, fig: Figure, role: str) -> tuple[str, list[object], Polygon | None]:
+def goal_of(game: Game, fig: Figure, role: Role) -> tuple[str, list[object], Polygon | None]:
     """(goal name, field goals, goal area) for a role."""
     if role == "raiders":
         if fig.loot > 0 or fig.suppressed:
@@ -114,7 +115,7 @@ def goal_of(game: Game, fig: Figure, role: str) -> tuple[str, list[object], Poly
 def build(
     game: Game,
     fig: Figure,
-    role: str,
+    role: Role,
     slide: Sliders,
     dice: Dice,
     goal_field: FlowField | None = None,

@@ -73,6 +73,12 @@ def test_light_commands_import_nothing_heavy(argv: tuple[str, ...]) -> None:
     assert heavy(modules) == []
 
 
+def test_dead_earth_odds_load_no_other_rule_system() -> None:
+    code, modules = modules_after("odds", "--bonus", "3", "--vw", "11", "--pool", "3", "--ws", "3")
+    assert code == 0
+    assert [m for m in modules if m.startswith(("game.systems.ews", "game.systems.threew6"))] == []
+
+
 def test_the_probe_sees_a_heavy_import() -> None:
     """The same probe on `los`, which needs the sight kernels, finds numba."""
     argv = ("los", "tests/board/data/los_range.toml", "--from", "10,20", "--to", "30,20")

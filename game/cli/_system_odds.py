@@ -17,6 +17,7 @@ import json
 from typing import Any
 
 from game.cli import CliError
+from game.cli._system_args import EWS_NUMBERS, THREE_NUMBERS, check_numbers, numbers_given
 from game.cover import Cover
 from game.i18n import tr
 from game.rules.combatant import AttackContext
@@ -34,37 +35,9 @@ from game.systems.threew6 import odds as three_odds
 from game.systems.threew6 import rules as three
 from game.systems.threew6.tables import load_three
 
-EWS_NUMBERS = ("value", "mw", "vs")
-THREE_NUMBERS = ("skill", "defence")
-RANGES = {"value": (0, 40), "mw": (0, 60), "vs": (0, 40), "skill": (0, 30), "defence": (0, 30)}
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    ews_group = parser.add_argument_group("EWS from numbers (with --rules ews)")
-    ews_group.add_argument("--value", type=int, help="the value rolled ± W6")
-    ews_group.add_argument("--mw", type=int, help="the Mindestwurf to reach (9, 12, 15, 18 …)")
-    ews_group.add_argument("--vs", type=int, help="a contest against this value (ties: initiator)")
-    three_group = parser.add_argument_group("3W6 from numbers (with --rules 3w6)")
-    three_group.add_argument("--skill", type=int, help="the effective skill: 3W6 ≤ skill")
-    three_group.add_argument("--defence", type=int, help="the defender's active defence value")
-    parser.add_argument(
-        "--dodge", action="store_true", help="EWS with profiles: the target dodges the shot"
-    )
-
-
-def numbers_given(args: argparse.Namespace) -> list[str]:
-    return [n for n in (*EWS_NUMBERS, *THREE_NUMBERS) if getattr(args, n, None) is not None]
-
-
-def _check(args: argparse.Namespace) -> None:
-    for name, (low, high) in RANGES.items():
-        value = getattr(args, name)
-        if value is not None and not low <= value <= high:
-            raise CliError(f"--{name} must be between {low} and {high} (got {value})")
-
 
 def run(args: argparse.Namespace, system: SystemName) -> int:
-    _check(args)
+    check_numbers(args)
     given = numbers_given(args)
     wrong = [n for n in given if n not in (EWS_NUMBERS if system == "ews" else THREE_NUMBERS)]
     if wrong:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from game.cli import CliError, _system_odds
+from game.cli import CliError, _system_args
 from game.cli._rules import add_rules_option, parse_rules
 from game.cover import Cover
 from game.dice import Edge
@@ -62,7 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--tp", type=int, help="target TP: adds the take-down chance")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_rules_option(parser)
-    _system_odds.add_arguments(parser)
+    _system_args.add_arguments(parser)
 
 
 def _check_range(name: str, value: int | None) -> None:
@@ -74,8 +74,11 @@ def _check_range(name: str, value: int | None) -> None:
 def run(args: argparse.Namespace) -> int:
     system = parse_rules(args.rules)
     if system is not None and system != "deadearth":
+        # lazy: the other systems' rules and tables (~150 ms); DEAD.EARTH's odds never need them
+        from game.cli import _system_odds
+
         return _system_odds.run(args, system)
-    if others := _system_odds.numbers_given(args):
+    if others := _system_args.numbers_given(args):
         flags = ", ".join(f"--{n}" for n in others)
         raise CliError(f"{flags} go with --rules ews or --rules 3w6")
     for name in RANGES:

@@ -45,7 +45,7 @@ from game.loading import scenario_from_data  # noqa: E402
 from game.scenario import Scenario  # noqa: E402
 
 RAIDERS = ROOT / "scenarios" / "refuge_raiders.toml"
-DENSE = ROOT.parent / "shared" / "bench" / "dense_scene.toml"
+DENSE = ROOT / "tests" / "board" / "data" / "dense_scene.toml"
 MAX_TACTICAL_MS = 30.0
 MAX_HORDE_MS = 1.0
 TACTICAL_ACTIVATIONS = 24

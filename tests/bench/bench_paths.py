@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from game.actions import Action
     from game.engine import Game
 
-SCENE = ROOT.parent / "shared" / "bench" / "dense_scene.toml"
+SCENE = ROOT / "tests" / "board" / "data" / "dense_scene.toml"
 HORDE = ROOT / "scenarios" / "refuge_horde.toml"
 R = 1.25
 MAX_PATH_MS = 5.0

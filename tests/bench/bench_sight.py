@@ -40,7 +40,7 @@ from game.board.sight import (  # noqa: E402
 from game.board.terrain import Board  # noqa: E402
 from game.loading import load_scenario  # noqa: E402
 
-SCENE = ROOT.parent / "shared" / "bench" / "dense_scene.toml"
+SCENE = ROOT / "tests" / "board" / "data" / "dense_scene.toml"
 K = 16
 RADIUS = 1.25
 MIN_RATIO = 20.0

@@ -14,5 +14,5 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
-SCENE = ROOT.parent / "shared" / "bench" / "dense_scene.toml"
+SCENE = ROOT / "tests" / "board" / "data" / "dense_scene.toml"
 """The shared dense scene (200 figures) beside the checkout."""

@@ -61,7 +61,7 @@ def test_board_from_scenario() -> None:
 
 @pytest.mark.parametrize(
     "path",
-    [*sorted((ROOT / "scenarios").glob("*.toml")), ROOT.parent / "shared/bench/dense_scene.toml"],
+    [*sorted((ROOT / "scenarios").glob("*.toml")), ROOT / "tests/board/data/dense_scene.toml"],
     ids=lambda p: p.name,
 )
 def test_shipped_scenarios_load(path: Path) -> None:

@@ -19,7 +19,7 @@ from game.ui.app import App, UiOptions
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
-DENSE = ROOT.parent / "shared" / "bench" / "dense_scene.toml"
+DENSE = ROOT / "tests" / "board" / "data" / "dense_scene.toml"
 TABLE = Path(__file__).resolve().parent / "data" / "table.toml"
 SHOTS = Path(os.environ.get("UI_SHOTS", "/tmp/ui_shots"))
 

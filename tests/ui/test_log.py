@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 from panel_kit import distinct_colours, fake_app, played, shot, surface
@@ -120,25 +118,20 @@ def test_wheel_scrolls_only_over_the_panel(monkeypatch: pytest.MonkeyPatch) -> N
     assert panel.log.offset == 6
 
 
-def test_ten_thousand_events_stay_fast() -> None:
-    """CPU time (not wall time): other processes on the machine do not count."""
+def test_ten_thousand_events_keep_the_newest_and_draw() -> None:
+    """The log keeps its capacity and scrolls (its speed: tests/bench/bench_log.py)."""
     _, events = played()
     panel = LogPanel(fake_app(None), capacity=10_000)
     many = (events * (12_000 // len(events) + 1))[:12_000]
-    start = time.process_time()
     panel.on_events(many)
-    added = time.process_time() - start
     assert len(panel.log) == 10_000
     target = surface((420, 900))
     panel.rect = target.get_rect()
-    panel.draw(target)  # first draw renders the visible entries
-    start = time.process_time()
-    for k in range(60):
+    panel.draw(target)
+    for k in range(6):
         panel.log.scroll(7 if k % 2 else -3)
         panel.draw(target)
-    per_frame = (time.process_time() - start) / 60
-    assert added < 0.5, f"adding 12,000 events took {added:.3f} s"
-    assert per_frame < 0.02, f"a frame of the log took {per_frame * 1000:.1f} ms"
+    assert distinct_colours(target) > 2
 
 
 def test_the_ai_intent_is_logged_once() -> None:
