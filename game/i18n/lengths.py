@@ -18,6 +18,7 @@ import string
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from typing import Any
 
 CM_PER_INCH = 2.54
@@ -76,26 +77,58 @@ def length_text(cm: float, spec: str = "", units: str | None = None) -> str:
     return f"{number_text(cm, spec, units)} {units or current_units()}"
 
 
-class _Formatter(string.Formatter):
-    """str.format with the marks `len` and `at` for lengths (the module's doc)."""
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        mark, colon, spec = format_spec.partition(":")
-        if not (colon and mark in MARKS):
-            return format(value, format_spec)
-        if not isinstance(value, int | float):
-            return str(value)  # a length not known: as it is ('' shows nothing)
-        if mark == "len":
-            return length_text(float(value), spec)
-        return number_text(float(value), spec)
+Mark = tuple[str, str, str, str]
+"""(the field as written, e.g. 'start[0]'; 'len' or 'at'; the float format; the
+name of its text in the plain template)."""
 
 
-_FORMATTER = _Formatter()
+@cache
+def _compiled(template: str) -> tuple[str, tuple[Mark, ...]]:
+    """The template with each marked length replaced by a plain field of its own
+    ('{distance:len:.1f}' -> '{_len0}'), and the marks: parsed once per template,
+    so a fill is one `str.format` and a conversion per length."""
+    plain: list[str] = []
+    marks: list[Mark] = []
+    for literal, field, spec, conversion in string.Formatter().parse(template):
+        plain.append(literal.replace("{", "{{").replace("}", "}}"))
+        if field is None:
+            continue
+        mark, colon, rest = (spec or "").partition(":")
+        if colon and mark in MARKS:
+            name = f"_len{len(marks)}"
+            marks.append((field, mark, rest, name))
+            plain.append("{" + name + "}")
+            continue
+        plain.append("{" + field + (f"!{conversion}" if conversion else ""))
+        plain.append((f":{spec}" if spec else "") + "}")
+    return "".join(plain), tuple(marks)
+
+
+_FIELDS = string.Formatter()
+
+
+def _length(value: Any, mark: str, spec: str, units: str) -> str:
+    if not isinstance(value, int | float):
+        return str(value)  # a length not known: as it is ('' shows nothing)
+    if mark == "len":
+        return length_text(float(value), spec, units)
+    return number_text(float(value), spec, units)
 
 
 def fill(template: str, values: dict[str, Any]) -> str:
     """The template filled with the values; lengths marked `len`/`at` in the reader's
     units (plain `str.format` where the template marks none)."""
-    if ":len:" in template or ":at:" in template:
-        return _FORMATTER.vformat(template, (), values)
-    return template.format(**values)
+    if ":len:" not in template and ":at:" not in template:
+        return template.format(**values)
+    plain, marks = _compiled(template)
+    units = current_units()
+    lengths = {
+        name: _length(
+            values[field] if field in values else _FIELDS.get_field(field, (), values)[0],
+            mark,
+            spec,
+            units,
+        )
+        for field, mark, spec, name in marks
+    }
+    return plain.format(**values, **lengths)
