@@ -14,7 +14,7 @@ from game.reason import Reason
 
 
 def unreachable(why: str) -> Reason:
-    return Reason.of("move.unreachable", who="Mira", x=41.37, y=12.5, why=why)
+    return Reason.of("move.unreachable", who="Mira", why=why)
 
 
 def test_an_unreachable_spot_is_told_without_coordinates() -> None:
