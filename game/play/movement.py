@@ -233,9 +233,8 @@ def plan_move(game: GameView, figure: Figure, to: Point2, mode: MoveMode) -> Pla
         raise IllegalAction(Reason.of("move.not_finite", who=figure.name))
     found = space.path_to(game, figure, (x, y), mode)
     if not found.reachable:
-        raise IllegalAction(
-            Reason.of("move.unreachable", who=figure.name, x=x, y=y, why=found.reason)
-        )
+        # no coordinates: the player pointed at the spot (the reason says why not)
+        raise IllegalAction(Reason.of("move.unreachable", who=figure.name, why=found.reason))
     cm = allowance(game, figure, mode)
     walk = truncate_path(
         game.state.board, found, cm, difficult_cost=space.difficult_cost(game, figure)

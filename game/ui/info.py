@@ -97,7 +97,9 @@ def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
     taken = slots_taken(game, fig)
     if taken:  # carrying slots (§9)
         key = "card_overloaded" if overloaded(taken, game.rules) else "card_slots"
-        state.append(tr(f"ui.input.{key}", taken=taken, slots=game.rules.knobs.slots.figure))
+        slots = game.rules.knobs.slots
+        penalty = slots.overload_move
+        state.append(tr(f"ui.input.{key}", taken=taken, slots=slots.figure, penalty=penalty))
     if fig.strain:
         state.append(tr("ui.input.card_strain", strain=fig.strain))
     state += [f"{name} (→ {until})" for name, until in fig.effects.items()]

@@ -217,7 +217,7 @@ def test_first_aid_heals_a_wounded_figure_by_one_for_two_actions() -> None:
     assert "selma" not in game.state.active  # both actions spent: the activation ended
     assert isinstance(events[0], FirstAidRolled) and events[0].effect == "healed"
     assert narrate(events[0]) == (
-        "Selma gives First aid [Erste Hilfe] to Bruno: VER W20 9 + 3 = 12 ≥ 12 → "
+        "Selma gives First aid [Erste Hilfe] to Bruno: VER d20 9 + 3 = 12 ≥ 12 → "
         "success: healed, TP 6 (§3.10)"
     )
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import count_text, tr
+from game.i18n import count_text, set_units, tr
 from game.limits import MAX_BOARD_CM
 from game.overlays.fields_of_fire import FieldOfFire
 from game.overlays.heat import HeatMap
@@ -98,6 +98,7 @@ class EditorApp:
 
     def __init__(self, doc: Document, options: EditorOptions | None = None) -> None:
         self.options = options or EditorOptions()
+        set_units(self.options.units)
         self.screen = display.open_window(self.options.size or DEFAULT_SIZE, self.options.frames)
         pygame.key.set_repeat(300, 40)
         self.doc = doc
