@@ -90,7 +90,7 @@ def test_reload_refills_the_magazine_and_clears_a_jam_after_a_ver_test() -> None
     assert events[1:] == [Reloaded("Selma", "Pistol", 4, 5)]
     assert (pistol.loaded, pistol.jammed, selma.ammo) == (4, False, 5)
     assert narrate(events[0]) == (
-        "Selma clears the jam [Ladehemmung] of the Pistol: VER W20 9 + 3 = 12 ≥ 12 → success (§5.6)"
+        "Selma clears the jam [Ladehemmung] of the Pistol: VER d20 9 + 3 = 12 ≥ 12 → success (§5.6)"
     )
     assert narrate(events[1]) == (
         "Selma reloads [Nachladen] the Pistol: magazine 4, supply 5 (§3.2)"

@@ -138,7 +138,7 @@ def test_kopfschuss_adds_a_die_after_aim(rules: RulesData, fig: Fig) -> None:
     )
     rolled = next(e for e in result.events if isinstance(e, DamageRolled))
     assert dict(rolled.pool_parts) == {"weapon": 3, "kopfschuss": 1}
-    assert narrate(rolled, "en").startswith("Pool 4W6 (3W6 + 1W6 headshot [Kopfschuss])")
+    assert narrate(rolled, "en").startswith("Pool 4d6 (3d6 + 1d6 headshot [Kopfschuss])")
 
 
 def test_ueberladen_adds_a_die_and_fumbles_on_one_or_two(rules: RulesData, fig: Fig) -> None:
