@@ -215,7 +215,7 @@ def remove_leftovers(path: Path) -> list[Path]:
     with contextlib.suppress(OSError):
         for candidate in folder.glob(f".{_glob_escape(path.name)}.*.tmp"):
             pid = candidate.name[len(path.name) + 2 :].split(".", 1)[0]
-            if pid.isdigit() and not _alive(int(pid)):
+            if pid.isdigit() and not process_alive(int(pid)):
                 with contextlib.suppress(OSError):
                     candidate.unlink()
                     removed.append(candidate)
@@ -226,7 +226,8 @@ def _glob_escape(name: str) -> str:
     return "".join(f"[{c}]" if c in "*?[" else c for c in name)
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Is there a process with this id (ours, or someone else's)?"""
     if pid == os.getpid():
         return True
     try:

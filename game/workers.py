@@ -33,6 +33,8 @@ from concurrent.futures import ProcessPoolExecutor
 from types import FrameType
 from typing import Any
 
+from game.files import process_alive
+
 WATCH_SECONDS = 0.5
 """How often a worker looks whether its parent is still there."""
 PR_SET_PDEATHSIG = 1
@@ -48,21 +50,11 @@ def start_worker(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a fork inherits `stop_on_sigterm`'s
     _die_with_parent()
-    if not _alive(parent):  # the parent died before the worker was set up
+    if not process_alive(parent):  # the parent died before the worker was set up
         os._exit(1)
     watch = threading.Thread(target=_watch, args=(parent, os.getppid()), name="parent-watch")
     watch.daemon = True
     watch.start()
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # there, but not ours to signal
-        return True
-    return True
 
 
 def _die_with_parent() -> bool:
@@ -80,7 +72,7 @@ def _die_with_parent() -> bool:
 def _watch(parent: int, direct: int) -> None:
     """Exit the process when the batch's process is gone, or its own parent (a fork
     server between them) is: it has been adopted by another."""
-    while os.getppid() == direct and _alive(parent):
+    while os.getppid() == direct and process_alive(parent):
         time.sleep(WATCH_SECONDS)
     os._exit(1)
 
