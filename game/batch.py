@@ -7,7 +7,7 @@ front (`game_seed`) — so the records never depend on how many workers played t
 or in which order they finished. Games run in this process (1 worker), in a local
 process pool (several), or on a Dask distributed cluster (`scheduler` address;
 extra `cluster`; give its workers one thread each: the threads of one process play
-one game at a time). Every worker parses the scenario once per batch (`_context`
+one game at a time). Every worker parses the scenario once per batch (`spec_scenario`
 caches it) and sends back one small plain dict per game (`play_one`).
 
 Local workers end with the batch: they ignore Ctrl-C (the batch stops them), and a
@@ -136,7 +136,7 @@ def load_spec(spec: BatchSpec) -> Scenario:
 _CONTEXTS: dict[str, Scenario] = {}
 
 
-def _context(spec: BatchSpec) -> Scenario:
+def spec_scenario(spec: BatchSpec) -> Scenario:
     """The parsed scenario of a spec, once per worker process and batch."""
     key = spec.key()
     scenario = _CONTEXTS.get(key)
@@ -158,7 +158,7 @@ class _LastGame:
 
 def play_one(spec: BatchSpec, index: int, seed: int) -> Record:
     """Play game `index` of a batch with its seed; the record as plain data."""
-    scenario = _context(spec)
+    scenario = spec_scenario(spec)
     watch = _LastGame()
     try:
         result = run_game(
@@ -291,7 +291,7 @@ def _run_local(
             out.append((play or play_one)(spec, index, seed))
             tick(1)
         return out
-    _context(spec)  # fail here, not in every worker; forked workers inherit the parse
+    spec_scenario(spec)  # fail here, not in every worker; forked workers inherit the parse
     parts = iter_chunks(items, chunk_size(games, workers))
     pool = ProcessPoolExecutor(
         max_workers=workers, initializer=start_worker, initargs=(os.getpid(),)

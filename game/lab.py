@@ -19,13 +19,12 @@ from typing import Any
 
 from game.actions import Action
 from game.ai_choice import controllers_for
-from game.batch import BatchResult, BatchSpec, Record, load_spec
+from game.batch import BatchResult, BatchSpec, Record, spec_scenario
 from game.engine import Game
 from game.events import Event
 from game.i18n import tr
 from game.play.combat_events import AttackMade
 from game.report import Spread, outcome_label, outcome_order, wilson
-from game.scenario import Scenario
 from game.sim import GameStalled, run_game
 from game.systems import SystemName
 
@@ -55,21 +54,9 @@ class AttackTally:
                 self.cover[min(2, max(0, event.cover))][1] += down
 
 
-_SCENARIOS: dict[str, Scenario] = {}
-
-
-def _scenario(spec: BatchSpec) -> Scenario:
-    """The spec's scenario, parsed once per worker process and system."""
-    key = spec.key()
-    if key not in _SCENARIOS:
-        _SCENARIOS.clear()
-        _SCENARIOS[key] = load_spec(spec)
-    return _SCENARIOS[key]
-
-
 def play_lab(spec: BatchSpec, index: int, seed: int) -> Record:
     """One game of a comparison: the batch record and the attacks it saw."""
-    scenario = _scenario(spec)
+    scenario = spec_scenario(spec)
     tally = AttackTally()
     try:
         result = run_game(

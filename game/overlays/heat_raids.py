@@ -23,7 +23,7 @@ from shapely.ops import nearest_points
 
 from game.actions import Action
 from game.ai_choice import controllers_for, preset_names
-from game.batch import BatchSpec, Record, _context, run_batch
+from game.batch import BatchSpec, Record, run_batch, spec_scenario
 from game.engine import Game
 from game.events import Event
 from game.loading import parse_scenario
@@ -77,7 +77,7 @@ class _Watch:
 
 def heat_record(spec: BatchSpec, index: int, seed: int) -> Record:
     """Play one game of a batch and return where things happened (a `PlayOne`)."""
-    scenario = _context(spec)
+    scenario = spec_scenario(spec)
     watch = _Watch()
     record: Record = {"index": index, "seed": seed, "error": None, "outcome": None}
     try:
