@@ -326,6 +326,35 @@ def cover_mw(ctx: AttackContext, sit: Situation, knobs: Knobs) -> int:
     return 0
 
 
+def shooter_cover_mw(ctx: AttackContext, sit: Situation, knobs: Knobs) -> int:
+    """The shooter's own cover from the share of its base the target sees: 2/3 hidden
+    +3, 9/10 hidden +9 (a blind shot). Without a measured share, heavy cover on the
+    table counts as 2/3 (P)."""
+    mods = knobs.modifiers
+    if sit.shooter_visible is None:
+        return mods.shooter_cover if ctx.attacker_cover is Cover.HEAVY else 0
+    hidden = 1.0 - sit.shooter_visible
+    if hidden >= mods.shooter_blind_hidden - 1e-4:
+        return mods.shooter_blind
+    if hidden >= mods.shooter_cover_hidden - 1e-4:
+        return mods.shooter_cover
+    return 0
+
+
+def target_moving(sit: Situation, knobs: Knobs) -> int:
+    """+3 when the target moves fast (it Ran this round) or across the line of sight."""
+    mods = knobs.modifiers
+    crossing = sit.target_crossing >= mods.crossing_cm - 1e-9 and sit.target_crossing > 0
+    return mods.target_moving if sit.target_ran or crossing else 0
+
+
+def scope_mw(band_mw: int, calm: bool, sit: Situation, knobs: Knobs) -> int:
+    """What a scope takes off a calm shot's band MW (never below the calm short MW)."""
+    if not (calm and sit.scope):
+        return 0
+    return -min(knobs.mw.scope.calm_steps, max(0, band_mw - knobs.mw.calm.short))
+
+
 def plan_shot(
     shooter: Fighter,
     target: Fighter,
@@ -345,13 +374,14 @@ def plan_shot(
     moving = mods.shooter_running if sit.shooter_ran else mods.shooter_walking
     mw_parts = (
         (f"band_{band}", table.of(band)),
-        ("target_moving", mods.target_moving if sit.target_ran else 0),
+        ("scope", scope_mw(table.of(band), ctx.aimed, sit, knobs)),
+        ("target_moving", target_moving(sit, knobs)),
         ("shooter_moving", moving if sit.shooter_moved or sit.shooter_ran else 0),
         ("difficult_ground", mods.difficult_ground if sit.difficult else 0),
         ("target_in_melee", mods.target_in_melee if ctx.into_melee else 0),
         ("friend_in_line", mods.friend_in_line if sit.friend_in_line else 0),
         ("cover", cover_mw(ctx, sit, knobs)),
-        ("shooter_cover", mods.shooter_cover if ctx.attacker_cover is Cover.HEAVY else 0),
+        ("shooter_cover", shooter_cover_mw(ctx, sit, knobs)),
     )
     row = data.weapon(weapon)
     plan = ShotPlan(
