@@ -1,6 +1,7 @@
-"""Seed 002's fitted items in an attack (docs/RULES.md §18): the bayonet's extra die
-on a charge and the scope's longer range for a single shot. The rest of the items
-work through the figure's profile (armour, shield, one-use weapons)."""
+"""Seed 002's items on the table (docs/RULES.md §18): the bayonet's extra die on a
+charge, the scope's longer range for a single shot, and the medical consumables a
+First aid uses up. The rest of the items work through the figure's profile
+(armour, shield, one-use weapons)."""
 
 from __future__ import annotations
 
@@ -39,3 +40,30 @@ def scope_cm(game: GameView, attacker: Figure, weapon: Weapon, burst: bool) -> f
     if weapon.name not in _kit(game, attacker).fitted(SCOPE):
         return 0.0
     return load_equipment().items[SCOPE].range_cm
+
+
+USED = "used:"
+"""Prefix of the `Figure.uses` counters of consumed items ("used:Medi-pack")."""
+
+
+def treatment_kit(game: GameView, figure: Figure) -> tuple[str, int] | None:
+    """The medical item a First aid by this figure uses: the one that heals most of
+    those it still carries (P), with its TP; None when it carries none."""
+    if not game.profile(figure).equipment:
+        return None
+    names = _kit(game, figure).names()
+    items = load_equipment().items
+    left = [
+        (items[name].heal, name)
+        for name in set(names)
+        if items[name].effect == "treatment" and names.count(name) > figure.uses.get(USED + name, 0)
+    ]
+    if not left:
+        return None
+    heal, name = max(left)
+    return name, heal
+
+
+def use_up(figure: Figure, item: str) -> None:
+    """Strike one of the item off the figure's sheet."""
+    figure.uses[USED + item] = figure.uses.get(USED + item, 0) + 1

@@ -11,7 +11,10 @@ Decisions (P, not fixed by the rulebook):
 - A storage holds unlimited loot: each Interact by a raider in contact takes 1
   (Interact is repeatable, so a raider may take 2 in one activation). A figure
   that falls drops what it carries (`harm.fallen`).
-- First aid tends another figure of the same side, never itself.
+- First aid tends another figure of the same side; itself only with a medical item
+  (seed 002: a figure may treat itself). A healer carrying a first-aid kit or a
+  medi-pack uses it (the one that heals most): the patient's KÖR test, the item's
+  TP (docs/RULES.md §18); no infirmary bonus on a treatment.
 - Take cover only sets `Figure.took_cover`; the combat room applies the better
   cover (`sight.improved_cover`, none → light only next to terrain).
 - Improvisieren is an Interact: on a broken gate, a damaged or smashed barricade
@@ -33,10 +36,12 @@ from game.board.terrain import TerrainKind, TerrainPiece
 from game.events import CatalogueEvent, Event, Family
 from game.play import breaking, bridge, budget, resolve, sight, space
 from game.play.contract import GameView, Handler, Legal
+from game.play.equipment import treatment_kit, use_up
 from game.reason import Reason
 from game.rules import ammo as rules_ammo
 from game.rules.combatant import Condition
 from game.rules.injury import FirstAidError, aid_heal, first_aid, healed_tp
+from game.rules.treatment import treat
 from game.state import Figure, Presence
 
 IMPROVISED = "improvisieren_used"  # Figure.uses key: Improvisieren uses this battle
@@ -238,7 +243,7 @@ PATIENT_CONDITIONS = (Condition.STANDING, Condition.DOWN, Condition.OUT_UNSTABLE
 
 def aid_problem(game: GameView, healer: Figure, patient: Figure) -> Reason | None:
     """Why the healer cannot give First aid to the patient (None: it can)."""
-    if patient.id == healer.id:
+    if patient.id == healer.id and treatment_kit(game, healer) is None:
         return Reason.of("support.aid_self", who=healer.name)
     if patient.side != healer.side:
         return Reason.of("support.aid_side", patient=patient.name, who=healer.name)
@@ -246,7 +251,7 @@ def aid_problem(game: GameView, healer: Figure, patient: Figure) -> Reason | Non
         return Reason.of("aid.cannot_help", patient=patient.name, condition=patient.condition.value)
     if patient.condition is Condition.STANDING and patient.tp >= patient.max_tp:
         return Reason.of("aid.not_wounded", patient=patient.name)
-    if not sight.in_contact(game, healer, patient):
+    if patient.id != healer.id and not sight.in_contact(game, healer, patient):
         apart = sight.base_gap(healer, patient)
         return Reason.of(
             "support.aid_contact",
@@ -269,6 +274,9 @@ def check_aid(game: GameView, action: act.FirstAid) -> None:
 def do_aid(game: GameView, action: act.FirstAid) -> list[Event]:
     """VER test 12: stabilise and +1 TP (Feldarzt +1, an infirmary +1) (§4, §9, §11)."""
     fig, patient = game.figure(action.figure), game.figure(action.target)
+    kit = treatment_kit(game, fig)
+    if kit is not None:
+        return _treat(game, action, *kit)
     infirmary = module_on_board(game, TerrainKind.INFIRMARY)
     budget.spend(game, fig, action.verb)
     healer, before = bridge.combatant(game, fig), bridge.combatant(game, patient)
@@ -285,6 +293,21 @@ def do_aid(game: GameView, action: act.FirstAid) -> list[Event]:
         bonus = aid.patient.tp - without
         if bonus > 0:
             events.append(InfirmaryHelped(patient.id, infirmary.id, bonus))
+    return events
+
+
+def _treat(game: GameView, action: act.FirstAid, item: str, heal: int) -> list[Event]:
+    """First aid with a medical item: the patient's KÖR test, the item's TP; the
+    item is used up whatever the roll (seed 002, docs/RULES.md §18)."""
+    fig, patient = game.figure(action.figure), game.figure(action.target)
+    budget.spend(game, fig, action.verb)
+    use_up(fig, item)
+    healer, before = bridge.combatant(game, fig), bridge.combatant(game, patient)
+    done = treat(healer, before, item, heal, game.rules, game.dice)
+    bridge.write_back(game, patient, done.patient)
+    events: list[Event] = [done.event]
+    if done.success:
+        events += game.system.treated(game, fig, patient)
     return events
 
 
@@ -431,7 +454,7 @@ def legal(game: GameView, figure: Figure) -> list[Legal]:
     candidates += [
         act.FirstAid(figure.id, f.id)
         for f in game.state.figures.values()
-        if f.id != figure.id and f.side == figure.side and f.presence is Presence.TABLE
+        if f.side == figure.side and f.presence is Presence.TABLE
     ]
     candidates += [act.Interact(figure.id, p.id) for p in nearby_pieces(game, figure)]
     return [a for a in candidates if _passes(game, HANDLERS[type(a)], a)]
