@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from game.play.contract import AttackMode, GameView
-from game.rules.equipment import BAYONET, SCOPE, Kit, load_equipment
+from game.rules.equipment import BAYONET, CHARGE, SCOPE, Kit, load_equipment
 from game.rules.models import Weapon
 from game.state import Figure
 
@@ -62,6 +62,18 @@ def treatment_kit(game: GameView, figure: Figure) -> tuple[str, int] | None:
         return None
     heal, name = max(left)
     return name, heal
+
+
+def carries(game: GameView, figure: Figure, item: str) -> bool:
+    """Does the figure still carry one of this consumable (bought minus used)?"""
+    if not game.profile(figure).equipment:
+        return False
+    return _kit(game, figure).names().count(item) > figure.uses.get(USED + item, 0)
+
+
+def has_charge(game: GameView, figure: Figure) -> bool:
+    """Does the figure still carry a demolition charge?"""
+    return carries(game, figure, CHARGE)
 
 
 def use_up(figure: Figure, item: str) -> None:

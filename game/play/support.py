@@ -34,12 +34,14 @@ from game import actions as act
 from game.actions import IllegalAction
 from game.board.terrain import TerrainKind, TerrainPiece
 from game.events import CatalogueEvent, Event, Family
-from game.play import breaking, bridge, budget, resolve, sight, space
+from game.play import breaking, bridge, budget, noise, resolve, sight, space
+from game.play.combat_events import StructureBroken
 from game.play.contract import GameView, Handler, Legal
-from game.play.equipment import treatment_kit, use_up
+from game.play.equipment import has_charge, treatment_kit, use_up
 from game.reason import Reason
 from game.rules import ammo as rules_ammo
 from game.rules.combatant import Condition
+from game.rules.equipment import CHARGE
 from game.rules.injury import FirstAidError, aid_heal, first_aid, healed_tp
 from game.rules.treatment import treat
 from game.state import Figure, Presence
@@ -93,6 +95,18 @@ class InfirmaryHelped(SupportEvent):
     patient: str
     infirmary: str
     bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeBlasted(SupportEvent):
+    """Interact with a demolition charge: the barred gate is blown open (§18)."""
+
+    kind: ClassVar[str] = "blast"
+    section: ClassVar[str] = "§18"
+    family: ClassVar[Family] = "support"
+    refs: ClassVar[tuple[str, ...]] = ("figure", "gate")
+    figure: str
+    gate: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,7 +330,8 @@ def _treat(game: GameView, action: act.FirstAid, item: str, heal: int) -> list[E
 
 @dataclass(frozen=True, slots=True)
 class Interaction:
-    """What an Interact with a piece does: open | close | loot | restore | rearm."""
+    """What an Interact with a piece does: open | close | loot | restore | rearm |
+    blast (a demolition charge at a barred gate)."""
 
     what: str
     piece: TerrainPiece
@@ -386,6 +401,8 @@ def _gate(game: GameView, figure: Figure, gate: TerrainPiece) -> Interaction:
             raise IllegalAction(Reason.of("support.gate_broken", ref=gate.id, why=problem))
         return Interaction("restore", gate)
     if game.state.sides[figure.side].threat is not None:
+        if has_charge(game, figure) and breaking.breakable(gate):
+            return Interaction("blast", gate)
         raise IllegalAction(Reason.of("support.gate_barred", ref=gate.id))
     if gate.open:
         on_it = bases_on(game, gate)
@@ -424,6 +441,8 @@ def carry_out(game: GameView, figure: Figure, done: Interaction) -> list[Event]:
     if done.what == "loot":
         figure.loot += 1
         return [LootTaken(figure.id, piece.id, figure.loot)]
+    if done.what == "blast":
+        return _blast(game, figure, piece)
     figure.uses[IMPROVISED] = figure.uses.get(IMPROVISED, 0) + 1
     if done.what == "rearm":
         st.minefield_spent.remove(piece.id)
@@ -432,6 +451,23 @@ def carry_out(game: GameView, figure: Figure, done: Interaction) -> list[Event]:
     if piece.id in st.destroyed_modules:
         st.destroyed_modules.remove(piece.id)
     return [Improvised(figure.id, piece.id, "restored", st.board.piece(piece.id).structure)]
+
+
+def _blast(game: GameView, figure: Figure, gate: TerrainPiece) -> list[Event]:
+    """Seed 002's demolition charge: set in base contact, it breaks the gate open
+    without a roll ("gelingt die Sprengung automatisch"); it is used up; the blast
+    is heard as breaking is (P)."""
+    st = game.state
+    use_up(figure, CHARGE)
+    st.board.damage(gate.id, gate.structure or 0)
+    if gate.is_module and gate.id not in st.destroyed_modules:
+        st.destroyed_modules.append(gate.id)
+    events: list[Event] = [
+        ChargeBlasted(figure.id, gate.id),
+        StructureBroken(figure.id, gate.id, "gate"),
+    ]
+    near = gate.polygon.exterior.interpolate(gate.polygon.exterior.project(Point(figure.pos)))
+    return events + noise.make_noise(game, "breaking", (near.x, near.y), figure.id)
 
 
 # -- the room's table and legal actions ------------------------------------------------

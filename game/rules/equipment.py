@@ -26,10 +26,11 @@ from game.rules.loader import RulesData, RulesDataError, UnknownNameError, fold
 
 DATA_FILE = Path(__file__).parent / "data" / "equipment.toml"
 
-Effect = Literal["armour", "shield", "weapon", "bayonet", "scope", "treatment", "none"]
+Effect = Literal["armour", "shield", "weapon", "bayonet", "scope", "treatment", "charge", "none"]
 Setting = Literal["H", "M", "SF"]
 BAYONET = "Bayonet"
 SCOPE = "Scope"
+CHARGE = "Demolition charge"
 
 
 class _Model(BaseModel):
