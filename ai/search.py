@@ -18,7 +18,10 @@ each halving round the worse half is dropped; the survivors get more playouts. T
 mean score, less a little for straying from the judged order, picks the plan.
 
 Clones start with copies of the game's whole-game caches (flow fields, odds, damage
-tables: `Game.clone`, game/play/cache.py), so a playout does not build them again.
+tables, lines of sight: `Game.clone`, game/play/cache.py), so a playout does not build
+them again; what one playout learns the next starts from, and the game keeps it
+after the search (those entries' keys name all a value depends on: sharing them
+changes no decision, only the time).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from ai.scorer import Plan
 from ai.value import worth
 from game.actions import EndActivation, IllegalAction
 from game.dice import Dice
+from game.play.cache import GameCache
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -73,16 +77,18 @@ def choose(game: Game, fig: Figure, legal: list[Plan], plans: dict[str, SidePlan
     base = worth(game, side)
     alive = list(range(len(legal)))
     scores: dict[int, list[float]] = {i: [] for i in alive}
+    learnt = game.cache.for_clone()
     played = 0
     for per in PLAYOUTS:
         for i in alive:
             for k in range(played, played + per):
-                scores[i].append(playout(game, legal[i], k, side, plans) - base)
+                scores[i].append(playout(game, legal[i], k, side, plans, learnt) - base)
         played += per
         alive.sort(key=lambda i: (-_final(legal, scores, i), i))
         alive = alive[: max(1, math.ceil(len(alive) / 2))]
         if len(alive) == 1:
             break
+    game.cache.take_over(learnt)
     return legal[alive[0]]
 
 
@@ -90,10 +96,30 @@ def _final(legal: list[Plan], scores: dict[int, list[float]], i: int) -> float:
     return float(np.mean(scores[i])) + PRIOR * (legal[i].value - legal[0].value)
 
 
-def playout(game: Game, plan: Plan, k: int, side: str, plans: dict[str, SidePlan]) -> float:
+def playout(
+    game: Game,
+    plan: Plan,
+    k: int,
+    side: str,
+    plans: dict[str, SidePlan],
+    learnt: GameCache | None = None,
+) -> float:
     """The side's worth after the plan's action and the scripted play to the end of
-    the next round (playout number k: its dice)."""
+    the next round (playout number k: its dice; `learnt`: whole-game caches the
+    playout starts from and adds to)."""
     clone = fork(game, k)
+    if learnt is not None:
+        clone.cache.take_over(learnt)
+    try:
+        return _played(game, clone, plan, k, side, plans)
+    finally:
+        if learnt is not None:
+            learnt.take_over(clone.cache)  # and the entries the playout began
+
+
+def _played(
+    game: Game, clone: Game, plan: Plan, k: int, side: str, plans: dict[str, SidePlan]
+) -> float:
     try:
         clone.apply(plan.action)
     except IllegalAction:

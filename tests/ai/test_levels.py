@@ -23,6 +23,7 @@ from game import actions as act
 from game.ai_choice import ai_issue, make_controller
 from game.dice import Dice
 from game.engine import Game
+from game.play.sight import SIGHT
 from game.sim import run_game
 from game.state import OverwatchZone
 from tests.ai.kit import drive_to, scene
@@ -266,3 +267,29 @@ def test_hard_looks_ahead_the_same_way_for_the_same_seed() -> None:
     assert math.isfinite(one)
     assert search.choose(game, fig, legal, {}) == search.choose(game, fig, legal, {})
     assert game.state.action_count == before  # the playouts ran on clones
+
+
+def test_playouts_that_share_what_they_learn_score_the_same() -> None:
+    game = Game(scenario("open_skirmish"), seed=3)
+    for _ in range(40):  # into the first round's activations
+        game.apply(TacticalAI(level="classic").choose(game))
+    fig = game.state.figures[game.pending().figures[0]]  # type: ignore[union-attr]
+    hard = TacticalAI(level="hard")
+    sit = judge.situation(
+        game,
+        fig,
+        role_of(game, fig.side),
+        hard.settings(game, fig.side),
+        decision_dice(game, 3),
+        None,
+    )
+    plan = judge.judged(sit, None).plans[0]
+    known = len(game.cache.value(SIGHT))
+    learnt = game.cache.for_clone()
+    first = search.playout(game, plan, 0, fig.side, {}, learnt)
+    assert len(learnt.value(SIGHT)) > known  # the lines of sight the playout traced
+    assert search.playout(game, plan, 1, fig.side, {}, learnt) == search.playout(
+        game, plan, 1, fig.side, {}
+    )
+    assert first == search.playout(game, plan, 0, fig.side, {})
+    assert len(game.cache.value(SIGHT)) == known  # the game takes them only from choose

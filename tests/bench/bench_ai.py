@@ -8,8 +8,9 @@
    waves kept away): the AI time of one activation — choosing the figure, its
    intent line, every action of it — for both sides, median over the first
    activations of the battle. Target ≤ 30 ms.
-2. `ai:horde` with 200 undead (the shared dense scene: every figure a shambler in
-   packs of 20, plus 12 defenders on free spots): the AI time of one pack
+2. `ai:horde` with 188 undead (the dense scene, tests/board/data: its first 188
+   figures, every one a shambler, in packs of 20, plus 12 defenders on free spots:
+   200 figures, the most a scenario may place, game/limits.py): the AI time of one pack
    activation divided by its figures, median over the packs of two rounds.
    Target ≤ 1 ms per figure.
 
@@ -17,7 +18,9 @@ Judged on CPU time (one thread: its wall time on a quiet machine); the wall time
 printed beside it. One warm-up activation first (numba kernels, rules data). The
 measured battle is played REPEATS times (seeded: the same decisions each time) and
 each activation counts with its least time — the usual best-of-N that keeps a shared
-machine's noise out — before the median is taken.
+machine's noise out — before the median is taken. Each is measured at the default
+level (normal) and again at classic in the same run: the ratio is the level's cost,
+whatever the machine's load.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ MAX_HORDE_MS = 1.0
 TACTICAL_ACTIVATIONS = 24
 HORDE_ROUNDS = 2
 PACK = 20
+UNDEAD = 188
 REPEATS = 3
 
 
@@ -104,9 +108,9 @@ def tactical_scene() -> Scenario:
 
 
 def horde_scene() -> Scenario:
-    """The dense scene: 200 shamblers against 12 militia on free spots."""
+    """The dense scene: UNDEAD shamblers against 12 militia on free spots."""
     raw = tomllib.loads(DENSE.read_text(encoding="utf-8"))
-    figures = [f for side in raw["side"] for sq in side["squad"] for f in sq["figure"]]
+    figures = [f for side in raw["side"] for sq in side["squad"] for f in sq["figure"]][:UNDEAD]
     for f in figures:
         f["profile"] = "Shambler"
     base = _checked(raw, "dense_scene.toml")
@@ -179,15 +183,19 @@ def best_of(runs: list[list[float]]) -> list[float]:
     return [min(times) for times in zip(*runs, strict=True)]
 
 
-def measure_tactical(timer: Timer = time.process_time) -> list[float]:
-    """ms per activation, both sides played by ai:tactical (best of REPEATS)."""
+def measure_tactical(timer: Timer = time.process_time, level: str | None = None) -> list[float]:
+    """ms per activation, both sides played by ai:tactical (best of REPEATS; `level`:
+    ai/levels.py, default normal)."""
     scenario = tactical_scene()
     warm = Game(scenario, seed=1)
     activation_costs(warm, {"refuge": TacticalAI(), "raiders": TacticalAI()}, {"raiders"}, 1, timer)
     runs = []
     for _ in range(REPEATS):
         game = Game(scenario, seed=2)
-        controllers: dict[str, Controller] = {"refuge": TacticalAI(), "raiders": TacticalAI()}
+        controllers: dict[str, Controller] = {
+            "refuge": TacticalAI(level=level),
+            "raiders": TacticalAI(level=level),
+        }
         costs = activation_costs(
             game, controllers, {"refuge", "raiders"}, TACTICAL_ACTIVATIONS, timer
         )
@@ -195,9 +203,9 @@ def measure_tactical(timer: Timer = time.process_time) -> list[float]:
     return best_of(runs)
 
 
-def measure_horde(timer: Timer = time.process_time) -> list[float]:
+def measure_horde(timer: Timer = time.process_time, level: str | None = None) -> list[float]:
     """ms per figure of each pack activation (packs of PACK shamblers; best of
-    REPEATS)."""
+    REPEATS; `level`: the horde's, ai/levels.py)."""
     scenario = horde_scene()
 
     def fresh(seed: int) -> Game:
@@ -213,10 +221,13 @@ def measure_horde(timer: Timer = time.process_time) -> list[float]:
     activation_costs(warm, {"refuge": TacticalAI(), "horde": HordeAI()}, {"horde"}, 3, timer)
     from ai.passive import PassiveBot
 
-    packs = 200 // PACK * HORDE_ROUNDS
+    packs = -(-UNDEAD // PACK) * HORDE_ROUNDS
     runs = []
     for _ in range(REPEATS):
-        controllers: dict[str, Controller] = {"refuge": PassiveBot(), "horde": HordeAI()}
+        controllers: dict[str, Controller] = {
+            "refuge": PassiveBot(),
+            "horde": HordeAI(level=level),
+        }
         costs = activation_costs(fresh(2), controllers, {"horde"}, packs + 12 * HORDE_ROUNDS, timer)
         runs.append([1000.0 * s / n for s, n in costs if n > 1])
     return best_of(runs)
@@ -226,11 +237,13 @@ def test_tactical_activation_time() -> None:
     wall = statistics.median(measure_tactical(time.perf_counter))
     cpu = measure_tactical()
     median = statistics.median(cpu)
+    classic = statistics.median(measure_tactical(level="classic"))
     print(
         f"\nai:tactical, 20 raiders vs 12 defenders: median {median:.1f} ms CPU per activation "
         f"(best of {REPEATS} runs; wall {wall:.1f} ms; max {max(cpu):.1f} ms over "
         f"{len(cpu)} activations; "
-        f"target ≤ {MAX_TACTICAL_MS:g} ms, ratio {median / MAX_TACTICAL_MS:.2f})"
+        f"target ≤ {MAX_TACTICAL_MS:g} ms, ratio {median / MAX_TACTICAL_MS:.2f}; classic in the "
+        f"same run {classic:.1f} ms, ratio {median / classic:.2f})"
     )
     assert median <= MAX_TACTICAL_MS
 
@@ -239,11 +252,13 @@ def test_horde_time_per_figure() -> None:
     wall = statistics.median(measure_horde(time.perf_counter))
     cpu = measure_horde()
     median = statistics.median(cpu)
+    classic = statistics.median(measure_horde(level="classic"))
     print(
-        f"\nai:horde, 200 undead: median {median:.3f} ms CPU per figure and pack activation "
+        f"\nai:horde, {UNDEAD} undead: median {median:.3f} ms CPU per figure and pack activation "
         f"(best of {REPEATS} runs; wall {wall:.3f} ms; {len(cpu)} packs; "
         f"target ≤ {MAX_HORDE_MS:g} ms, "
-        f"ratio {median / MAX_HORDE_MS:.2f})"
+        f"ratio {median / MAX_HORDE_MS:.2f}; the classic horde in the same run "
+        f"{classic:.3f} ms, ratio {median / classic:.2f})"
     )
     assert median <= MAX_HORDE_MS
 

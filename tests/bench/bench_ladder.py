@@ -3,10 +3,12 @@
     python tests/bench/bench_ladder.py                       # 20 games a seat
     python tests/bench/bench_ladder.py --games 100 --levels hard,classic
     python tests/bench/bench_ladder.py --scenario refuge_raiders --games 10
+    python tests/bench/bench_ladder.py --levels hard,classic --games 25 --first-seed 16
 
 Every level (ai/levels.py) plays every other on a two-sided scenario
-(open_skirmish by default), each in both seats, seeds 1 … N per seat: the same
-seeds in both seats, so each seed is played once each way. A game won scores 1,
+(open_skirmish by default), each in both seats, seeds 1 … N per seat (or from
+--first-seed, to add games to an earlier run): the same seeds in both seats, so
+each seed is played once each way. A game won scores 1,
 a draw ½. For each pair: the first level's seat-averaged score with its 95 % Wilson
 interval, and the CPU time (process time, summed over the worker processes) and
 wall time per game. Then the ladder: each level's score against all the others.
@@ -66,7 +68,7 @@ def outcomes_for(stem: str) -> tuple[str, str]:
     return ("repelled", "defeat") if raid else ("victory", "defeat")
 
 
-def match(stem: str, one: str, two: str, games: int, workers: int | None) -> dict[str, Any]:
+def match(stem: str, one: str, two: str, seeds: range, workers: int | None) -> dict[str, Any]:
     """Level `one` against `two`, both seats: points, games, CPU and wall time."""
     (side_a, kind_a), (side_b, kind_b) = seats(stem)
     first, second = outcomes_for(stem)
@@ -76,7 +78,7 @@ def match(stem: str, one: str, two: str, games: int, workers: int | None) -> dic
     for seat_a, seat_b in ((one, two), (two, one)):
         lineup = {side_a: f"{kind_a}:{seat_a}", side_b: f"{kind_b}:{seat_b}"}
         start = time.perf_counter()
-        tally = run(stem, lineup, range(1, games + 1), workers)
+        tally = run(stem, lineup, seeds, workers)
         wall += time.perf_counter() - start
         cpu += sum(g.get("cpu", 0.0) for g in tally.games)
         if tally.errors:
@@ -96,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenario", default="open_skirmish")
     parser.add_argument("--games", type=int, default=20, help="games per seat and pair")
+    parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args(argv)
@@ -104,9 +107,14 @@ def main(argv: list[str] | None = None) -> int:
     if unknown or len(levels) < 2:
         raise SystemExit(f"--levels: two or more of {', '.join(LEVELS)}")
     total: dict[str, list[float]] = {name: [0.0, 0.0] for name in levels}
-    print(f"{args.scenario}: {args.games} games a seat, both seats", flush=True)
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    print(
+        f"{args.scenario}: {args.games} games a seat (seeds {seeds.start}–{seeds.stop - 1}), "
+        "both seats",
+        flush=True,
+    )
     for one, two in itertools.combinations(levels, 2):
-        got = match(args.scenario, one, two, args.games, args.workers)
+        got = match(args.scenario, one, two, seeds, args.workers)
         n = got["games"]
         total[one][0] += got["points"]
         total[one][1] += n
