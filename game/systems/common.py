@@ -39,6 +39,8 @@ class Situation:
     shooter_visible the share of the attacker's base the target sees, 0–1 (None: read
                     the context's attacker cover instead)
     scope           a scope is fitted to the weapon and the attack is a single shot
+    bystanders      ids of standing figures in base contact with the target that the
+                    attacker may hit (of neither its side nor the target's), nearest first
     """
 
     distance: float | None = None
@@ -55,6 +57,7 @@ class Situation:
     can_react: bool = False
     shooter_visible: float | None = None
     scope: bool = False
+    bystanders: tuple[str, ...] = ()
 
 
 class Stats(Protocol):

@@ -28,6 +28,7 @@ from game.systems.ews.odds import melee_distribution, p_down, p_escape, shot_odd
 from game.systems.ews.rules import (
     Fighter,
     MeleePlan,
+    StrayRolled,
     plan_melee,
     plan_shot,
     roll_melee,
@@ -393,3 +394,31 @@ def test_a_blind_shot_at_a_crossing_target_with_a_scope_rolls_as_planned() -> No
     assert hit.hit and hit.margin == 1 and hit.damage == 10
     miss = roll_shot(plan, ScriptedDice([2]), KNOBS)
     assert not miss.hit and miss.damage == 0
+
+
+def test_a_hit_on_a_target_in_melee_with_another_may_stray() -> None:
+    """Seed: "Ziel ist im Nahkampf mit einem Ziel, das getroffen werden kann: MW±0, aber
+    bei einem Treffer wird erneut gewürfelt. Zeigt der Würfel eine 5 wird das andere
+    Ziel getroffen." Value 15 vs MW 15 (medium): a 4 hits by 4; then a 5 strays."""
+    pistol = RULES.weapon("Pistol")  # damage 6
+    other = fighter("o", armour=2)
+    plan = plan_shot(
+        fighter("a", ranged=15),
+        fighter("t"),
+        pistol,
+        AttackContext(),
+        Situation(distance=20.0),
+        EWS,
+        other=other,
+    )
+    assert plan.mw == 15
+    strayed = roll_shot(plan, ScriptedDice([4, 5]), KNOBS)
+    assert strayed.strayed and not strayed.hit and strayed.damage == 4 + 6 - 2
+    assert strayed.events[-1] == StrayRolled("a", "t", "o", 5, True)
+    kept = roll_shot(plan, ScriptedDice([4, 6]), KNOBS)
+    assert kept.hit and not kept.strayed and kept.damage == 10
+    missed = roll_shot(plan, ScriptedDice([3]), KNOBS)  # a miss rolls no second die
+    assert not missed.hit and len(missed.events) == 1
+    alone = replace(plan, other=None)
+    assert shot_odds(plan, KNOBS).p_hit == pytest.approx(shot_odds(alone, KNOBS).p_hit * 5 / 6)
+    assert sum(shot_odds(plan, KNOBS).wounds) == pytest.approx(1.0)

@@ -135,3 +135,38 @@ def test_how_far_the_target_crossed_the_line_of_sight(
     assert sit.target_crossing == pytest.approx(crossing)
     assert sit.shooter_visible == pytest.approx(1.0)  # nothing stands between them
     assert not sit.scope
+
+
+THIRD = """
+[[side]]
+id = "c"
+name = "C"
+controller = "human"
+[[side.squad]]
+id = "sc"
+[[side.squad.figure]]
+id = "z1"
+profile = "Raider"
+at = [{zx}, 20]
+"""
+
+
+@pytest.mark.parametrize(("zx", "near"), [(52.6, True), (56.0, False)])
+def test_a_figure_of_a_third_side_in_melee_with_the_target_may_be_hit(
+    zx: float, near: bool
+) -> None:
+    """EWS "Ziel ist im Nahkampf mit einem Ziel, das getroffen werden kann": a standing
+    figure of neither side in base contact with the target."""
+    text = SCENE.format(jx=30, jy=35) + THIRD.format(zx=zx)
+    game = Game(parse_scenario(text), seed=1)
+    mira, r1 = game.state.figures["mira"], game.state.figures["r1"]
+    assert table.bystanders(game, mira, r1) == (("z1",) if near else ())
+    rifle = game.rules.weapon("Hunting rifle")
+    sit = table.situation(game, mira, r1, context.measure(game, mira, r1, rifle))
+    assert sit.bystanders == table.bystanders(game, mira, r1)
+    comb = bridge.combatant(game, mira), bridge.combatant(game, r1)
+    odds = game.system.odds(game, *comb, rifle, context.measure(game, mira, r1, rifle).ctx, sit)
+    alone = game.system.odds(
+        game, *comb, rifle, context.measure(game, mira, r1, rifle).ctx, replace(sit, bystanders=())
+    )
+    assert odds.p_hit == pytest.approx(alone.p_hit * (5 / 6 if near else 1))

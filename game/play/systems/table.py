@@ -74,6 +74,19 @@ def crossing(game: GameView, attacker: Figure, target: Figure) -> float:
     return abs(mx * line[1] - my * line[0])
 
 
+def bystanders(game: GameView, attacker: Figure, target: Figure) -> tuple[str, ...]:
+    """Standing figures in base contact with the target of neither the attacker's
+    side nor the target's: a shot at the target may hit them (nearest first)."""
+    near = [
+        f
+        for f in game.state.figures.values()
+        if f.side not in (attacker.side, target.side)
+        and f.standing
+        and sight.in_contact(game, f, target)
+    ]
+    return tuple(f.id for f in sorted(near, key=lambda f: (math.dist(f.pos, target.pos), f.id)))
+
+
 def situation(game: GameView, attacker: Figure, target: Figure, measured: Measured) -> Situation:
     """The facts of a measured attack that a system may use beyond DEAD.EARTH's context.
 
@@ -100,6 +113,7 @@ def situation(game: GameView, attacker: Figure, target: Figure, measured: Measur
         can_react=target.standing and not target.activated and not measured.ctx.unaware,
         shooter_visible=sight.figure_los(game, target, attacker).visible_fraction,
         scope=measured.scoped,
+        bystanders=bystanders(game, attacker, target),
     )
 
 

@@ -176,6 +176,21 @@ class DodgeRolled(EwsEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class StrayRolled(EwsEvent):
+    """A hit on a target in melee with a figure that may be hit: a W6 again; on a
+    stray face (5) the other figure is hit instead."""
+
+    kind: ClassVar[str] = "ews_stray"
+    section: ClassVar[str] = "§EWS FoKa: Mehrere Ziele"
+    family: ClassVar[Family] = "attack"
+    who: str
+    target: str
+    other: str
+    face: int
+    strayed: bool
+
+
+@dataclass(frozen=True, slots=True)
 class MeleeRolled(EwsEvent):
     """A melee exchange: both roll, the higher result hits the other (ties: the
     attacker)."""
@@ -290,6 +305,7 @@ class ShotPlan:
     band: Band
     calm: bool
     dodge: DodgePlan | None = None
+    other: Fighter | None = None  # a figure in melee with the target that may be hit
 
     @property
     def value(self) -> int:
@@ -364,9 +380,11 @@ def plan_shot(
     data: EwsData,
     *,
     dodge: bool = False,
+    other: Fighter | None = None,
 ) -> ShotPlan:
     """The shot's value (Fernkampf − wounds) and MW (range band + the seed's
-    modifiers); with `dodge` the target's dodge too."""
+    modifiers); with `dodge` the target's dodge too; `other` a figure in melee with
+    the target that a hit may strike instead."""
     knobs = data.knobs
     mods = knobs.modifiers
     band = band_of(weapon, ctx, sit, knobs)
@@ -394,6 +412,7 @@ def plan_shot(
         mw_parts=tuple(p for p in mw_parts if p[1] or p[0].startswith("band_")),
         band=band,
         calm=ctx.aimed,
+        other=other,
     )
     return replace(plan, dodge=dodge_plan(target, row, sit, knobs)) if dodge else plan
 
@@ -416,6 +435,7 @@ class ShotResult:
     dodged: bool
     damage: int
     margin: int
+    strayed: bool = False  # the hit struck the plan's `other` instead (`damage` is its)
 
 
 def roll_shot(plan: ShotPlan, dice: Dice, knobs: Knobs) -> ShotResult:
@@ -460,6 +480,15 @@ def roll_shot(plan: ShotPlan, dice: Dice, knobs: Knobs) -> ShotResult:
             )
         )
     hit = margin >= 0 and not dodged
+    if hit and plan.other is not None:
+        face = dice.w6()
+        strayed = face in knobs.modifiers.stray_faces
+        events.append(
+            StrayRolled(plan.shooter.name, plan.target.name, plan.other.name, face, strayed)
+        )
+        if strayed:
+            damage = shot_damage(replace(plan, target=plan.other), margin)
+            return ShotResult(tuple(events), False, dodged, damage, margin, strayed=True)
     damage = shot_damage(plan, margin) if hit else 0
     return ShotResult(tuple(events), hit, dodged, damage, margin)
 

@@ -55,6 +55,7 @@ class Modifiers(Model):
     difficult_ground: int
     target_in_melee: int
     friend_in_line: int
+    stray_faces: tuple[int, ...]
     shooter_cover: int
     shooter_cover_hidden: float = Field(gt=0, le=1)
     shooter_blind: int
