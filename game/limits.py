@@ -1,7 +1,8 @@
 """Declared limits of what the program reads and makes: each well above any real
 table, each a clear error naming the limit when exceeded (docs/SCENARIO.md
 "Limits"; measured by tests/bench/bench_limits.py: at the limits `check` stays
-under 5 s, a move under 1 s and memory under 2 GB).
+under 5 s and memory under 2 GB; a move takes ~40 ms, but the game's first takes
+~9 s CPU while the movement graph is built, over the 1 s target).
 
 Plain numbers only: the format's models (game/scenario.py), the scenario reader
 (game/loading), records (game/replay.py), settings (game/ui/settings.py), batches

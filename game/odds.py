@@ -75,7 +75,7 @@ def binomial(n: int, p: float) -> list[float]:
 
 def wound_distribution(hit: HitPlan, damage: DamagePlan) -> tuple[float, ...]:
     """P(exactly k wounds) for k = 0 … pool + crit dice."""
-    outcomes = outcome_probabilities(hit.bonus, hit.target_number, hit.edge)
+    outcomes = outcome_probabilities(hit.bonus, hit.target_number, hit.edge, hit.fumble_max)
     q = wound_chance(damage.needed.value)
     top = damage.pool + damage.crit_dice
     dist = [0.0] * (top + 1)
@@ -94,7 +94,7 @@ def odds_of(
 ) -> AttackOdds:
     """The odds of a planned attack; `taken_out(k)` says whether k wounds take the
     target out (None: no take-down chance)."""
-    outcomes = outcome_probabilities(hit.bonus, hit.target_number, hit.edge)
+    outcomes = outcome_probabilities(hit.bonus, hit.target_number, hit.edge, hit.fumble_max)
     wounds = wound_distribution(hit, damage)
     takedown = None
     if taken_out is not None:

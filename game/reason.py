@@ -4,7 +4,7 @@ A `Reason` is a key of the catalogue room `reason` (`game/i18n/<lang>/reason.tom
 with its parameters. The rules and the engine give reasons, never text; whoever
 shows one words it for its reader through the narrator
 (`game.narration.reason_text`: weapons, profiles and figures named as the reader
-knows them). `str()` of a reason is its plain English text, names as given: the
+knows them). `str()` of a reason is its plain English text in cm, names as given: the
 words of tracebacks, of English-only diagnostics and of the one event that stores a
 reason as text (`AttackWithheld`, whose text is part of the events hash).
 """
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.i18n import DEFAULT_LANGUAGE, tr
+from game.i18n.lengths import units_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +39,8 @@ class Reason:
         return dict(self.params)
 
     def __str__(self) -> str:
-        return tr(f"reason.{self.key}", language=DEFAULT_LANGUAGE, **self.values)
+        with units_of("cm"):  # stored in events (their hash): never the reader's units
+            return tr(f"reason.{self.key}", language=DEFAULT_LANGUAGE, **self.values)
 
 
 class ReasonError(ValueError):

@@ -247,7 +247,7 @@ def load_record(path: str | Path) -> GameRecord:
         data = files.load_json(files.read_text(path, limits.RECORD_BYTES), limits.MAX_DEPTH)
     except files.FileProblem as exc:
         raise RecordError(f"{path}: {exc}") from None
-    return GameRecord.from_dict(data, Path(path).name)
+    return GameRecord.from_dict(data, str(path))
 
 
 # -- replaying ------------------------------------------------------------------------

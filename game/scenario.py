@@ -430,8 +430,16 @@ class ScenarioError(Exception):
     """A scenario file could not be loaded; `.errors` holds every problem found."""
 
     def __init__(self, errors: Sequence[str]) -> None:
-        self.errors = list(errors)
+        self.errors = [one_line(error) for error in errors]
         super().__init__("\n".join(self.errors))
+
+
+def one_line(problem: str) -> str:
+    """A problem as one line: characters that are not printable (a newline in a key
+    or a name of the file) written as escapes, so every problem stays one line."""
+    if problem.isprintable():
+        return problem
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in problem)
 
 
 Issue = tuple[str, str]

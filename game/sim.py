@@ -9,7 +9,7 @@ simulator (a later issue) calls `run_game` once per game.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ai import controller_for
@@ -18,8 +18,9 @@ from game import limits
 from game.actions import Action, IllegalAction
 from game.engine import Game
 from game.events import Event
+from game.naming import piece_name
 from game.play.events import RoundStarted
-from game.play.outcome import verdict
+from game.play.outcome import Spoilers, spoilers, verdict
 from game.replay import EventHasher
 from game.rules.loader import RulesData
 from game.scenario import Scenario
@@ -54,6 +55,9 @@ class GameResult:
     winners: tuple[str, ...] = ()
     """The sides that won (ids; none for a draw or a raid's Partial), and the beaten."""
     losers: tuple[str, ...] = ()
+    spoilers: Spoilers = field(default_factory=Spoilers)
+    """What spoiled the defenders' full result (a raid's Partial), the lost modules
+    by name as players read them."""
 
     def summary(self) -> dict[str, Any]:
         """The JSON summary `main.py run --json` prints."""
@@ -139,6 +143,9 @@ def result_of(
 ) -> GameResult:
     """The result of a game played (or replayed) as far as it went."""
     decided = verdict(game)
+    spoiled = spoilers(game)
+    board = game.state.board
+    named = replace(spoiled, modules=tuple(piece_name(board, m) for m in spoiled.modules))
     return GameResult(
         outcome=game.outcome(),
         rounds=rounds_played(events),
@@ -151,4 +158,5 @@ def result_of(
         side_names={sid: side.name or sid for sid, side in game.state.sides.items()},
         winners=decided.winners,
         losers=decided.losers,
+        spoilers=named,
     )

@@ -1,4 +1,4 @@
-"""The narrator's small words: signed numbers, dice faces, W20 rolls against a
+"""The narrator's small words: signed numbers, dice faces, d20 rolls against a
 target, advantage reasons, damage pools, wound counts, the needed number's parts,
 vaults. Shared by the log lines (game/narration/), the dice view and `main.py odds`.
 Outside the narration package, whose rooms import every event class (and with them
@@ -28,12 +28,23 @@ def faces_text(faces: tuple[int, ...]) -> str:
     return "[" + ", ".join(str(f) for f in faces) + "]"
 
 
+def die_word(sides: int, language: str | None = None) -> str:
+    """A die as the reader names it: 'd20' / 'd6' in English, 'W20' / 'W6' in German."""
+    return say(f"newcomer.dice.d{sides}", language)
+
+
+def pool_word(n: int, language: str | None = None) -> str:
+    """A pool of d6 as the reader names it: '3d6' / '3W6'."""
+    return say("newcomer.dice.pool", language, n=n)
+
+
 def d20_text(faces: tuple[int, ...], kept: int, edge: int, language: str) -> str:
-    """'W20 14' or 'W20 14 (adv [3, 14])' in the given language."""
+    """'d20 14' or 'd20 14 (adv [3, 14])' in the given language ('W20' in German)."""
+    roll = f"{die_word(20, language)} {kept}"
     if len(faces) <= 1:
-        return f"W20 {kept}"
+        return roll
     word = say("rules.word.adv" if edge > 0 else "rules.word.dis", language)
-    return f"W20 {kept} ({word} {faces_text(faces)})"
+    return f"{roll} ({word} {faces_text(faces)})"
 
 
 def check_text(
@@ -45,7 +56,7 @@ def check_text(
     language: str,
     label: str = "",
 ) -> str:
-    """'W20 14 + 3 = 17 ≥ 12' (a natural 20 / 1 decides alone: no comparison)."""
+    """'d20 14 + 3 = 17 ≥ 12' (a natural 20 / 1 decides alone: no comparison)."""
     roll = d20_text(faces, kept, edge, language)
     total = kept + modifier
     text = f"{roll}{signed(modifier)} = {total}" if modifier else roll
@@ -68,11 +79,11 @@ def edge_text(plan_adv: tuple[str, ...], plan_dis: tuple[str, ...], language: st
 
 
 def pool_part_text(key: str, dice: int, language: str) -> str:
-    """'3W6' for the weapon, ' + 1W6 natural 20' for an addition."""
+    """'3d6' for the weapon, ' + 1d6 natural 20' for an addition ('W6' in German)."""
     if key == "weapon":
-        return f"{dice}W6"
+        return pool_word(dice, language)
     sign = "+" if dice >= 0 else "−"
-    return f" {sign} {abs(dice)}W6 {say(f'rules.pool.{key}', language)}"
+    return f" {sign} {pool_word(abs(dice), language)} {say(f'rules.pool.{key}', language)}"
 
 
 def wound_word(n: int, language: str) -> str:

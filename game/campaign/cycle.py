@@ -17,7 +17,7 @@ choices come from its planner, and every roll comes from the campaign's one Dice
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.campaign import refuge
@@ -174,6 +174,8 @@ def play_cycle(
     mission, notes = _mission(c, ctx, dice, fight)
     plan, more = _downtime(c, ctx, dice, planner)
     notes += more
+    if plan.layout is not None:  # drawn in the refuge editor: the raid is on it
+        ctx = replace(ctx, layout=plan.layout)
     row, more = event(c, ctx.tables, dice, plan.guards())
     notes += more
     raid = None

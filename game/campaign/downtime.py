@@ -19,6 +19,7 @@ from game.campaign.roster import free_profile, gain_xp, heal, recruit_core
 from game.campaign.tables import CampaignTables
 from game.dice import Dice
 from game.rules.loader import RulesData
+from game.scenario import Scenario
 
 ActionName = Literal["build", "explore", "trade", "heal", "train", "guard"]
 ACTIONS: tuple[ActionName, ...] = ("build", "explore", "trade", "heal", "train", "guard")
@@ -32,7 +33,9 @@ class PlanError(ValueError):
 class Plan:
     """The player's downtime choices: an action per ready core figure (with whom a
     healer tends and which offer a trader takes), residents and a core figure to
-    recruit, and what to build, in order (names from `refuge.buildable`)."""
+    recruit, and what to build, in order (names from `refuge.buildable`, or the id
+    of a piece drawn in the refuge editor). `drawn`: new pieces of the map (id,
+    kind) in `layout_text`, the layout the refuge editor saved (`layout` parsed)."""
 
     actions: dict[str, ActionName] = field(default_factory=dict)
     heal: dict[str, str] = field(default_factory=dict)  # healer → patient
@@ -40,6 +43,9 @@ class Plan:
     recruits: int = 0
     recruit_core: bool = False
     build: list[str] = field(default_factory=list)
+    drawn: list[tuple[str, str]] = field(default_factory=list)
+    layout_text: str | None = None
+    layout: Scenario | None = None
 
     def guards(self) -> int:
         return sum(1 for a in self.actions.values() if a == "guard")
@@ -179,9 +185,12 @@ def recruit(
 
 
 def building(c: Campaign, t: CampaignTables, plan: Plan) -> list[Note]:
-    """Step 4: as many builds as the population's labour and the builders allow."""
+    """Step 4: the pieces drawn in the refuge editor are planned, then as many builds
+    as the population's labour and the builders allow."""
     allowed = t.downtime.labour + sum(1 for a in plan.actions.values() if a == "build")
     notes: list[Note] = []
+    if plan.layout_text is not None:
+        notes += refuge.plan_pieces(c, t, plan.layout_text, plan.drawn)
     for target in plan.build:
         if allowed <= 0:
             break

@@ -12,7 +12,7 @@ from typing import Any, Literal
 from game.campaign.tables import RESOURCES, Attribute, Pillar, ScarKind
 
 Status = Literal["ready", "dead", "retired"]
-ModuleStatus = Literal["standing", "destroyed"]
+ModuleStatus = Literal["standing", "destroyed", "planned"]
 ATTRIBUTES: tuple[Attribute, ...] = ("kor", "ref", "ver", "wil")
 
 
@@ -114,7 +114,9 @@ class Member:
 
 @dataclass(slots=True)
 class ModuleState:
-    """A module of the refuge: a piece of the layout (`map`) or campaign-only."""
+    """A module of the refuge: a piece of the layout (`map`) or campaign-only.
+    `planned`: drawn in the refuge editor, not built yet (like a ruin, it is missing
+    from the battles and is built for its cost)."""
 
     id: str
     kind: str

@@ -7,7 +7,7 @@ gleicher Effekte"); a destroyed module gives nothing until it is rebuilt.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from game.campaign.model import Campaign, ModuleState, Note
 from game.campaign.tables import CampaignTables, Level, Module
@@ -23,7 +23,8 @@ def _standing(c: Campaign, t: CampaignTables) -> list[Module]:
 
 
 def slots_used(c: Campaign, t: CampaignTables) -> int:
-    """Module places taken: standing and destroyed modules (a ruin keeps its place)."""
+    """Module places taken: standing, destroyed and planned modules (a ruin keeps
+    its place, a plan has one)."""
     return sum(1 for m in c.modules if t.module_rules(m.kind).slot)
 
 
@@ -116,12 +117,13 @@ def build_cost(c: Campaign, t: CampaignTables, cost: Mapping[str, int]) -> dict[
 
 
 def buildable(c: Campaign, t: CampaignTables) -> list[str]:
-    """What can be built now: destroyed modules (by id), campaign-only kinds not yet
-    there (by kind, while a place is free), and "level" — each only if affordable."""
+    """What can be built now: destroyed and planned modules (by id), campaign-only
+    kinds not yet there (by kind, while a place is free), and "level" — each only if
+    affordable."""
     out = [
         m.id
         for m in c.modules
-        if m.status == "destroyed" and affords(c, build_cost(c, t, t.module_rules(m.kind).cost))
+        if not m.standing and affords(c, build_cost(c, t, t.module_rules(m.kind).cost))
     ]
     have = {m.kind for m in c.modules}
     free = slots_used(c, t) < level_rules(c, t).slots
@@ -142,14 +144,50 @@ def build(c: Campaign, t: CampaignTables, target: str) -> Note | None:
         pay(c, t.level[c.level].cost)
         c.level += 1
         return Note("level", {"level": c.level})
-    ruin = next((m for m in c.modules if m.id == target and m.status == "destroyed"), None)
+    ruin = next((m for m in c.modules if m.id == target and not m.standing), None)
     if ruin is not None:
         pay(c, build_cost(c, t, t.module_rules(ruin.kind).cost))
+        key = "rebuilt" if ruin.status == "destroyed" else "built"
         ruin.status, ruin.built = "standing", c.cycle
-        return Note("rebuilt", {"module": ruin.kind, "id": ruin.id})
+        return Note(key, {"module": ruin.kind, "id": ruin.id})
     pay(c, build_cost(c, t, t.module[target].cost))
     c.modules.append(ModuleState(target, target, "standing", c.cycle, on_map=False))
     return Note("built", {"module": target, "id": target})
+
+
+def drawing_problem(
+    c: Campaign, t: CampaignTables, pieces: Sequence[tuple[str, str]]
+) -> Note | None:
+    """Why new pieces of the map (id, kind) drawn in the refuge editor cannot be
+    planned (None: they can): a kind the refuge does not build on the map, an id
+    the refuge has, or more module places than its level has."""
+    ids = {m.id for m in c.modules}
+    for piece_id, kind in pieces:
+        row = t.module.get(kind)
+        if row is None or row.place != "map" or not row.buildable:
+            return Note("draw_kind", {"module": kind})
+        if piece_id in ids:
+            return Note("draw_id", {"id": piece_id})
+        ids.add(piece_id)
+    places = slots_used(c, t) + sum(1 for _, kind in pieces if t.module[kind].slot)
+    if places > level_rules(c, t).slots:
+        return Note("draw_places", {"places": level_rules(c, t).slots, "level": c.level})
+    return None
+
+
+def plan_pieces(
+    c: Campaign, t: CampaignTables, layout: str, pieces: Sequence[tuple[str, str]]
+) -> list[Note]:
+    """Take the refuge editor's layout with its new pieces, planned (not built yet:
+    missing from the battles until they are); PlanError-free callers check
+    `drawing_problem` first (ValueError here)."""
+    problem = drawing_problem(c, t, pieces)
+    if problem is not None:
+        raise ValueError(f"cannot plan the drawn pieces: {problem.key} {problem.params}")
+    c.layout = layout
+    for piece_id, kind in pieces:
+        c.modules.append(ModuleState(piece_id, kind, "planned", 0, on_map=True))
+    return [Note("planned", {"module": kind, "id": piece_id}) for piece_id, kind in pieces]
 
 
 def destroyable(c: Campaign, t: CampaignTables) -> list[ModuleState]:

@@ -20,6 +20,7 @@ from game.campaign.cycle import Context
 from game.campaign.model import Campaign, ModuleState
 from game.campaign.refuge import start_level
 from game.campaign.roster import new_member
+from game.campaign.schema import file_problem
 from game.campaign.tables import RESOURCES, TablesError, load_tables
 from game.dice import Dice
 from game.files import write_json_atomic
@@ -27,6 +28,7 @@ from game.i18n import tr
 from game.loading import parse_scenario
 from game.loading.raw import read_text
 from game.rules.loader import load_rules
+from game.rules.talents import split
 from game.scenario import ScenarioError
 
 FORMAT = "dead-earth-campaign"
@@ -143,14 +145,44 @@ def load(path: str | Path) -> Campaign:
     path = Path(path)
     data = _read(path)
     version = data.get("version")
-    if not isinstance(version, int) or version > VERSION:
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise CampaignFileError("corrupt", file=path.name, reason=f"version: {version!r}")
+    if version > VERSION:
         raise CampaignFileError("newer", file=path.name, version=version, known=VERSION)
     while version < VERSION:
         lift = MIGRATIONS.get(version)
         if lift is None:
             raise CampaignFileError("too_old", file=path.name, version=version, known=VERSION)
         data, version = lift(data), version + 1
+    problem = file_problem(data)
+    if problem is None:
+        c = Campaign.from_dict(data)
+        problem = _meaning_problem(c)
+    if problem is not None:
+        raise CampaignFileError("corrupt", file=path.name, reason=problem)
+    return c
+
+
+def _meaning_problem(c: Campaign) -> str | None:
+    """What a well-formed file may still get wrong against the tables and the rules:
+    an unknown profile or talent, a level past the tables, dice that cannot roll."""
     try:
-        return Campaign.from_dict(data)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise CampaignFileError("corrupt", file=path.name, reason=repr(exc)) from None
+        tables = load_tables(c.overrides)
+    except TablesError as exc:
+        return f"overrides: {exc}"
+    rules = load_rules()
+    if c.level > len(tables.level):
+        return f"level: {c.level} (the tables know {len(tables.level)} levels)"
+    for i, m in enumerate(c.roster):
+        if rules.lookup("profile", m.profile) is None:
+            return f"roster[{i}].profile: unknown profile {m.profile!r}"
+        if m.level > tables.levels.max:
+            return f"roster[{i}].level: {m.level} (at most {tables.levels.max})"
+        unknown = [t for t in m.talents if rules.lookup("talent", split(t)[0]) is None]
+        if unknown:
+            return f"roster[{i}].talents: unknown talent {unknown[0]!r}"
+    try:
+        Dice.seeded(0).state = c.dice
+    except (TypeError, ValueError, KeyError) as exc:
+        return f"dice: {exc}"
+    return None

@@ -28,7 +28,7 @@ from game.campaign_play.play import auto_planner
 from game.campaign_play.plot import plot_campaign
 from game.campaign_play.store import CampaignFileError, context_of, load, new_campaign, save
 from game.cli import CliError
-from game.cli._options import pairs, value_of
+from game.cli._options import check_writable, pairs, value_of
 from game.i18n import languages, set_language, tr
 from game.narration.campaign import campaign_text, cycle_line, cycle_text
 
@@ -105,7 +105,8 @@ def _next(args: argparse.Namespace) -> int:
     try:
         ctx = context_of(c)
     except CampaignFileError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(tr("campaign.error.corrupt", file=args.file, reason=exc)) from None
+    check_writable(args.file, "campaign.error.cannot_write")  # before a cycle is played
     if not args.auto:
         return _in_window(c, ctx, args)
     for _ in range(max(1, args.cycles)):

@@ -16,8 +16,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from game import warmup
+from game import limits, warmup
 from game.cli import CliError
+from game.cli._options import check_writable
 from game.cli.play import parse_size
 from game.i18n import languages, set_language, tr
 from game.ui.display import NoDisplay
@@ -41,6 +42,10 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--screenshot", metavar="FILE", help="save the last frame as a PNG")
 
 
+MAX_BOARD = f"{limits.MAX_BOARD_CM:g}"
+"""The longest side of a table, as the messages print it."""
+
+
 def parse_board(text: str | None) -> tuple[float, float]:
     if text is None:
         return (120.0, 120.0)
@@ -48,17 +53,19 @@ def parse_board(text: str | None) -> tuple[float, float]:
     try:
         size = (float(w), float(h))
     except ValueError:
-        raise CliError(tr("editor.cli.bad_board", text=text)) from None
-    if not sep or not all(10 <= v <= 1000 for v in size):
-        raise CliError(tr("editor.cli.bad_board", text=text))
+        raise CliError(tr("editor.cli.bad_board", text=text, max=MAX_BOARD)) from None
+    if not sep or not all(10 <= v <= limits.MAX_BOARD_CM for v in size):
+        raise CliError(tr("editor.cli.bad_board", text=text, max=MAX_BOARD))
     return size
 
 
 def run(args: argparse.Namespace) -> int:
     if args.frames is not None and args.frames < 1:
-        raise CliError(f"--frames must be at least 1 (got {args.frames})")
+        raise CliError(tr("cli.play.bad_frames", frames=args.frames))
     if args.screenshot and args.frames is None:
-        raise CliError("--screenshot needs --frames N")
+        raise CliError(tr("cli.play.screenshot_needs_frames"))
+    if args.screenshot:
+        check_writable(args.screenshot, "cli.play.cannot_screenshot")  # before the window
     size = parse_size(args.size)
     board = parse_board(args.board)
     settings = load_settings()

@@ -14,7 +14,8 @@ import argparse
 import sys
 
 from game.cli.run import outcome_lines
-from game.i18n import languages, set_language, tr
+from game.i18n import languages, set_language, set_units, tr
+from game.i18n.lengths import UNITS
 from game.replay import (
     VERSION,
     GameRecord,
@@ -34,18 +35,23 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         "--verify", action="store_true", help="re-simulate and compare the event hash"
     )
     parser.add_argument("--lang", choices=languages(), help="language of the output")
+    parser.add_argument("--units", choices=UNITS, help="lengths in the output (default: cm)")
 
 
 def run(args: argparse.Namespace) -> int:
     if args.lang:
         set_language(args.lang)
+    if args.units:
+        set_units(args.units)
     try:
         record = load_record(args.file)
         if args.verify:
             return _verify(args.file, record)
         return _report(record)
     except RecordError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        problem = str(exc)
+        named = problem if problem.startswith(f"{args.file}: ") else f"{args.file}: {problem}"
+        print(f"error: {named}", file=sys.stderr)  # every problem names the file first
         return 2
 
 

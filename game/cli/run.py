@@ -23,10 +23,11 @@ from game.ai_choice import controllers_for
 from game.cli import CliError
 from game.cli._options import check_seed, check_writable, parse_ai, parse_set
 from game.cli._rules import add_rules_option, parse_rules
-from game.i18n import languages, set_language, tr
+from game.i18n import languages, set_language, set_units, tr
+from game.i18n.lengths import UNITS
 from game.loading import parse_scenario, require_battle
 from game.loading.raw import read_text
-from game.narration import consequences_text, outcome_text
+from game.narration import consequences_text, outcome_text, spoiled_text
 from game.play.events import GameOver
 from game.replay import explain, make_record, save_record
 from game.scenario import ScenarioError
@@ -55,6 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         help="AI preset for a side, or a baseline: 'random' or 'passive' (repeatable)",
     )
     parser.add_argument("--lang", choices=languages(), help="language of the output")
+    parser.add_argument("--units", choices=UNITS, help="lengths in the output (default: cm)")
     add_rules_option(parser)
     out = parser.add_mutually_exclusive_group()
     out.add_argument("--log", action="store_true", help="print every event (a battle report)")
@@ -89,6 +91,8 @@ def outcome_lines(result: GameResult) -> list[str]:
     a raid's consequences for the refuge (§12)."""
     outcome = result.outcome
     text = outcome_text(outcome) if outcome else tr("cli.run.no_outcome")
+    spoiled = spoiled_text(result.spoilers) if outcome == "partial" else ""
+    text = f"{text} ({spoiled})" if spoiled else text
     names = result.side_names
     lost = ", ".join(
         tr("cli.run.casualty", side=names.get(side, side), count=n)
@@ -124,6 +128,8 @@ def consequence_lines(result: GameResult) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     if args.lang:
         set_language(args.lang)
+    if args.units:
+        set_units(args.units)
     check_seed(args.seed)
     knobs = parse_set(args.set)
     system = parse_rules(args.rules)

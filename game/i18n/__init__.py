@@ -6,6 +6,9 @@ then the key inside it, e.g. `rules.hit` for `en/rules.toml`'s `hit`. A missing
 translation falls back to English; a missing key raises KeyError naming it.
 
 The catalogue knows words, not the game: a value is put into its template as it is.
+Lengths are marked in the templates (`{distance:len:.1f}`) and shown in the
+reader's units (`set_units`, `game.i18n.lengths`).
+
 Names of the battle's things in the reader's language (weapons, profiles, figures)
 are the business of `game.naming` (`say`), which stands above the rules.
 """
@@ -16,6 +19,10 @@ import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from game.i18n.lengths import current_units as current_units
+from game.i18n.lengths import fill
+from game.i18n.lengths import set_units as set_units
 
 _ROOT = Path(__file__).parent
 DEFAULT_LANGUAGE = "en"
@@ -66,7 +73,7 @@ def tr(key: str, /, language: str | None = None, **values: Any) -> str:
         template = catalogue(DEFAULT_LANGUAGE).get(key)
     if template is None:
         raise KeyError(f"no string {key!r} in the catalogue")
-    return template.format(**values) if values else template
+    return fill(template, values) if values else template
 
 
 def tr_or(key: str, default: str, /, language: str | None = None) -> str:

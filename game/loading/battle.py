@@ -20,7 +20,7 @@ from game.loading.pipeline import load_scenario, parse_scenario
 from game.loading.playable import playability_issues
 from game.loading.raw import read_text, read_toml
 from game.rules.loader import RulesData, load_rules
-from game.scenario import Scenario, ScenarioError
+from game.scenario import Scenario, ScenarioError, one_line
 
 MIN_SIDES = 2
 """A battle needs somebody to fight: with one side it would be over before it began.
@@ -57,7 +57,7 @@ def battle_problems(
     base = rules or load_rules()
     applied = with_knobs(base, layout.knobs) or base
     issues = playability_issues(layout, applied, rules_radius(applied))
-    return [f"{filename}: {path}: {reason}" for path, reason in issues]
+    return [one_line(f"{filename}: {path}: {reason}") for path, reason in issues]
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from game.narration.engine import (
     consequences_text,
     end_reason_text,
     outcome_text,
+    spoiled_text,
 )
 from game.narration.reasons import reason_text
 from game.narration.telling import Telling, narrate, words
@@ -37,5 +38,6 @@ __all__ = [
     "narrate",
     "outcome_text",
     "reason_text",
+    "spoiled_text",
     "words",
 ]

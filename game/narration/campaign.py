@@ -40,7 +40,8 @@ def note_text(note: Note, language: str | None = None) -> str:
     """One note as a sentence."""
     p: dict[str, Any] = dict(note.params)
     if "outcome" in p:
-        p["outcome"] = _word("outcome", p["outcome"] or "none", language)
+        group = "raid_outcome" if note.key == "raid" else "outcome"  # a raid has no retreat
+        p["outcome"] = _word(group, p["outcome"] or "none", language)
     for key, group in (("module", "module"), ("action", "action"), ("event", "event")):
         if key in p:
             p[key] = _word(group, p[key], language)
@@ -79,7 +80,7 @@ def cycle_line(entry: Mapping[str, Any], language: str | None = None) -> str:
         raid = tr(
             "campaign.cycle_raid",
             language,
-            outcome=_word("outcome", entry["raid_outcome"], language),
+            outcome=_word("raid_outcome", entry["raid_outcome"], language),
         )
     return tr(
         "campaign.cycle_head",

@@ -3,6 +3,9 @@ noise and the attention it draws, the end)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from game.i18n import count_text
 from game.naming import local_name, say
 from game.narration.telling import Telling, Values, words
 from game.play.attention import AttentionDrawn
@@ -16,13 +19,15 @@ from game.play.events import (
     WaveBlocked,
 )
 from game.play.noise import NoiseChecked, NoiseMade
-from game.words import signed
+from game.play.outcome import Spoilers
+from game.words import die_word, signed
 
 
 @words(InitiativeRolled)
 def _initiative(e: InitiativeRolled, t: Telling) -> Values:
+    d20 = die_word(20, t.language)
     parts = [
-        f"{t.name(side)} W20 {face}{signed(ref)} = {face + ref}" for side, face, ref in e.rolls
+        f"{t.name(side)} {d20} {face}{signed(ref)} = {face + ref}" for side, face, ref in e.rolls
     ]
     result = (
         t.say("engine.initiative_tie")
@@ -92,6 +97,23 @@ def outcome_text(outcome: str, language: str | None = None) -> str:
 def end_reason_text(reason: str, language: str | None = None) -> str:
     """Why the battle ended ('the last round is over')."""
     return say(f"engine.reason.{reason}", language)
+
+
+def spoiled_text(
+    spoiled: Spoilers, modules: Sequence[str] = (), language: str | None = None
+) -> str:
+    """Why a raid is only Partial (§12): 'not a full success: the kitchen lost, a
+    breach, 2 loot carried off' ('' when nothing spoiled it). `modules`: the lost
+    modules' names as players read them (default: their ids)."""
+    names = list(modules) or list(spoiled.modules)
+    parts = [say("newcomer.spoiled.modules", language, list=", ".join(names))] if names else []
+    if spoiled.breaches:
+        parts.append(count_text("newcomer.spoiled.breaches", spoiled.breaches, language))
+    if spoiled.loot:
+        parts.append(count_text("newcomer.spoiled.loot", spoiled.loot, language))
+    if spoiled.hurt:
+        parts.append(say("newcomer.spoiled.hurt", language))
+    return say("newcomer.spoiled.text", language, list=", ".join(parts)) if parts else ""
 
 
 def consequence_sentences(keys: tuple[str, ...], language: str | None = None) -> list[str]:

@@ -21,6 +21,7 @@ from game.words import (
     faces_text,
     needed_text,
     pool_part_text,
+    pool_word,
     signed,
     wound_word,
 )
@@ -85,7 +86,7 @@ def _damage(e: DamageRolled, t: Telling) -> Values:
         named = "".join(pool_part_text(k, v, t.language) for k, v in e.pool_parts)
         parts = f" ({named})"
     return {
-        "pool": f"{len(e.faces)}W6{parts}",
+        "pool": f"{pool_word(len(e.faces), t.language)}{parts}",
         "dice": faces_text(e.faces),
         "need": e.needed.value,
         "parts": needed_text(e.needed, t.language),

@@ -8,7 +8,7 @@ from game.narration.telling import Telling, Values, words
 from game.systems.ews import rules as ews
 from game.systems.ews.dice import signed as ews_signed
 from game.systems.threew6 import rules as three
-from game.words import faces_text
+from game.words import die_word, faces_text
 
 Parts = tuple[tuple[str, int], ...]
 
@@ -32,12 +32,12 @@ def _part_name(key: str, t: Telling) -> str:
 
 
 def ews_roll(value: int, parts: Parts, face: int, result: int, t: Telling) -> str:
-    """'Fernkampf 15, wounds −3 = 12 ± W6 [4: +4] = 16', or the automatic success."""
+    """'Fernkampf 15, wounds −3 = 12 ± d6 [4: +4] = 16', or the automatic success."""
     base = f"{value}" if len(parts) <= 1 else f"{parts_text(parts, t)} = {value}"
     if face == 0:
         return f"{base}: {t.say('systems.word.automatic')}"
     step = ews_signed(face)
-    return f"{base} ± W6 [{face}: {step:+d}] = {result}".replace("-", "−")
+    return f"{base} ± {die_word(6, t.language)} [{face}: {step:+d}] = {result}".replace("-", "−")
 
 
 def num(n: int) -> str:

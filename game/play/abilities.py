@@ -1,11 +1,13 @@
 """The abilities room (docs/RULES.md §13, rulebook §1.3, §4): `UseAbility` — the
 archetype signatures that are used (Seuchenhauch, Immunserum, Raserei,
-Improvisieren) and the Hexer's gifts, with strain and backlash.
+Improvisieren), the Hexer's gifts, with strain and backlash, and the talent
+Furchtbrüller's roar (§13.1).
 
 `UseAbility.ability` names the ability, German or English, with an option after
 a colon where there is a choice: "Raserei:action" / "Raserei:melee",
 "Immunserum:heal" / ":stabilise" / ":cure" (without an option Immunserum does
-what the patient needs: stabilise the unstable, heal the hurt, else cure). The
+what the patient needs: stabilise the unstable, heal the hurt, else cure); a gift
+takes ":blood" with the talent Blutmagie (1 TP instead of strain, §13.1). The
 target is a figure id (a piece id for Improvisieren); no ability takes a point.
 
 Decisions (P, not fixed by the rulebook):
@@ -40,9 +42,12 @@ from game.play.support import SupportEvent
 from game.reason import Reason
 from game.rules import abilities as rules_abilities
 from game.rules.abilities import StrainResult
+from game.rules.checks import saving_throw
 from game.rules.combatant import Condition
 from game.rules.loader import UnknownNameError, fold
 from game.rules.models import SIGNATURE_NAMES, Gift
+from game.rules.talents import BLUTMAGIE, FURCHTBRUELLER, SEUCHENHERR, ZWEI_ZUNGEN
+from game.rules.talents import has as has_talent
 from game.state import Figure, Presence
 
 SEUCHENHAUCH = "Seuchenhauch"
@@ -55,6 +60,8 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     RASEREI: ("action", "melee"),
     IMMUNSERUM: ("heal", "stabilise", "cure"),
 }
+ROARED = "roared"  # Figure.uses key: Furchtbrüller's roars this battle
+BLOOD = "blood"  # a gift's option: Blutmagie pays TP instead of strain (§13.1)
 RASEREI_ACTION = "raserei_action"  # effect: +1 action through the round (budget.action_budget)
 RASEREI_ROUND = "raserei_round"  # Figure.uses key: the round Raserei was last taken
 VERB = act.UseAbility.verb
@@ -73,6 +80,30 @@ class ActionLostLater(SupportEvent):
     family: ClassVar[Family] = "ability"
     refs: ClassVar[tuple[str, ...]] = ("figure",)
     figure: str
+
+
+@dataclass(frozen=True, slots=True)
+class Roared(SupportEvent):
+    """Furchtbrüller: the Berserker roars; every enemy near it saves WIL (§13.1)."""
+
+    kind: ClassVar[str] = "roar"
+    section: ClassVar[str] = "§13.1"
+    family: ClassVar[Family] = "ability"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
+    figure: str
+    radius: float
+
+
+@dataclass(frozen=True, slots=True)
+class Cowed(SupportEvent):
+    """A failed save against Furchtbrüller: the figure loses an action (§13.1)."""
+
+    kind: ClassVar[str] = "cowed"
+    section: ClassVar[str] = "§13.1"
+    family: ClassVar[Family] = "ability"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
+    figure: str
+    lost: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,16 +152,18 @@ def parse(game: GameView, text: str) -> tuple[str, str | None, Gift | None]:
             if sig not in ACTIVE:
                 raise IllegalAction(Reason.of("ability.passive", ability=sig))
             return sig, _option(sig, option), None
+    if key in (fold(FURCHTBRUELLER), fold(game.rules.talent(FURCHTBRUELLER).english or "")):
+        return FURCHTBRUELLER, _option(FURCHTBRUELLER, option), None
     try:
         gift = game.rules.gift(name)
     except UnknownNameError:
         known = ", ".join([*ACTIVE, *game.rules.gifts])
         raise IllegalAction(Reason.of("ability.unknown", ability=name, known=known)) from None
-    return gift.name, _option(gift.name, option), gift
+    return gift.name, _option(gift.name, option, gift=True), gift
 
 
-def _option(ability: str, option: str) -> str | None:
-    allowed = OPTIONS.get(ability, ())
+def _option(ability: str, option: str, gift: bool = False) -> str | None:
+    allowed = (BLOOD,) if gift else OPTIONS.get(ability, ())
     if not option:
         if ability == RASEREI:
             raise IllegalAction(Reason.of("ability.needs_choice"))
@@ -144,11 +177,13 @@ def _option(ability: str, option: str) -> str | None:
 
 
 def abilities_of(game: GameView, figure: Figure) -> list[str]:
-    """The abilities a figure can use: its active signatures, then its gifts."""
+    """The abilities a figure can use: its active signatures, then its gifts (a
+    figure has gifts through Gezeichnet or the talent Neue Gabe, §13.1)."""
     comb = bridge.combatant(game, figure)
-    own = [a for a in ACTIVE if comb.has(a)]
-    if comb.has("Gezeichnet"):
-        own += list(game.profile(figure).gifts)
+    own = [*(a for a in ACTIVE if comb.has(a)), *game.profile(figure).gifts]
+    roars = game.rules.talent(FURCHTBRUELLER).per_battle or 0
+    if has_talent(comb.talents, FURCHTBRUELLER) and figure.uses.get(ROARED, 0) < roars:
+        own.append(FURCHTBRUELLER)
     return own
 
 
@@ -156,7 +191,9 @@ def check_use(game: GameView, action: act.UseAbility) -> Use:
     """Every check of a UseAbility; IllegalAction naming why it is not allowed."""
     ability, option, gift = parse(game, action.ability)
     probe = Use(ability, option, gift, None, None)
-    fig = budget.check_budget(game, action.figure, probe.verb, probe.cost)
+    caster = game.profile(action.figure).talents
+    twice = gift is not None and has_talent(caster, ZWEI_ZUNGEN)
+    fig = budget.check_budget(game, action.figure, probe.verb, probe.cost, twice=twice)
     if ability not in abilities_of(game, fig):
         raise IllegalAction(Reason.of("ability.missing", who=fig.name, ability=ability))
     if action.at is not None:
@@ -164,7 +201,7 @@ def check_use(game: GameView, action: act.UseAbility) -> Use:
     if ability == IMPROVISIEREN:
         return Use(ability, option, gift, None, _piece(game, fig, action.target))
     target = None if action.target is None else game.figure(action.target)
-    wants_target = ability not in (RASEREI,) and not (gift and gift.effect == "veil")
+    wants_target = ability not in (RASEREI, FURCHTBRUELLER) and not (gift and gift.effect == "veil")
     if wants_target and target is None:
         raise IllegalAction(Reason.of("ability.needs_target", ability=ability))
     if not wants_target and target is not None:
@@ -188,6 +225,12 @@ def _piece(game: GameView, figure: Figure, target: str | None) -> str:
 
 def _problem(game: GameView, fig: Figure, use: Use) -> Reason | None:
     """Why this use is not allowed (None: it is)."""
+    if use.option == BLOOD:
+        price = game.rules.talent(BLUTMAGIE).tp or 0
+        if not has_talent(game.profile(fig).talents, BLUTMAGIE):
+            return Reason.of("ability.no_blood_magic", who=fig.name)
+        if fig.tp <= price:
+            return Reason.of("ability.blood_last_tp", who=fig.name, tp=fig.tp)
     if use.ability == RASEREI:
         if fig.uses.get(RASEREI_ROUND) == game.state.round:
             return Reason.of("ability.raserei_taken", who=fig.name)
@@ -278,8 +321,10 @@ def execute(game: GameView, action: act.UseAbility) -> list[Event]:
     if use.ability == IMMUNSERUM:
         assert use.target is not None
         return _serum(game, fig, use.target, use.option)
+    if use.ability == FURCHTBRUELLER:
+        return roar(game, fig)
     assert use.gift is not None
-    return _gift(game, fig, use.gift, use.target)
+    return _gift(game, fig, use.gift, use.target, blood=use.option == BLOOD)
 
 
 def _frenzy(game: GameView, fig: Figure, use: Use) -> list[Event]:
@@ -293,12 +338,64 @@ def _frenzy(game: GameView, fig: Figure, use: Use) -> list[Event]:
 
 
 def _plague(game: GameView, fig: Figure, target: Figure) -> list[Event]:
-    """Seuchenhauch: KÖR save 12 or weakened through its next activation (§13)."""
-    after, events = rules_abilities.plague_breath(
-        bridge.combatant(game, fig), bridge.combatant(game, target), game.rules, game.dice
-    )
-    bridge.write_back(game, target, after)
-    return list(events)
+    """Seuchenhauch: KÖR save 12 or weakened through its next activation (§13);
+    with Seuchenherr a second enemy close to the target too (§13.1)."""
+    events: list[Event] = []
+    second = plague_partner(game, fig, target)
+    for victim in (target, *(() if second is None else (second,))):
+        after, more = rules_abilities.plague_breath(
+            bridge.combatant(game, fig), bridge.combatant(game, victim), game.rules, game.dice
+        )
+        bridge.write_back(game, victim, after)
+        events += more
+    return events
+
+
+def roar(game: GameView, fig: Figure) -> list[Event]:
+    """Furchtbrüller: once per battle, every standing enemy within the talent's range
+    (P: 15 cm between the bases) saves WIL 12 or loses 1 action of its next
+    activation (rulebook §13.1). The mindless do not fear, nor do figures steadied by
+    Unverrückbar (P)."""
+    data = game.rules.talent(FURCHTBRUELLER)
+    radius = float(data.range or 0.0)
+    fig.uses[ROARED] = fig.uses.get(ROARED, 0) + 1
+    events: list[Event] = [Roared(fig.id, radius)]
+    for enemy in game.state.enemies_of(fig):
+        near = enemy.standing and enemy.on_table and sight.base_gap(fig, enemy) <= radius + 1e-9
+        if not near or game.profile(enemy).mindless or morale.steadied(game, enemy):
+            continue
+        save = saving_throw(
+            bridge.combatant(game, enemy),
+            data.attribute or "wil",
+            game.rules,
+            game.dice,
+            target=data.target,
+            reason="roar",
+        )
+        events.append(save)
+        if not save.success:
+            enemy.lose_actions += data.actions or 0
+            events.append(Cowed(enemy.id, data.actions or 0))
+    return events
+
+
+def plague_partner(game: GameView, caster: Figure, target: Figure) -> Figure | None:
+    """Seuchenherr: "Seuchenhauch trifft 2 Ziele, die nah beieinanderstehen" — the
+    nearest other standing enemy within the talent's range of the target (P: 5 cm
+    between the bases), not yet weakened; None without the talent or such an enemy."""
+    if not has_talent(game.profile(caster).talents, SEUCHENHERR):
+        return None
+    reach = game.rules.talent(SEUCHENHERR).range or 0.0
+    near = [
+        (sight.base_gap(target, e), e.id, e)
+        for e in game.state.enemies_of(caster)
+        if e.id != target.id
+        and e.standing
+        and e.on_table
+        and bridge.WEAKENED not in e.effects
+        and sight.base_gap(target, e) <= reach + 1e-9
+    ]
+    return min(near)[2] if near else None
 
 
 def _serum(game: GameView, fig: Figure, patient: Figure, option: str | None) -> list[Event]:
@@ -314,9 +411,15 @@ def _serum(game: GameView, fig: Figure, patient: Figure, option: str | None) -> 
     return [event]
 
 
-def _gift(game: GameView, fig: Figure, gift: Gift, target: Figure | None) -> list[Event]:
-    """A gift: +1 strain (maybe backlash), then its effect (§13)."""
-    cast = rules_abilities.cast_gift(bridge.combatant(game, fig), gift.name, game.rules, game.dice)
+def _gift(
+    game: GameView, fig: Figure, gift: Gift, target: Figure | None, *, blood: bool = False
+) -> list[Event]:
+    """A gift: +1 strain (maybe backlash) — or with Blutmagie 1 TP (":blood") —
+    then its effect (§13, §13.1)."""
+    price = (game.rules.talent(BLUTMAGIE).tp or 0) if blood else 0
+    cast = rules_abilities.cast_gift(
+        bridge.combatant(game, fig), gift.name, game.rules, game.dice, blood=price
+    )
     events = strained(game, fig, cast)
     if not fig.standing:
         return [*events, GiftFizzled(fig.id, gift.name)]
@@ -393,9 +496,14 @@ def _candidates(game: GameView, figure: Figure, ability: str) -> list[act.UseAbi
         ]
     if ability == IMPROVISIEREN:
         return [use(fid, ability, p.id) for p in support.nearby_pieces(game, figure)]
-    if ability != SEUCHENHAUCH and game.rules.gift(ability).effect == "veil":
+    if ability == FURCHTBRUELLER:
         return [use(fid, ability)]
-    return [use(fid, ability, e.id) for e in _enemies_in_sight(game, figure)]
+    names = [ability]
+    if ability != SEUCHENHAUCH and has_talent(game.profile(figure).talents, BLUTMAGIE):
+        names.append(f"{ability}:{BLOOD}")  # Blutmagie: pay 1 TP instead of strain
+    if ability != SEUCHENHAUCH and game.rules.gift(ability).effect == "veil":
+        return [use(fid, name) for name in names]
+    return [use(fid, name, e.id) for name in names for e in _enemies_in_sight(game, figure)]
 
 
 def _touched(game: GameView, figure: Figure) -> list[Figure]:

@@ -17,9 +17,9 @@ from game.board.terrain import TerrainKind
 from game.cover import Cover
 from game.events import Event
 from game.play import bridge, harm, noise, sight
-from game.play.combat_events import BurningZoneAdded, TemplateLanded
+from game.play.combat_events import BurningZoneAdded, CaughtFire, StillBurning, TemplateLanded
 from game.play.contract import GameView
-from game.rules.area import template_damage
+from game.rules.area import burn_damage, template_damage
 from game.rules.attack import noise_source
 from game.rules.combatant import Combatant
 from game.rules.models import Weapon
@@ -97,11 +97,41 @@ def explode(
     for touch, result in zip(hit, results, strict=True):
         events += result.events
         events += harm.land(game, touch.figure, result)
+        if arms.has("Feuer") and result.taken and touch.figure.standing:
+            events += catch_fire(game, touch.figure)
     kind = noise_source(arms)
     if kind is not None:
         events += noise.make_noise(game, kind, centre, attacker.id if attacker else None)
     if arms.has("Feuer"):
         events += burning_zone(game, centre, radius)
+    return events
+
+
+BURNING = "burning"  # effect: the figure burns (a round number: through that round's end)
+
+
+def catch_fire(game: GameView, figure: Figure) -> list[Event]:
+    """A figure a Feuer template wounded burns through the end of the knob's rounds
+    (P, `template.burning_rounds`; rulebook §8.1 "brennende Ziele")."""
+    rounds = game.rules.knobs.template.burning_rounds
+    if rounds <= 0:
+        return []
+    until = game.state.round + rounds - 1
+    figure.effects[BURNING] = max(until, figure.effects.get(BURNING, 0))
+    return [CaughtFire(figure.id, figure.effects[BURNING])]
+
+
+def burn_at_round_end(game: GameView) -> list[Event]:
+    """Every standing burning figure takes the fire's pool (`template.burning_pool`)
+    against its armour; its effect ends with the round it lasts through (§5.3)."""
+    events: list[Event] = []
+    pool = game.rules.knobs.template.burning_pool
+    for fig in game.state.figures.values():
+        if BURNING not in fig.effects or not fig.standing or not fig.on_table:
+            continue
+        result = burn_damage(bridge.combatant(game, fig), game.rules, game.dice, pool)
+        events += [StillBurning(fig.id), *result.events]
+        events += harm.land(game, fig, result)
     return events
 
 

@@ -15,11 +15,14 @@ from game.state import Figure, Presence
 
 # Keys of Figure.uses for per-battle / per-round counters.
 UNBEUGSAM_USED = "unbeugsam_used"
+FELS_USED = "fels_used"  # Fels in der Brandung (talent, per battle)
+TAMING_USED = "taming_used"  # Bändigung (talent, per battle)
 INTERCEPT_ROUND = "intercept_round"  # round of the last Abfangen
 INTERCEPTS_USED = "intercepts_used"
 PAIN_ROUND = "pain_round"
 PAIN_IGNORED = "pain_ignored"
 WEAKENED = "weakened"  # effect: Seuchenhauch, through the figure's next activation
+SHIELD_SLUNG = "shield_slung"  # effect: it struck two-handed; no shield to its next activation
 
 # How long an effect of `Figure.effects` lasts, besides a round number (> 0: to the end
 # of that round).
@@ -57,12 +60,11 @@ def combatant(game: GameView, figure: Figure) -> Combatant:
         lambda: Combatant.from_profile(game.profile(figure), game.rules, name=figure.name),
     )
     rnd = game.state.round
-    sig = game.rules.signatures
     uses = figure.uses
-    intercepts = sig.abfangen.per_round - (
+    intercepts = base.intercepts_left - (
         uses.get(INTERCEPTS_USED, 0) if uses.get(INTERCEPT_ROUND) == rnd else 0
     )
-    pain = sig.kein_schmerz.ignored_wounds - (
+    pain = base.pain_ignores_left - (
         uses.get(PAIN_IGNORED, 0) if uses.get(PAIN_ROUND) == rnd else 0
     )
     return replace(
@@ -73,8 +75,11 @@ def combatant(game: GameView, figure: Figure) -> Combatant:
         strain=figure.strain,
         suppressed=figure.suppressed,
         weakened=WEAKENED in figure.effects,
+        shield_melee_ws=0 if SHIELD_SLUNG in figure.effects else base.shield_melee_ws,
         ran_this_round=figure.ran_round == rnd,
         unbeugsam_left=max(0, base.unbeugsam_left - uses.get(UNBEUGSAM_USED, 0)),
+        fels_left=max(0, base.fels_left - uses.get(FELS_USED, 0)),
+        taming_left=max(0, base.taming_left - uses.get(TAMING_USED, 0)),
         intercepts_left=max(0, intercepts) if base.has("Abfangen") else 0,
         pain_ignores_left=max(0, pain) if base.has("Kein Schmerz") else 0,
         marks=system_marks(figure),
@@ -101,6 +106,12 @@ def write_back(game: GameView, figure: Figure, after: Combatant) -> None:
     if after.unbeugsam_left < before.unbeugsam_left:
         figure.uses[UNBEUGSAM_USED] = figure.uses.get(UNBEUGSAM_USED, 0) + (
             before.unbeugsam_left - after.unbeugsam_left
+        )
+    if after.fels_left < before.fels_left:
+        figure.uses[FELS_USED] = figure.uses.get(FELS_USED, 0) + before.fels_left - after.fels_left
+    if after.taming_left < before.taming_left:
+        figure.uses[TAMING_USED] = (
+            figure.uses.get(TAMING_USED, 0) + before.taming_left - after.taming_left
         )
     if after.intercepts_left < before.intercepts_left:
         used = figure.uses.get(INTERCEPTS_USED, 0) if figure.uses.get(INTERCEPT_ROUND) == rnd else 0

@@ -87,8 +87,11 @@ def expect(game: GameView, kind: PendingKind, side: str) -> None:
         raise IllegalAction(Reason.of("flow.not_yours", side=pending.side, other=side))
 
 
-def check_budget(game: GameView, figure: str, verb: str, cost: int) -> Figure:
-    """The common checks of every activation action: the figure's turn, cost, repeats."""
+def check_budget(
+    game: GameView, figure: str, verb: str, cost: int, *, twice: bool = False
+) -> Figure:
+    """The common checks of every activation action: the figure's turn, cost, repeats
+    (`twice`: the verb may be taken a second time, Zwei Zungen's gifts, §13.1)."""
     st = game.state
     fig = game.figure(figure)
     expect(game, "act", fig.side)
@@ -103,7 +106,10 @@ def check_budget(game: GameView, figure: str, verb: str, cost: int) -> Figure:
         )
     if fig.suppressed and verb not in SUPPRESSED_MAY:
         raise IllegalAction(Reason.of("flow.suppressed", who=fig.name))
-    why = repeat_problem(fig.name, verb, st.spent.get(fig.id, []))
+    spent = st.spent.get(fig.id, [])
+    if twice and sum(1 for v in spent if base_verb(v) == verb) == 1:
+        spent = [v for v in spent if base_verb(v) != verb]
+    why = repeat_problem(fig.name, verb, spent)
     if why is not None:
         raise IllegalAction(why)
     return fig

@@ -113,8 +113,11 @@ def attack_problem(
             )
         if not sight.can_see(game, attacker, target):
             return Reason.of("combat.no_sight", who=attacker.name, target=target.name)
+        if arms.template is None and context.ghost(game, attacker, target):
+            return Reason.of("combat.ghost", target=target.name)
         ammo = resolve.ammo_state(attacker, arms) if mode != "gift" else None
-        if ammo is not None and (why := fire_problem(arms, ammo, burst, game.rules)):
+        discount = context.burst_discount(game, attacker) if burst else 0
+        if ammo is not None and (why := fire_problem(arms, ammo, burst, game.rules, discount)):
             return why
     if context.veiled_from(game, target, distance):
         return Reason.of("combat.veiled", target=target.name, distance=distance)
@@ -166,6 +169,8 @@ def attack(
         )
     ]
     attacker.facing = sight.bearing(attacker.pos, target.pos)
+    if arms.has("Zweihändig") and game.profile(attacker).shield is not None:
+        attacker.effects[bridge.SHIELD_SLUNG] = bridge.UNTIL_NEXT_START  # both hands (§5.3)
     if context.wachsam(game, attacker, mode):
         attacker.uses[context.WACHSAM_USED] = 1
     return events + game.system.strike(game, attacker, target, arms, measured, mode)
@@ -304,12 +309,15 @@ def _ranged_attacks(
 ) -> list[Legal]:
     """Ranged attacks on enemies in reach and sight (one batched sight pass)."""
     loaded = []
+    discount = -1  # measured once, when a burst is possible
     for w in weapons:
         ammo = resolve.ammo_state(figure, w)
         if w.is_melee or ammo is None:
             continue
         for burst in (False, True) if w.has("Automatisch") else (False,):
-            if fire_problem(w, ammo, burst, game.rules) is None:
+            if burst and discount < 0:
+                discount = context.burst_discount(game, figure)
+            if fire_problem(w, ammo, burst, game.rules, max(0, discount) if burst else 0) is None:
                 loaded.append((w, burst))
     if not loaded:
         return []
@@ -327,6 +335,7 @@ def _ranged_attacks(
                 visible
                 and gap <= reach(game, w) + 1e-9
                 and not context.veiled_from(game, enemy, gap)
+                and not context.ghost(game, figure, enemy)
             ):
                 out.append(act.Attack(figure.id, enemy.id, w.name, burst))
     return out

@@ -137,6 +137,29 @@ class TemplateLanded(CombatEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class CaughtFire(CombatEvent):
+    """A figure a Feuer template wounded burns [brennend] (§5.3, rulebook §8.1)."""
+
+    kind: ClassVar[str] = "caught_fire"
+    section: ClassVar[str] = "§5.3"
+    family: ClassVar[Family] = "harm"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
+    figure: str
+    until_round: int
+
+
+@dataclass(frozen=True, slots=True)
+class StillBurning(CombatEvent):
+    """At the round's end a burning figure takes the fire's pool (§5.3)."""
+
+    kind: ClassVar[str] = "still_burning"
+    section: ClassVar[str] = "§5.3"
+    family: ClassVar[Family] = "harm"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
 class BurningZoneAdded(CombatEvent):
     """A Feuer template leaves a burning zone for some rounds (§5.5)."""
 

@@ -30,6 +30,8 @@ from game.play.outcome import raid_sides
 from game.rules.abilities import shield_wall_bonus
 from game.rules.combatant import AttackContext
 from game.rules.models import Weapon
+from game.rules.talents import FELDWERKSTATT, GEIST
+from game.rules.talents import has as has_talent
 from game.state import Figure
 
 RASEREI_MELEE = "raserei_melee"  # effect: Raserei taken for +1W6 melee this round
@@ -118,6 +120,24 @@ def veiled_from(game: GameView, target: Figure, distance: float) -> bool:
     return limit is not None and distance > limit + 1e-9
 
 
+def ghost(game: GameView, attacker: Figure, target: Figure) -> bool:
+    """Geist: a Späher in cover against the shooter cannot be chosen as the target of
+    a ranged attack; templates still hit it (§13.1)."""
+    if not has_talent(game.profile(target).talents, GEIST):
+        return False
+    return sight.attack_cover(game, attacker, target) > Cover.NONE
+
+
+def burst_discount(game: GameView, figure: Figure) -> int:
+    """Feldwerkstatt: a burst of the figure's side costs 1 ammo less while a figure of
+    that side with the talent stands on the table (P, §13.1 "die Gruppe")."""
+    for f in game.state.figures.values():
+        mine = f.side == figure.side and f.standing and f.on_table
+        if mine and has_talent(game.profile(f).talents, FELDWERKSTATT):
+            return game.rules.talent(FELDWERKSTATT).ammo or 0
+    return 0
+
+
 def wachsam(game: GameView, attacker: Figure, mode: AttackMode) -> bool:
     """Wachsam: the figure's first overwatch shot of the battle has advantage."""
     return (
@@ -168,6 +188,7 @@ def measure(
         into_melee=not melee and bool(others),
         gang_up=melee and len(others) >= game.rules.knobs.attack.gang_up_min,
         burst=burst,
+        burst_discount=burst_discount(game, attacker) if burst else 0,
         shield_wall=shield_wall(game, target),
         arsenal=arsenal_active(game, attacker),
         attacker_cover=attacker_cover,

@@ -49,6 +49,7 @@ from game.play import bridge, budget, combat, fire, noise, overwatch, sight, spa
 from game.play.contract import ActionTemplate, GameView, Handler, Legal, MoveMode
 from game.play.space import MovementEvent, Point2
 from game.reason import Reason
+from game.rules import slots
 from game.rules.area import minefield_weapon
 from game.rules.loader import UnknownNameError
 from game.rules.talents import SCHATTENSCHRITT
@@ -173,9 +174,18 @@ class MinefieldTriggered(MovementEvent):
 
 def allowance(game: GameView, figure: Figure, mode: MoveMode) -> float:
     """cm of movement: the profile's move (what the rule system's injuries leave of
-    it), + the Run bonus for a Run (§4)."""
+    it), − 5 cm when overloaded (§9), + the Run bonus for a Run (§4)."""
     move = float(game.profile(figure).move) * game.system.move_factor(game, figure)
+    move = max(0.0, move - slots.move_penalty(slots_taken(game, figure), game.rules))
     return move + float(game.rules.knobs.move.run_bonus) if mode == "run" else move
+
+
+def slots_taken(game: GameView, figure: Figure) -> int:
+    """The carrying slots the figure fills (§9): its weapons (a thrown item used up
+    is gone) and its loot."""
+    rules = game.rules
+    arms = [rules.weapon(w.name) for w in figure.weapons if w.uses is None or w.uses > 0]
+    return slots.carried(arms, figure.loot, rules)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,11 +233,12 @@ def plan_move(game: GameView, figure: Figure, to: Point2, mode: MoveMode) -> Pla
         raise IllegalAction(Reason.of("move.not_finite", who=figure.name))
     found = space.path_to(game, figure, (x, y), mode)
     if not found.reachable:
-        raise IllegalAction(
-            Reason.of("move.unreachable", who=figure.name, x=x, y=y, why=found.reason)
-        )
+        # no coordinates: the player pointed at the spot (the reason says why not)
+        raise IllegalAction(Reason.of("move.unreachable", who=figure.name, why=found.reason))
     cm = allowance(game, figure, mode)
-    walk = truncate_path(game.state.board, found, cm, difficult_cost=space.difficult_cost(game))
+    walk = truncate_path(
+        game.state.board, found, cm, difficult_cost=space.difficult_cost(game, figure)
+    )
     if walk.cost_cm > cm + COST_SLACK:  # cut where the allowance ran out: it cost `cm`
         walk = replace(walk, cost_cm=cm)
     if walk.length_cm < MIN_MOVE:
@@ -365,7 +376,7 @@ class Walker:
         self.done = until_along
         if len(leg) < 2:
             return []
-        length, cost = space.leg_cost(self.game, leg)
+        length, cost = space.leg_cost(self.game, leg, self.figure)
         vaults = sum(1 for _, end in self.plan.walk.vaults if start < end <= until_along)
         vault_cm = vaults * self.plan.walk.vault_cost
         cost += vault_cm

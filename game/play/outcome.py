@@ -45,6 +45,26 @@ def _defenders_hurt(game: GameView) -> bool:
     return bool(defenders) and down * 2 >= len(defenders)
 
 
+@dataclass(frozen=True, slots=True)
+class Spoilers:
+    """What spoils a raid's full result for the defenders (§12 Partial): modules lost
+    (piece ids), breaches, loot carried off, half or more of the defenders down."""
+
+    modules: tuple[str, ...] = ()
+    breaches: int = 0
+    loot: int = 0
+    hurt: bool = False
+
+    def __bool__(self) -> bool:
+        return bool(self.modules or self.breaches or self.loot or self.hurt)
+
+
+def spoilers(game: GameView) -> Spoilers:
+    """What spoils the defenders' full result so far (`Spoilers`)."""
+    st = game.state
+    return Spoilers(tuple(st.destroyed_modules), st.breaches, st.loot_taken, _defenders_hurt(game))
+
+
 def check(game: GameView) -> GameOver | None:
     """The battle's outcome if it is decided now (sets `state.outcome`), else None."""
     st = game.state
@@ -79,9 +99,7 @@ def _raid_outcome(game: GameView) -> tuple[str, str] | None:
         return "defeat", "key_point_taken"
     if defenders and all(_alive(game, s) == 0 for s in defenders):
         return "defeat", "defenders_out"
-    spoiled = st.loot_taken > 0 or st.breaches > 0 or bool(st.destroyed_modules)
-    spoiled = spoiled or _defenders_hurt(game)
-    grade = "partial" if spoiled else "repelled"
+    grade = "partial" if spoilers(game) else "repelled"
     if all(_alive(game, s) == 0 and not _to_come(game, s) for s in attackers):
         return grade, "all_attackers_gone"
     objective = game.scenario.objective

@@ -12,6 +12,7 @@ from game.naming import readable_id
 from game.rules.equipment import load_equipment, read_equipment
 from game.rules.loader import RulesData
 from game.rules.profile import Profile
+from game.rules.talent_effects import with_talents, without_talents
 from game.rules.talents import TalentError
 from game.scenario import FigureSpec, InlineStats
 from game.state import Figure, WeaponState
@@ -67,6 +68,7 @@ def inline_profile(stats: InlineStats, rules: RulesData) -> Profile:
     an archetype without Gezeichnet on a base with gifts (§13), a talent the
     archetype may not take, or one taken too often or with a wrong choice (§13.1)."""
     base = rules.profile(stats.base) if stats.base else rules.profile("Militia")
+    base = without_talents(base, rules)  # its values before its talents; ours follow
     knobs = rules.knobs
     kor = base.kor if stats.KOER is None else stats.KOER
     ref = base.ref if stats.REF is None else stats.REF
@@ -110,7 +112,7 @@ def inline_profile(stats: InlineStats, rules: RulesData) -> Profile:
     radius = base.base_radius
     if stats.base_mm is not None:
         radius = knobs.base_radius.large if stats.base_mm == 40 else knobs.base_radius.small
-    return replace(
+    made = replace(
         base,
         name=stats.name or base.name,
         kor=kor,
@@ -130,6 +132,7 @@ def inline_profile(stats: InlineStats, rules: RulesData) -> Profile:
         talents=talents,
         base_radius=radius,
     )
+    return with_talents(made, rules)
 
 
 def new_figure(

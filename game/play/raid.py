@@ -30,6 +30,8 @@ from game.play.events import WaveArrived, WaveBlocked
 from game.play.placement import free_spots
 from game.play.profiles import new_figure
 from game.reason import Reason
+from game.rules.talents import WACHSAM
+from game.rules.talents import has as has_talent
 from game.scenario import SideSpec
 from game.state import Figure, GameState, Presence, Squad, WaveState
 
@@ -93,12 +95,21 @@ def entry_polygon(game: GameView, side: str, entry: str) -> Polygon:
 
 
 def surprise_attacker(game: GameView) -> str | None:
-    """Round 1 without a watchtower or radio: the raiders win initiative (§11)."""
+    """Round 1 without a watchtower or radio: the raiders win initiative (§11) —
+    unless a defender with the talent Wachsam stands on the table ("du kannst nicht
+    überrascht werden", §13.1; P: it warns its whole side, like a radio)."""
     raiders = [s.id for s in game.state.sides.values() if s.waves is not None]
     if not raiders:
         return None
     warned = any(p.kind in WARNING_MODULES for p in game.state.board)
-    return None if warned else raiders[0]
+    watchful = any(
+        f.side not in raiders
+        and f.standing
+        and f.on_table
+        and has_talent(game.profile(f).talents, WACHSAM)
+        for f in game.state.figures.values()
+    )
+    return None if warned or watchful else raiders[0]
 
 
 # -- waves ----------------------------------------------------------------------------

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from game.events import Event
-from game.play import noise
+from game.play import blast, noise
 from game.play.contract import GameView
 
 
 def end_round(game: GameView) -> list[Event]:
-    """Burning zones and smoke expire, round-long effects end, the rule system's
-    conditions tick (bleeding), noise is checked."""
+    """Burning figures burn, burning zones and smoke expire, round-long effects end,
+    the rule system's conditions tick (bleeding), noise is checked."""
     st = game.state
+    events = blast.burn_at_round_end(game)
     st.board.expire(st.round)
     for fig in st.figures.values():
         for name in [k for k, until in fig.effects.items() if 0 < until <= st.round]:
             del fig.effects[name]
-    return game.system.round_end(game) + noise.round_end_check(game)
+    return events + game.system.round_end(game) + noise.round_end_check(game)

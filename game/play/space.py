@@ -31,6 +31,8 @@ from game.board.vaults import VaultRule
 from game.events import CatalogueEvent, Event, Family
 from game.play.cache import Entry, Lasts, Memo, memo_entry
 from game.play.contract import GameView, MoveMode
+from game.rules.talents import SCHATTENSCHRITT
+from game.rules.talents import has as has_talent
 from game.state import Figure
 
 Point2 = tuple[float, float]
@@ -116,7 +118,11 @@ def enemies_in_contact(game: GameView, figure: Figure, at: Point2 | None = None)
     ]
 
 
-def difficult_cost(game: GameView) -> float:
+def difficult_cost(game: GameView, figure: Figure | None = None) -> float:
+    """What a cm of difficult ground costs (knob move.difficult_cost); 1 for a figure
+    with the talent Schattenschritt, which ignores difficult ground (§13.1)."""
+    if figure is not None and has_talent(game.profile(figure).talents, SCHATTENSCHRITT):
+        return 1.0
     return float(game.rules.knobs.move.difficult_cost)
 
 
@@ -164,7 +170,7 @@ def _layout(game: GameView, mover: Figure) -> tuple[tuple[object, ...], list[Cir
     bases."""
     others = obstacles(game, mover)
     spots = tuple((c.x, c.y, c.radius) for c in others)
-    key = (game.state.board.version, difficult_cost(game), mover.pos, mover.radius, spots)
+    key = (game.state.board.version, difficult_cost(game, mover), mover.pos, mover.radius, spots)
     return key, others
 
 
@@ -190,7 +196,7 @@ def path_to(game: GameView, figure: Figure, goal: Point2, mode: MoveMode = "move
             goal,
             radius=figure.radius,
             obstacles=others,
-            difficult_cost=difficult_cost(game),
+            difficult_cost=difficult_cost(game, figure),
             vault=vault,
         ),
     )
@@ -240,7 +246,7 @@ def _contact_path(
             xy[fits],
             radius=mover.radius,
             obstacles=bases,
-            difficult_cost=difficult_cost(game),
+            difficult_cost=difficult_cost(game, mover),
             limit=allowance + TOL + 2 * LOWER_BOUND_SLACK,
         )
     best: PathResult | None = None
@@ -283,9 +289,11 @@ def heading(a: Point2, b: Point2) -> float | None:
     return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0
 
 
-def leg_cost(game: GameView, points: Sequence[Point2]) -> tuple[float, float]:
+def leg_cost(
+    game: GameView, points: Sequence[Point2], figure: Figure | None = None
+) -> tuple[float, float]:
     """(length, cost) of a walked polyline (difficult ground counts extra)."""
-    return path_cost(game.state.board, points, difficult_cost=difficult_cost(game))
+    return path_cost(game.state.board, points, difficult_cost=difficult_cost(game, figure))
 
 
 # -- pushes ---------------------------------------------------------------------------

@@ -43,6 +43,8 @@ from game.rules import ammo as rules_ammo
 from game.rules.combatant import Condition
 from game.rules.equipment import CHARGE
 from game.rules.injury import FirstAidError, aid_heal, first_aid, healed_tp
+from game.rules.talents import FELDWERKSTATT
+from game.rules.talents import has as has_talent
 from game.rules.treatment import treat
 from game.state import Figure, Presence
 
@@ -224,15 +226,22 @@ def check_reload(game: GameView, action: act.Reload) -> None:
 
 
 def do_reload(game: GameView, action: act.Reload) -> list[Event]:
-    """Refill the magazine from the supply and clear a jam (§5.6)."""
+    """Refill the magazine from the supply and clear a jam: a jammed weapon first
+    needs a VER test (P), which Feldwerkstatt spares (§5.6, §13.1)."""
     fig = game.figure(action.figure)
     weapon = game.rules.weapon(fig.weapon(action.weapon).name)
     before = resolve.ammo_state(fig, weapon)
     assert before is not None  # reload_problem: a ranged weapon
-    after, event = rules_ammo.reload(fig.name, weapon, before)
     budget.spend(game, fig, action.verb)
+    events: list[Event] = []
+    if before.jammed and not has_talent(game.profile(fig).talents, FELDWERKSTATT):
+        test = rules_ammo.jam_test(fig.name, game.profile(fig).ver, weapon, game.rules, game.dice)
+        events.append(test)
+        if not test.success:
+            return events
+    after, event = rules_ammo.reload(fig.name, weapon, before)
     resolve.store_ammo(fig, weapon, after)
-    return [event]
+    return [*events, event]
 
 
 # -- Take cover -------------------------------------------------------------------------

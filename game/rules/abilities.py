@@ -22,6 +22,7 @@ from game.rules.combatant import AttackContext, Combatant, Condition
 from game.rules.injury import fall
 from game.rules.loader import RulesData
 from game.rules.morale import MoraleImmune, steadfast
+from game.rules.talent_effects import serum_heal, shield_wall_ws
 from game.rules.wounds import apply_wounds
 
 
@@ -41,18 +42,18 @@ def shield_wall_bonus(guardians: Sequence[Combatant], rules: RulesData) -> int:
     """WS bonus for a figure from the Hüter adjacent to it (§1.3 Schildwall).
 
     Pass the allied figures in base contact with the target; only standing Hüter
-    that did not Run this round count. Several do not add up unless the knob
-    `signature.Schildwall.stacks` says so (P).
+    that did not Run this round count; one with Bollwerk gives +2 (§13.1). Several
+    do not add up unless the knob `signature.Schildwall.stacks` says so (P).
     """
     data = rules.signatures.schildwall
-    count = sum(
-        1
+    bonuses = [
+        shield_wall_ws(g.talents, rules)
         for g in guardians
         if g.has("Schildwall") and g.condition.standing and not g.ran_this_round
-    )
-    if not count:
+    ]
+    if not bonuses:
         return 0
-    return data.ws_bonus * (count if data.stacks else 1)
+    return sum(bonuses) if data.stacks else max(bonuses)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,9 +248,9 @@ def immune_serum(
     rules: RulesData,
     dice: Dice,
 ) -> tuple[Combatant, SerumGiven]:
-    """Immunserum (touch). 'heal': +1W3 TP up to the maximum (a figure that is down
-    stands up, P); 'stabilise': an unstable incapacitated figure is stabilised;
-    'cure': ends poison and infection (the engine clears its marks)."""
+    """Immunserum (touch). 'heal': +1W3 TP (Heilkunst: 1W6, §13.1) up to the maximum
+    (a figure that is down stands up, P); 'stabilise': an unstable incapacitated
+    figure is stabilised; 'cure': ends poison and infection (the engine clears its marks)."""
     _require(caster, "Immunserum")
     cond = patient.condition
     faces: tuple[int, ...] = ()
@@ -260,7 +261,7 @@ def immune_serum(
             raise AbilityError(
                 Reason.of("ability.serum_cannot_heal", patient=patient.name, condition=cond.value)
             )
-        roll = dice.roll(rules.signatures.immunserum.heal)
+        roll = dice.roll(serum_heal(caster.talents, rules))
         faces = roll.faces
         tp = min(patient.max_tp, patient.tp + roll.total)
         healed = tp - patient.tp
@@ -291,12 +292,52 @@ class GiftCast(CatalogueEvent):
     gift: str
 
 
-def cast_gift(caster: Combatant, gift: str, rules: RulesData, dice: Dice) -> StrainResult:
-    """Use a gift: +1 strain and maybe backlash. Its effect follows: 'attack' gifts
-    attack with `rules.weapon(gift.weapon)`; `dread` (Grauen); `veil` (Schleier)."""
+def cast_gift(
+    caster: Combatant, gift: str, rules: RulesData, dice: Dice, *, blood: int = 0
+) -> StrainResult:
+    """Use a gift: +1 strain and maybe backlash — or, with `blood` (Blutmagie, §13.1),
+    that many TP instead of the strain. Its effect follows: 'attack' gifts attack with
+    `rules.weapon(gift.weapon)`; `dread` (Grauen); `veil` (Schleier)."""
     data = rules.gift(gift)
+    if blood:
+        paid = replace(caster, tp=caster.tp - blood)
+        return StrainResult(
+            paid, (GiftCast(caster.name, data.name), BloodPaid(caster.name, blood, paid.tp))
+        )
+    if tames(caster, rules):
+        tamed = replace(caster, taming_left=caster.taming_left - 1)
+        return StrainResult(tamed, (GiftCast(caster.name, data.name), GiftTamed(caster.name)))
     taken = add_strain(caster, rules.strain.cost, rules, dice, source=data.name)
     return replace(taken, events=(GiftCast(caster.name, data.name), *taken.events))
+
+
+@dataclass(frozen=True, slots=True)
+class BloodPaid(CatalogueEvent):
+    """Blutmagie: the caster pays TP instead of the gift's strain (§13.1)."""
+
+    kind: ClassVar[str] = "blood"
+    section: ClassVar[str] = "§13.1"
+    family: ClassVar[Family] = "ability"
+    who: str
+    tp: int
+    tp_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class GiftTamed(CatalogueEvent):
+    """Bändigung: once per battle a gift costs no strain (§13.1)."""
+
+    kind: ClassVar[str] = "tamed"
+    section: ClassVar[str] = "§13.1"
+    family: ClassVar[Family] = "ability"
+    who: str
+
+
+def tames(caster: Combatant, rules: RulesData) -> bool:
+    """Does Bändigung take this gift's strain? Once per battle, for the first gift
+    whose strain would go over the limit (P: the talent is kept for when it matters)."""
+    over = caster.strain + rules.strain.cost > strain_limit(caster, rules)
+    return caster.taming_left > 0 and over
 
 
 @dataclass(frozen=True, slots=True)

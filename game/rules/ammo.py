@@ -3,7 +3,8 @@
 Model: `supply` is the ammo supply die's reading — every single shot turns it
 down 1, a burst 3. `magazine` is the shots left before a Reload (a burst counts
 as one shot); Reload refills it up to the weapon's magazine, but never above the
-supply. A natural 1 jams a firearm until it is reloaded. Thrown weapons count
+supply. A natural 1 jams a firearm; Reload clears the jam after a VER test (P,
+`ammo.jam_test`; the talent Feldwerkstatt needs none). Thrown weapons count
 their uses in `supply`. Melee weapons and gifts use no ammo.
 """
 
@@ -12,8 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from game.dice import Dice
 from game.events import CatalogueEvent, Family
 from game.reason import Reason, ReasonError
+from game.rules.checks import CheckEvent, roll_check
 from game.rules.loader import RulesData
 from game.rules.models import Weapon
 
@@ -40,14 +43,17 @@ def fresh_ammo(weapon: Weapon, rules: RulesData) -> AmmoState:
     return AmmoState(supply=supply, magazine=None if mag is None else min(mag, supply))
 
 
-def ammo_cost(weapon: Weapon, burst: bool, rules: RulesData) -> int:
-    """Ammo one attack uses: 0 (melee, gift), 1, or a burst's 3."""
+def ammo_cost(weapon: Weapon, burst: bool, rules: RulesData, discount: int = 0) -> int:
+    """Ammo one attack uses: 0 (melee, gift), 1, or a burst's 3 less `discount`
+    (Feldwerkstatt: 1 less per burst for its side, §13.1), never below 1."""
     if not uses_ammo(weapon):
         return 0
-    return rules.knobs.attack.burst_ammo if burst else 1
+    return max(1, rules.knobs.attack.burst_ammo - discount) if burst else 1
 
 
-def fire_problem(weapon: Weapon, ammo: AmmoState, burst: bool, rules: RulesData) -> Reason | None:
+def fire_problem(
+    weapon: Weapon, ammo: AmmoState, burst: bool, rules: RulesData, discount: int = 0
+) -> Reason | None:
     """Why the weapon cannot fire now (None: it can)."""
     if not uses_ammo(weapon):
         return None
@@ -55,7 +61,7 @@ def fire_problem(weapon: Weapon, ammo: AmmoState, burst: bool, rules: RulesData)
         return Reason.of("ammo.jammed", weapon=weapon.name)
     if ammo.magazine is not None and ammo.magazine <= 0:
         return Reason.of("ammo.magazine_empty", weapon=weapon.name)
-    cost = ammo_cost(weapon, burst, rules)
+    cost = ammo_cost(weapon, burst, rules, discount)
     if ammo.supply < cost:
         short = "ammo.short_burst" if burst else "ammo.short_shot"
         return Reason.of(short, weapon=weapon.name, left=ammo.supply)
@@ -77,13 +83,20 @@ class AmmoSpent(CatalogueEvent):
 
 
 def spend_ammo(
-    who: str, weapon: Weapon, ammo: AmmoState, burst: bool, rules: RulesData, *, jam: bool = False
+    who: str,
+    weapon: Weapon,
+    ammo: AmmoState,
+    burst: bool,
+    rules: RulesData,
+    *,
+    jam: bool = False,
+    discount: int = 0,
 ) -> tuple[AmmoState, AmmoSpent]:
     """Fire once (or a burst): supply −1 (−3), magazine −1; `jam` jams a firearm."""
-    problem = fire_problem(weapon, ammo, burst, rules)
+    problem = fire_problem(weapon, ammo, burst, rules, discount)
     if problem is not None:
         raise ReasonError(problem)
-    cost = ammo_cost(weapon, burst, rules)
+    cost = ammo_cost(weapon, burst, rules, discount)
     supply = ammo.supply - cost
     magazine = None if ammo.magazine is None else min(ammo.magazine - 1, supply)
     after = AmmoState(supply, magazine, ammo.jammed or (jam and weapon.firearm))
@@ -113,3 +126,20 @@ def reload(who: str, weapon: Weapon, ammo: AmmoState) -> tuple[AmmoState, Reload
     magazine = min(size, ammo.supply) if size is not None else 0
     after = replace(ammo, magazine=magazine if size is not None else None, jammed=False)
     return after, Reloaded(who, weapon.name, magazine, ammo.supply)
+
+
+@dataclass(frozen=True, slots=True)
+class JamTested(CheckEvent):
+    """Clearing a jam: a VER test as part of the Reload; a failure leaves the weapon
+    jammed and the action spent (P, docs/RULES.md §5.6)."""
+
+    kind: ClassVar[str] = "jam_test"
+    section: ClassVar[str] = "§5.6"
+    family: ClassVar[Family] = "attack"
+    weapon: str
+
+
+def jam_test(who: str, ver: int, weapon: Weapon, rules: RulesData, dice: Dice) -> JamTested:
+    """W20 + VER ≥ knob ammo.jam_test: the jam of `weapon` is cleared (P)."""
+    check = roll_check(dice, ver, rules.knobs.ammo.jam_test)
+    return JamTested(**CheckEvent.fields_of(who, check), weapon=weapon.name)

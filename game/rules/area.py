@@ -191,12 +191,16 @@ def template_damage(
     return tuple(results)
 
 
-def burn_damage(target: Combatant, rules: RulesData, dice: Dice) -> AttackResult:
+def burn_damage(
+    target: Combatant, rules: RulesData, dice: Dice, pool: int | None = None
+) -> AttackResult:
     """A figure that enters a burning zone or ends an activation in it takes 2W6
-    (Feuer) against its armour; cover does not help (P) (§5.5)."""
+    (Feuer) against its armour; cover does not help (P) (§5.5). A burning figure
+    takes `pool` dice instead (knob template.burning_pool)."""
     knobs = rules.knobs
+    dice_n = knobs.template.burn_pool if pool is None else pool
     needed = NeededNumber(target.ws, target.armour, 0, 0, (), 0, knobs.attack.needed_floor)
-    damage = DamagePlan(knobs.template.burn_pool, (("fire", knobs.template.burn_pool),), needed, 0)
+    damage = DamagePlan(dice_n, (("fire", dice_n),), needed, 0)
     return _land("Feuer", target, damage, None, False, rules, dice)
 
 

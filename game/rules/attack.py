@@ -21,6 +21,7 @@ from game.cover import Cover
 from game.dice import Dice, Edge, net_edge
 from game.events import CatalogueEvent, Event, Family
 from game.reason import Reason, ReasonError
+from game.rules import talent_effects
 from game.rules.ammo import AmmoState, ammo_cost, fire_problem, spend_ammo
 from game.rules.checks import (
     Check,
@@ -32,7 +33,7 @@ from game.rules.combatant import AttackContext, Combatant
 from game.rules.injury import fall
 from game.rules.loader import RulesData
 from game.rules.models import Weapon
-from game.rules.talents import UNVERRUECKBAR
+from game.rules.talents import FEUERDISZIPLIN, UNVERRUECKBAR
 from game.rules.talents import has as has_talent
 from game.rules.wounds import NeededNumber, apply_wounds, die_wounds
 
@@ -54,6 +55,7 @@ class HitPlan:
     edge: Edge
     advantages: tuple[str, ...] = ()
     disadvantages: tuple[str, ...] = ()
+    fumble_max: int = 1  # the highest natural roll that fumbles (Überladen: 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +97,7 @@ def hit_plan(
         ("kampfstufe", attacker.kampfstufe),
         ("rank", attacker.attack_bonus),
         ("arsenal", knobs.arsenal_bonus if ctx.arsenal else 0),
+        ("waffengriff", talent_effects.attack_bonus(attacker.talents, weapon, rules)),
         ("other", ctx.bonus),
     ]
     adv = [
@@ -111,7 +114,7 @@ def hit_plan(
     dis = [
         name
         for name, on in (
-            ("long_range", ctx.long_range),
+            ("long_range", ctx.long_range and not _disciplined(attacker, weapon, ctx)),
             ("into_melee", ctx.into_melee),
             ("suppressed", attacker.suppressed),
             ("weakened", attacker.weakened),
@@ -125,6 +128,15 @@ def hit_plan(
         edge=net_edge(len(adv), len(dis)),
         advantages=tuple(adv),
         disadvantages=tuple(dis),
+        fumble_max=talent_effects.overcharge_fumble(attacker.talents, weapon, rules),
+    )
+
+
+def _disciplined(attacker: Combatant, weapon: Weapon, ctx: AttackContext) -> bool:
+    """Feuerdisziplin: a single shot with an automatic weapon has no long-range
+    disadvantage (§13.1)."""
+    return (
+        weapon.has("Automatisch") and not ctx.burst and has_talent(attacker.talents, FEUERDISZIPLIN)
     )
 
 
@@ -153,8 +165,13 @@ def damage_plan(
             "aus_dem_nichts",
             sig.aus_dem_nichts.bonus_dice if attacker.has("Aus dem Nichts") and from_hiding else 0,
         ),
-        ("raserei", sig.raserei.melee_dice if melee and ctx.frenzy else 0),
+        (
+            "raserei",
+            talent_effects.frenzy_dice(attacker.talents, rules) if melee and ctx.frenzy else 0,
+        ),
         ("bayonet", ctx.bayonet if melee else 0),
+        ("kopfschuss", talent_effects.headshot_dice(attacker.talents, weapon, ctx.aimed, rules)),
+        ("ueberladen", talent_effects.overcharge_dice(attacker.talents, weapon, rules)),
         ("weakened", -sig.seuchenhauch.pool_penalty if attacker.weakened else 0),
     ]
     cover_mod = (0, knobs.cover.light, knobs.cover.heavy)[int(ctx.cover)]
@@ -169,7 +186,9 @@ def damage_plan(
         cover=int(ctx.cover),
         cover_mod=cover_mod,
         effects=tuple(e for e in effects if e[1]),
-        br=weapon.br + attacker.br_bonus,
+        br=weapon.br
+        + attacker.br_bonus
+        + talent_effects.weapon_br(attacker.talents, weapon, rules),
         floor=knobs.attack.needed_floor,
     )
     return DamagePlan(
@@ -239,7 +258,7 @@ def plan_attack(
         context=ctx,
         hit=hit_plan(attacker, weapon, ctx, rules, _to_hit_number(weapon, target, rules)),
         damage=damage_plan(attacker, target, weapon, ctx, rules),
-        ammo=ammo_cost(weapon, ctx.burst, rules),
+        ammo=ammo_cost(weapon, ctx.burst, rules, ctx.burst_discount),
     )
 
 
@@ -344,7 +363,7 @@ def roll_hit(
     vs_point: bool = False,
 ) -> HitRoll:
     """Roll W20 (with edge) + bonus against the plan's target number (§3.4)."""
-    check = roll_check(dice, hit.bonus, hit.target_number, hit.edge)
+    check = roll_check(dice, hit.bonus, hit.target_number, hit.edge, hit.fumble_max)
     event = ToHitRolled(
         **CheckEvent.fields_of(who, check),
         target_name=target,
@@ -422,6 +441,18 @@ def noise_source(weapon: Weapon) -> Literal["firearm", "explosion"] | None:
     return "explosion" if weapon.has("Explosiv") else "firearm"
 
 
+@dataclass(frozen=True, slots=True)
+class HitWarded(CatalogueEvent):
+    """Fels in der Brandung: a hit that would wound the figure is warded off entirely,
+    once per battle (§13.1)."""
+
+    kind: ClassVar[str] = "warded"
+    section: ClassVar[str] = "§13.1"
+    family: ClassVar[Family] = "harm"
+    who: str
+    wounds: int
+
+
 def take_damage(
     attacker: str,
     target: Combatant,
@@ -430,18 +461,24 @@ def take_damage(
     ctx: AttackContext,
     rules: RulesData,
     dice: Dice,
+    *,
+    attacker_talents: frozenset[str] = frozenset(),
 ) -> tuple[list[Event], dict[str, Any]]:
-    """Wounds land: TP, injury or out, and the keyword effects (§3.5, §3.9, §3A)."""
+    """Wounds land: TP, injury or out, and the keyword effects (§3.5, §3.9, §3A).
+    Fels in der Brandung wards off the first hit that would wound (P: the first)."""
     events: list[Event] = []
     if wounds <= 0:
         return events, {"target": target, "taken": 0}
+    if target.fels_left > 0:
+        warded = replace(target, fels_left=target.fels_left - 1)
+        return [HitWarded(target.name, wounds)], {"target": warded, "taken": 0}
     damage = apply_wounds(target, wounds, rules)
     events.append(damage.event)
     after = damage.target
     out: dict[str, Any] = {"taken": damage.taken}
     if damage.taken >= 1 and weapon is not None:
         pushable = not damage.incapacitated and not has_talent(target.talents, UNVERRUECKBAR)
-        if weapon.has("Wuchtig") and pushable:
+        if talent_effects.forceful(attacker_talents, weapon) and pushable:
             dist = rules.knobs.attack.wuchtig_push
             events.append(Pushed(target.name, attacker, dist, ctx.direction))
             out.update(push=dist, push_direction=ctx.direction)
@@ -470,7 +507,15 @@ def finish_attack(
     events: list[Event] = [*before, hit.event]
     jammed = hit.fumble and weapon.firearm
     if ammo is not None and plan.ammo:
-        ammo, spent = spend_ammo(plan.attacker.name, weapon, ammo, ctx.burst, rules, jam=jammed)
+        ammo, spent = spend_ammo(
+            plan.attacker.name,
+            weapon,
+            ammo,
+            ctx.burst,
+            rules,
+            jam=jammed,
+            discount=ctx.burst_discount,
+        )
         events.append(spent)
     if jammed:
         events.append(WeaponJammed(plan.attacker.name, weapon.name))
@@ -480,7 +525,16 @@ def finish_attack(
         rolled = roll_damage(plan.attacker.name, plan.target.name, plan.damage, hit.critical, dice)
         events.append(rolled)
         wounds, faces = rolled.wounds, rolled.faces
-        more, extra = take_damage(plan.attacker.name, plan.target, weapon, wounds, ctx, rules, dice)
+        more, extra = take_damage(
+            plan.attacker.name,
+            plan.target,
+            weapon,
+            wounds,
+            ctx,
+            rules,
+            dice,
+            attacker_talents=plan.attacker.talents,
+        )
         events += more
     return AttackResult(
         events=tuple(events),
@@ -515,7 +569,7 @@ def resolve_attack(
         raise AttackInputError(Reason.of("attack.template_weapon", weapon=weapon.name))
     plan = plan_attack(attacker, target, weapon, ctx, rules)
     if ammo is not None:
-        problem = fire_problem(weapon, ammo, ctx.burst, rules)
+        problem = fire_problem(weapon, ammo, ctx.burst, rules, ctx.burst_discount)
         if problem is not None:
             raise AttackInputError(problem)
     return finish_attack(plan, roll_to_hit(plan, dice), rules, dice, ammo=ammo)

@@ -32,11 +32,12 @@ class Outcome(StrEnum):
         return self in (Outcome.CRITICAL, Outcome.SUCCESS)
 
 
-def check_outcome(face: int, modifier: int, target: int) -> Outcome:
-    """The outcome of a kept W20 face: natural 20/1 first, then face + modifier ≥ target."""
+def check_outcome(face: int, modifier: int, target: int, fumble_max: int = 1) -> Outcome:
+    """The outcome of a kept W20 face: natural 20/1 first, then face + modifier ≥ target.
+    `fumble_max` widens the fumble (Überladen: a natural 1–2, §13.1)."""
     if face == 20:
         return Outcome.CRITICAL
-    if face == 1:
+    if face <= fumble_max:
         return Outcome.FUMBLE
     return Outcome.SUCCESS if face + modifier >= target else Outcome.FAILURE
 
@@ -51,11 +52,13 @@ def face_probabilities(edge: Edge) -> tuple[float, ...]:
     return tuple(1 / 20 for _ in range(20))
 
 
-def outcome_probabilities(modifier: int, target: int, edge: Edge) -> dict[Outcome, float]:
+def outcome_probabilities(
+    modifier: int, target: int, edge: Edge, fumble_max: int = 1
+) -> dict[Outcome, float]:
     """Exact probability of every outcome of a test."""
     out = dict.fromkeys(Outcome, 0.0)
     for face, p in enumerate(face_probabilities(edge), start=1):
-        out[check_outcome(face, modifier, target)] += p
+        out[check_outcome(face, modifier, target, fumble_max)] += p
     return out
 
 
@@ -83,10 +86,12 @@ class Check:
         return self.outcome.success
 
 
-def roll_check(dice: Dice, modifier: int, target: int, edge: Edge = 0) -> Check:
+def roll_check(
+    dice: Dice, modifier: int, target: int, edge: Edge = 0, fumble_max: int = 1
+) -> Check:
     """Roll W20 (+ advantage/disadvantage) + modifier against a target number (§2)."""
     roll = dice.w20(edge)
-    return Check(roll, modifier, target, check_outcome(roll.kept, modifier, target))
+    return Check(roll, modifier, target, check_outcome(roll.kept, modifier, target, fumble_max))
 
 
 @dataclass(frozen=True, slots=True)

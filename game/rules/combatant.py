@@ -10,8 +10,10 @@ from enum import StrEnum
 from typing import Any
 
 from game.cover import Cover
+from game.rules import talent_effects
 from game.rules.loader import RulesData
 from game.rules.profile import Profile
+from game.rules.talents import BAENDIGUNG, FELS
 
 
 class Condition(StrEnum):
@@ -68,6 +70,8 @@ class Combatant:
     unbeugsam_left: int = 0  # Unbeugsam uses left this battle
     intercepts_left: int = 0  # Abfangen uses left this round
     pain_ignores_left: int = 0  # Kein Schmerz wounds still to ignore this round
+    fels_left: int = 0  # Fels in der Brandung: hits still to ward off this battle
+    taming_left: int = 0  # Bändigung: gifts still to cast without strain this battle
     # -- for the other rule systems (game/systems/) ----------------------------------
     profile: str = ""  # the profile's name: a system's own values for the figure
     marks: tuple[tuple[str, int], ...] = ()  # a system's counters ("ews.wounds" …)
@@ -134,10 +138,18 @@ class Combatant:
             archetype=prof.archetype,
             profile=prof.name,
             unbeugsam_left=sig.unbeugsam.uses_per_battle if "Unbeugsam" in signatures else 0,
-            intercepts_left=sig.abfangen.per_round if "Abfangen" in signatures else 0,
-            pain_ignores_left=(
-                sig.kein_schmerz.ignored_wounds if "Kein Schmerz" in signatures else 0
+            intercepts_left=(
+                talent_effects.intercepts_per_round(prof.talents, rules)
+                if "Abfangen" in signatures
+                else 0
             ),
+            pain_ignores_left=(
+                talent_effects.pain_ignores_per_round(prof.talents, rules)
+                if "Kein Schmerz" in signatures
+                else 0
+            ),
+            fels_left=talent_effects.per_battle(prof.talents, FELS, rules),
+            taming_left=talent_effects.per_battle(prof.talents, BAENDIGUNG, rules),
         )
         return replace(base, **state) if state else base
 
@@ -156,6 +168,7 @@ class AttackContext:
     gang_up         melee: target in contact with ≥ 2 other figures of the
                     attacker's side (advantage, if the knob is on)
     burst           fire a burst (Automatisch): +1W6, 3 ammo
+    burst_discount  ammo a burst costs less (Feldwerkstatt on the attacker's side)
     shield_wall     WS bonus from an adjacent Hüter (see `abilities.shield_wall_bonus`)
     arsenal         Arsenal bonus active (defender, rounds 1–2)
     attacker_cover  the attacker's own cover against the target (Aus dem Nichts)
@@ -173,6 +186,7 @@ class AttackContext:
     into_melee: bool = False
     gang_up: bool = False
     burst: bool = False
+    burst_discount: int = 0
     shield_wall: int = 0
     arsenal: bool = False
     attacker_cover: Cover = Cover.NONE

@@ -42,6 +42,7 @@ from game.rules.models import (
     Weapon,
 )
 from game.rules.profile import Profile, apply_rank
+from game.rules.talent_effects import with_talents
 from game.rules.talents import TalentError, missing_numbers, resolve_talents
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -649,7 +650,7 @@ def _resolve(
         talents = rules.figure_talents(e.talents, arch.name if arch else None, loadouts[0])
     except TalentError as exc:
         raise RulesDataError(file, entry, "talents", str(exc)) from None
-    return Profile(
+    plain = Profile(
         name=name,
         german=e.german,
         faction=e.faction,
@@ -681,6 +682,7 @@ def _resolve(
         structure_wounds=e.structure_wounds,
         cost=e.cost if e.cost is not None else knobs.raid.rank_cost.footsoldier,
     )
+    return with_talents(plain, rules)
 
 
 @cache

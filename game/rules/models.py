@@ -88,6 +88,17 @@ class Weapon(Named):
     firearm: bool = False
     template: TemplateSize | None = None
     keywords: tuple[Keyword, ...] = ()
+    slots: int | None = Field(default=None, ge=0, le=10)
+
+    @property
+    def carry_slots(self) -> int:
+        """Carrying slots it takes (§9): as written, else a gift 0, a two-handed
+        weapon 2 (bulky, P), anything else 1."""
+        if self.slots is not None:
+            return self.slots
+        if self.type == "gift":
+            return 0
+        return 2 if "Zweihändig" in self.keywords else 1
 
     @model_validator(mode="after")
     def _consistent(self) -> Weapon:
@@ -510,6 +521,8 @@ class TemplateKnobs(Model):
     explosion_save: int = Field(ge=1, le=40)
     burn_rounds: int = Field(ge=0, le=20)
     burn_pool: int = Field(ge=0, le=20)
+    burning_rounds: int = Field(ge=0, le=20)
+    burning_pool: int = Field(ge=0, le=20)
 
     def radius(self, size: TemplateSize) -> float:
         return self.small_radius if size == "small" else self.large_radius
@@ -548,6 +561,7 @@ class OverwatchKnobs(Model):
 
 class AmmoKnobs(Model):
     supply_die: int = Field(ge=1, le=100)
+    jam_test: int = Field(ge=0, le=40)
 
 
 class CheckKnobs(Model):
@@ -603,6 +617,12 @@ class RaidKnobs(Model):
         return self
 
 
+class SlotKnobs(Model):
+    figure: int = Field(ge=0, le=20)
+    loot: int = Field(ge=0, le=10)
+    overload_move: float = Field(ge=0, le=100)
+
+
 class CoverKnobs(Model):
     light: int = Field(ge=0, le=10)
     heavy: int = Field(ge=0, le=10)
@@ -643,3 +663,4 @@ class Knobs(Model):
     minefield: MinefieldKnobs
     raid: RaidKnobs
     cover: CoverKnobs
+    slots: SlotKnobs

@@ -17,7 +17,7 @@ from game.narration import reason_text
 from game.play import budget, movement
 from game.state import Figure
 from game.ui import describe
-from game.ui.preview import plain_reason, problem_of
+from game.ui.preview import problem_of
 from game.ui.render import style
 from game.ui.widgets import BUTTON_FONT, Button
 
@@ -45,7 +45,7 @@ def why_not(game: Game, fig: Figure, verb: str) -> str:
     try:
         budget.check_budget(game, fig.id, verb, cls.cost)
     except IllegalAction as exc:
-        return plain_reason(reason_text(exc.reason))
+        return reason_text(exc.reason)
     probe: act.Action | None = None
     if verb == "aim":
         probe = act.Aim(fig.id)
@@ -65,7 +65,7 @@ def why_not(game: Game, fig: Figure, verb: str) -> str:
 def tooltip_for(game: Game, fig: Figure, verb: str, items: list[Legal]) -> str:
     """What an enabled verb will do."""
     if verb in ("move", "run") and items and isinstance(items[0], ActionTemplate):
-        return tr(f"ui.actions.tip_{verb}", cm=f"{items[0].limits.get('allowance', 0):g}")
+        return tr(f"ui.actions.tip_{verb}", cm=items[0].limits.get("allowance", 0))
     if len(items) == 1 and isinstance(items[0], act.Action):
         text = describe.describe(game, items[0])
         if text != describe.verb_label(verb):  # not just the button's label again

@@ -28,7 +28,7 @@ from game import actions as act
 from game.actions import IllegalAction
 from game.engine import Game
 from game.events import Event
-from game.i18n import tr
+from game.i18n import set_units, tr
 from game.narration import reason_text
 from game.play.events import ActivationEnded, ActivationStarted
 from game.ui import cache, describe, display, errors, fonts, layout, screenshot
@@ -40,7 +40,7 @@ from game.ui.input import TableInput
 from game.ui.log import safe_explain
 from game.ui.overlay_toggle import OverlayToggle
 from game.ui.panel import Panel, is_busy, is_visible, slot_of
-from game.ui.preview import AttackPreview, TemplatePreview, action_preview, plain_reason
+from game.ui.preview import AttackPreview, TemplatePreview, action_preview
 from game.ui.render import hud, markers, style
 from game.ui.render.table import Scene, TableView, entry_hover
 from game.ui.render.terrain import EntryZone
@@ -97,6 +97,8 @@ class UiOptions:
     frames, which then plays the same at any machine speed)."""
     heat: Any = None
     """A heat map of this layout (the editor's, for a test raid): D shows it too."""
+    campaign: bool = False
+    """A campaign battle: the end screen goes back to the campaign, no "play again"."""
 
 
 def process_age() -> float | None:
@@ -146,6 +148,7 @@ class App:
         warm: WarmUp | None = None,
     ) -> None:
         self.options = options or UiOptions()
+        set_units(self.options.units)  # the log, dice and status lines read in them too
         self.warm = warm or WarmUp()  # kernels compiling beside the window (game.warmup)
         self.settings = settings  # the player's settings file (game.ui.settings), if loaded
         self.scenario_path: str | None = self.options.scenario
@@ -296,7 +299,7 @@ class App:
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:
-            self.say(plain_reason(reason_text(exc.reason)))
+            self.say(reason_text(exc.reason))
             return []
         except Exception as exc:
             self.failed(exc, action)

@@ -23,13 +23,14 @@ from game.campaign.battle import Battle, BattleReport
 from game.campaign.cycle import Context
 from game.campaign.downtime import ACTIONS, Plan
 from game.campaign.model import Campaign
-from game.campaign.tables import RESOURCES
+from game.campaign.tables import RESOURCES, CampaignTables
 from game.campaign_play.fight import report_of, scenario_of
 from game.engine import Game
 from game.i18n import tr
 from game.narration.campaign import amounts
-from game.ui import cache, fonts
+from game.ui import cache, display, fonts
 from game.ui.app import App, UiOptions
+from game.ui.campaign_build import Drawing, draw_in_editor
 from game.ui.render import style
 from game.ui.widgets import Button, button_at, tooltip
 
@@ -52,6 +53,8 @@ class DowntimeScreen:
         now = set(refuge.buildable(c, ctx.tables))
         self.plan.build = [t for t in self.plan.build if t in now]  # what it can pay now
         self.done = False
+        self.wants_editor = False
+        self.message = ""
         self.buttons: list[Button] = []
 
     # -- choices ---------------------------------------------------------------------
@@ -72,8 +75,31 @@ class DowntimeScreen:
             self.plan.recruits = 0 if self.plan.recruits else 1
         elif kind == "core":
             self.plan.recruit_core = not self.plan.recruit_core
+        elif kind == "draw":
+            self.wants_editor = True
         elif kind == "done":
             self.done = True
+
+    def base_layout(self) -> str:
+        """The layout the refuge editor opens: the campaign's, with this downtime's
+        drawing."""
+        return self.plan.layout_text or self.c.layout
+
+    def take(self, drawing: Drawing | str) -> None:
+        """What the refuge editor gave: new pieces planned (and built first), or
+        the message why nothing was taken."""
+        if isinstance(drawing, str):
+            self.message = drawing
+            return
+        drawn = {piece_id for piece_id, _ in self.plan.drawn}
+        self.plan.build = [t for t in self.plan.build if t not in drawn]
+        self.plan.drawn = list(drawing.pieces)
+        self.plan.layout_text, self.plan.layout = drawing.text, drawing.layout
+        self.plan.build[:0] = [piece_id for piece_id, _ in drawing.pieces]
+        names = ", ".join(tr(f"campaign.module.{kind}") for _, kind in drawing.pieces)
+        self.message = tr("campaign.screen.drawn", list=names)
+        if drawing.ignored:
+            self.message += " " + tr("campaign.screen.drawn_ignored")
 
     def _targets(self, member_id: str, action: str) -> None:
         """A healer tends the first patient no one tends yet; a trader takes the first
@@ -127,7 +153,8 @@ class DowntimeScreen:
         y += LINE
         x = 20
         wanted = set(refuge.buildable(c, self.ctx.tables)) | set(self.plan.build)
-        for target in sorted(wanted):
+        drawn = [piece_id for piece_id, _ in self.plan.drawn]
+        for target in [*drawn, *sorted(wanted - set(drawn))]:
             label = self._target_name(target)
             width_px = max(120, fonts.font(14).size(label)[0] + 20)
             if x + width_px > width - 20:
@@ -137,6 +164,13 @@ class DowntimeScreen:
             chosen = target in self.plan.build
             buttons.append(Button(rect, label, ("build", target), active=chosen, tooltip=tip))
             x += width_px + 6
+        label = tr("campaign.screen.draw")
+        width_px = max(120, fonts.font(FONT).size(label)[0] + 44)  # and its hotkey
+        if x + width_px > width - 20:
+            x, y = 20, y + ROW
+        rect = pygame.Rect(x, y + LINE, width_px, ROW - 6)
+        tip = tr("campaign.screen.draw_tip")
+        buttons.append(Button(rect, label, ("draw",), hotkey="E", tooltip=tip))
         y += LINE + ROW + 10
         for value, label, active in (
             (("recruits",), tr("campaign.screen.recruit"), bool(self.plan.recruits)),
@@ -161,18 +195,23 @@ class DowntimeScreen:
         self.buttons = buttons
         return buttons
 
+    def _kind(self, target: str) -> str:
+        known = [(m.id, m.kind) for m in self.c.modules] + self.plan.drawn
+        return next((kind for piece_id, kind in known if piece_id == target), target)
+
     def _cost(self, target: str) -> dict[str, int]:
         t = self.ctx.tables
         if target == "level":
             return dict(t.level[min(self.c.level, len(t.level) - 1)].cost)
-        kind = next((m.kind for m in self.c.modules if m.id == target), target)
-        return refuge.build_cost(self.c, t, t.module_rules(kind).cost)
+        return refuge.build_cost(self.c, t, t.module_rules(self._kind(target)).cost)
 
     def _target_name(self, target: str) -> str:
         if target == "level":
             return tr("campaign.screen.level", level=self.c.level + 1)
-        kind = next((m.kind for m in self.c.modules if m.id == target), target)
-        return tr(f"campaign.module.{kind}")
+        name = tr(f"campaign.module.{self._kind(target)}")
+        drawn = any(piece_id == target for piece_id, _ in self.plan.drawn)
+        ruin = any(m.id == target and not m.standing for m in self.c.modules)
+        return tr("campaign.screen.new_piece", name=name) if drawn or ruin else name
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(style.BACKGROUND)
@@ -197,10 +236,16 @@ class DowntimeScreen:
             row = next(b for b in buttons if b.value[:2] == ("action", m.id))
             scars = ", ".join(s.name for s in m.scars)
             text = tr("campaign.screen.member", name=m.name, level=m.level, xp=m.xp)
-            self._text(surface, text + (f" — {scars}" if scars else ""), 20, row.rect.y + 4)
+            line = fonts.fit(text + (f" — {scars}" if scars else ""), FONT, row.rect.x - 30)
+            self._text(surface, line, 20, row.rect.y + 4)
         builds = [b for b in buttons if b.value[0] == "build"]
         if builds:
             self._text(surface, tr("campaign.screen.build"), 20, builds[0].rect.y - LINE, dim=True)
+        if self.message:
+            done = next(b for b in buttons if b.value == ("done",))
+            y = done.rect.bottom + LINE
+            for part in fonts.wrap(self.message, FONT, surface.get_width() - 40)[:4]:
+                y = self._text(surface, part, 20, y)
         hover = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
         for b in buttons:
             b.draw(surface, b.rect.collidepoint(hover))
@@ -209,22 +254,36 @@ class DowntimeScreen:
             tooltip(surface, over.tooltip, hover)
 
 
+Editor = Callable[[Campaign, CampaignTables, str], Drawing | str]
+
+
 def choose_downtime(
     c: Campaign,
     ctx: Context,
     frames: int | None = None,
     script: Callable[[DowntimeScreen], None] | None = None,
+    editor: Editor = draw_in_editor,
 ) -> Plan:
     """Show the downtime screen until the player ends the downtime (`frames`: stop
-    after that many frames, for tests; `script` then acts for the player)."""
+    after that many frames, for tests; `script` then acts for the player). "Draw in
+    the refuge editor" opens `editor` and comes back to the screen."""
     pygame.display.init()
     pygame.font.init()
-    screen = pygame.display.set_mode(SIZE, pygame.RESIZABLE)
-    pygame.display.set_caption(tr("campaign.screen.caption", cycle=c.cycle))
+
+    def window() -> pygame.Surface:
+        surface = display.reopen_window(SIZE, frames)
+        pygame.display.set_caption(tr("campaign.screen.caption", cycle=c.cycle))
+        return surface
+
+    screen = window()
     view = DowntimeScreen(c, ctx)
     clock, shown = pygame.time.Clock(), 0
     try:
         while not view.done:
+            if view.wants_editor:
+                view.wants_editor = False
+                view.take(editor(c, ctx.tables, view.base_layout()))
+                screen = window()
             for event in pygame.event.get():
                 if event.type == pygame.QUIT:
                     raise CycleAborted(c.cycle)
@@ -232,6 +291,8 @@ def choose_downtime(
                     view.click(event.pos)
                 if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
                     view.done = True
+                if event.type == pygame.KEYDOWN and event.key == pygame.K_e:
+                    view.wants_editor = True
                 if event.type == pygame.VIDEORESIZE:
                     screen = pygame.display.set_mode(event.size, pygame.RESIZABLE)
             view.draw(screen)
@@ -241,6 +302,9 @@ def choose_downtime(
             if frames is not None and shown >= frames:
                 if script is not None:
                     script(view)
+                    script = None
+                    if view.wants_editor:
+                        continue  # the editor once more, then the end
                 view.done = True
     finally:
         pygame.display.quit()
@@ -255,7 +319,8 @@ def fight_at_table(battle: Battle, options: UiOptions | None = None) -> BattleRe
     controllers = {
         s.id: None if s.id == battle.side else controller_for(s.controller) for s in scenario.side
     }
-    app = App(game, controllers, options or UiOptions(caption=battle.name))
+    caption = tr(f"campaign.screen.{battle.kind}_caption", name=battle.name)
+    app = App(game, controllers, options or UiOptions(caption=caption, campaign=True))
     try:
         app.run()
     finally:

@@ -43,7 +43,7 @@ from game.ui.panels.base import PanelBase
 from game.ui.panels.theme import Colour, Theme
 from game.ui.panels.widgets import PAD, fit
 from game.ui.system_dice import SYSTEM_BUILDERS
-from game.words import edge_text, needed_text, signed, wound_word
+from game.words import die_word, edge_text, needed_text, plus, signed, wound_word
 
 TUMBLE = 0.4  # seconds a die tumbles at speed 1
 STAGGER = 0.25  # seconds between two rolls of one action at speed 1
@@ -75,7 +75,7 @@ def _d20(faces: tuple[int, ...], kept: int, kept_mark: str) -> tuple[Die, ...]:
 
 def _total(kept: int, modifier: int, language: str) -> str:
     if not modifier:
-        return f"W20 {kept}"
+        return f"{die_word(20, language)} {kept}"
     return say(
         "ui.dice.total", language=language, kept=kept, mod=signed(modifier), total=kept + modifier
     )
@@ -176,11 +176,17 @@ def _initiative(
 ) -> DiceRoll:
     name = dict(names or {})
     dice = tuple(
-        Die(20, face, "hit" if side == event.winner else "plain", f"{name.get(side, side)} +{ref}")
+        Die(
+            20,
+            face,
+            "hit" if side == event.winner else "plain",
+            f"{name.get(side, side)} {plus(ref)}",
+        )
         for side, face, ref in event.rolls
     )
     detail = "; ".join(
-        f"{name.get(side, side)} {face} + {ref} = {face + ref}" for side, face, ref in event.rolls
+        f"{name.get(side, side)} {face}{signed(ref, True)} = {face + ref}"
+        for side, face, ref in event.rolls
     )
     result = (
         say("ui.dice.tie", language=language)

@@ -25,9 +25,9 @@ from game.engine import Game
 from game.events import Event
 from game.i18n import tr
 from game.naming import piece_name
-from game.narration import consequence_sentences, end_reason_text, outcome_text
+from game.narration import consequence_sentences, end_reason_text, outcome_text, spoiled_text
 from game.play.events import GameOver
-from game.play.outcome import last_round, raid_sides, verdict
+from game.play.outcome import Spoilers, last_round, raid_sides, spoilers, verdict
 from game.replay import make_record, save_record
 from game.sim import casualties
 from game.state import Presence
@@ -69,6 +69,7 @@ class Summary:
     defenders: str = ""  # a raid's defending and attacking sides' names
     attackers: str = ""
     you: str | None = None  # "win" | "lose" with exactly one human side, else None
+    hurt: bool = False  # half the defenders or more down (spoils a raid's full result)
 
 
 def headline(info: Summary) -> tuple[str, str | None]:
@@ -84,6 +85,18 @@ def headline(info: Summary) -> tuple[str, str | None]:
         return outcome, None
     line = tr("ui.end.beaten", winner=info.winners, loser=info.losers)
     return you or tr("ui.end.side_wins", side=info.winners), line
+
+
+def reason_lines(info: Summary) -> list[str]:
+    """Why the battle ended, and for a raid's Partial what spoiled the full result
+    (a module lost, a breach, loot taken, the defenders hurt)."""
+    if not info.reason:
+        return [tr("ui.end.title")]
+    lines = [end_reason_text(info.reason)]
+    if info.outcome == "partial":
+        spoiled = Spoilers(info.modules_lost, info.breaches, info.loot, info.hurt)
+        lines += [text for text in [spoiled_text(spoiled)] if text]
+    return lines
 
 
 def consequence_lines(info: Summary) -> list[str]:
@@ -143,6 +156,7 @@ def summary(game: Game, over: GameOver | None = None, humans: Collection[str] = 
         defenders=side_names(game, result.defenders),
         attackers=side_names(game, result.attackers),
         you=perspective(result.winners, result.losers, humans),
+        hurt=spoilers(game).hurt,
     )
 
 
@@ -313,12 +327,21 @@ class EndScreen(PanelBase):
             return False
         for button in self.buttons:
             if button.hit(event):
-                {"again": self.play_again, "save": self.save, "close": self._close}[button.key]()
+                {
+                    "again": self.play_again,
+                    "campaign": self._back,
+                    "save": self.save,
+                    "close": self._close,
+                }[button.key]()
                 return True
         return modal_rest(self.buttons, event)  # nothing reaches the table meanwhile
 
     def _close(self) -> None:
         self.dismissed = True
+
+    def _back(self) -> None:
+        """A campaign battle: the window closes and the campaign goes on."""
+        self.app.quit()
 
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -344,9 +367,7 @@ class EndScreen(PanelBase):
         img = fonts.text(fit(title, big, inner.width, True), big, outcome_colour(info, th), True)
         surface.blit(img, (inner.centerx - img.get_width() // 2, y))
         y += img.get_height() + 2
-        sub = [tr("ui.end.title")]
-        if info.reason:
-            sub = [end_reason_text(info.reason)]
+        sub = reason_lines(info)
         if line:
             sub.insert(0, line)
         sub.append(f"{game.scenario_name} · {tr('ui.end.rounds', n=info.rounds)}")
@@ -381,7 +402,7 @@ class EndScreen(PanelBase):
         )
         numbers = max(len(info.losses), 3 if info.raid else 0)
         message = line_h + 4 if self.message else 0
-        subs = 3 if headline(info)[1] else 2
+        subs = len(reason_lines(info)) + (2 if headline(info)[1] else 1)
         body = big + subs * line_h + 2 * PAD + (1 + lines) * line_h + PAD
         body += (1 + numbers) * line_h + 2 * PAD + line_h + 16 + message
         return body + 4 * PAD + 2 * PAD
@@ -445,8 +466,13 @@ class EndScreen(PanelBase):
 
     def _buttons(self, surface: pygame.Surface, inner: pygame.Rect, th: Theme, size: int) -> None:
         line_h = fonts.font(size).get_linesize()
+        first = (
+            ("campaign", tr("ui.end.back_to_campaign"), pygame.K_RETURN)
+            if self.option("campaign", False)  # a campaign battle is not played again
+            else ("again", tr("ui.end.play_again"), pygame.K_RETURN)
+        )
         labels = [
-            ("again", tr("ui.end.play_again"), pygame.K_RETURN),
+            first,
             ("save", tr("ui.end.save_replay"), pygame.K_s),
             ("close", tr("ui.end.close"), pygame.K_ESCAPE),
         ]

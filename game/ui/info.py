@@ -8,7 +8,9 @@ from game.engine import Game
 from game.i18n import DEFAULT_LANGUAGE, current_language, tr
 from game.naming import local_figure_name, local_name
 from game.play import bridge, budget
+from game.play.movement import slots_taken
 from game.rules.loader import load_rules
+from game.rules.slots import overloaded
 from game.rules.talents import split as split_talent
 from game.state import Figure
 from game.ui import fonts
@@ -92,6 +94,12 @@ def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
     state += [tr(f"ui.input.flag_{s}") for s in statuses(fig)]
     if fig.loot:
         state.append(tr("ui.input.card_loot", loot=fig.loot))
+    taken = slots_taken(game, fig)
+    if taken:  # carrying slots (§9)
+        key = "card_overloaded" if overloaded(taken, game.rules) else "card_slots"
+        slots = game.rules.knobs.slots
+        penalty = slots.overload_move
+        state.append(tr(f"ui.input.{key}", taken=taken, slots=slots.figure, penalty=penalty))
     if fig.strain:
         state.append(tr("ui.input.card_strain", strain=fig.strain))
     state += [f"{name} (→ {until})" for name, until in fig.effects.items()]

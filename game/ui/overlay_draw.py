@@ -640,7 +640,7 @@ def fire_legend(fire: FieldsOfFire, look: Look = SCREEN) -> list[LegendEntry]:
 
 
 def dead_legend(dead: DeadGround, look: Look = SCREEN) -> list[LegendEntry]:
-    label = tr("planner.legend.dead", reach=f"{dead.reach:g}")
+    label = tr("planner.legend.dead", reach=dead.reach)
     return [LegendEntry("dead", label, "area", dead_style(look.palette))]
 
 

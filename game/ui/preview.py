@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from dataclasses import dataclass, field, replace
 
 import shapely
@@ -40,19 +39,8 @@ def problem_of(game: Game, action: act.Action) -> str | None:
     try:
         handlers.handler_for(action).check(game, action)
     except IllegalAction as exc:
-        return plain_reason(reason_text(exc.reason))
+        return reason_text(exc.reason)
     return None
-
-
-_NUMBER = r"-?\d+(?:\.\d+)?(?:e-?\d+)?"
-_POINT = re.compile(rf"(?:\s+(?:to|at|from))?\s*\(\s*{_NUMBER}\s*,\s*{_NUMBER}\s*\)")
-
-
-def plain_reason(reason: str) -> str:
-    """The engine's reason for refusing an action, for the player: table points in
-    raw coordinates ("cannot move to (14.2, 40.1): …") become "there" (the player
-    chose the point on the table and sees it)."""
-    return _POINT.sub(" there", reason)
 
 
 # -- moving ------------------------------------------------------------------------------
@@ -95,7 +83,7 @@ def move_preview(game: Game, fig: Figure, goal: Point, mode: MoveMode) -> MovePr
     try:
         plan = movement.plan_move(game, fig, goal, mode)
     except IllegalAction as exc:
-        why = plain_reason(reason_text(exc.reason))
+        why = reason_text(exc.reason)
         return MovePreview(fig.id, mode, goal, (), (), 0.0, cm, why)
     walk = plan.walk.points
     beyond: tuple[Point, ...] = ()

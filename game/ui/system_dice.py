@@ -16,6 +16,7 @@ from game.systems.ews import rules as ews
 from game.systems.ews.dice import signed as ews_signed
 from game.systems.threew6 import rules as three
 from game.ui.dice_faces import DiceRoll, Die
+from game.words import pool_word
 
 Parts = tuple[tuple[str, int], ...]
 
@@ -107,7 +108,7 @@ def _three(title: str, e: Any, parts: Parts, lang: str, result: str, success: bo
         e.section,
         _three_dice(e.faces, success),
         say("ui.dice.need_at_most", language=lang, threshold=e.value),
-        f"3W6 = {e.total} · {_parts(e, parts, lang)}",
+        f"{pool_word(3, lang)} = {e.total} · {_parts(e, parts, lang)}",
         result,
         success,
     )
@@ -147,7 +148,7 @@ def _zone(e: three.ZoneStruck, lang: str) -> DiceRoll | None:
         e.section,
         _three_dice(e.faces, None),
         "",
-        f"3W6 = {sum(e.faces)}",
+        f"{pool_word(3, lang)} = {sum(e.faces)}",
         zone,
         None,
     )

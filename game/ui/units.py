@@ -1,22 +1,16 @@
-"""Lengths for display: cm or inches, and round lengths for a scale bar."""
+"""Lengths for display: cm or inches, and round lengths for a scale bar (the
+formatting is the catalogue's: `game.i18n.lengths`)."""
 
 from __future__ import annotations
 
-CM_PER_INCH = 2.54
-UNITS = ("cm", "in")
+from game.i18n.lengths import CM_PER_INCH, UNITS, length_text, to_unit
 
-
-def to_unit(cm: float, units: str) -> float:
-    return cm / CM_PER_INCH if units == "in" else cm
+__all__ = ["CM_PER_INCH", "UNITS", "format_length", "nice_length", "to_unit"]
 
 
 def format_length(cm: float, units: str, digits: int | None = None) -> str:
-    """'12.5 cm' / '4.9″' style text for a length in cm."""
-    value = to_unit(cm, units)
-    if digits is None:
-        digits = 0 if abs(value - round(value)) < 1e-6 else 1
-    text = f"{value:.{digits}f}"
-    return f"{text} in" if units == "in" else f"{text} cm"
+    """'12.5 cm' / '4.9 in' style text for a length in cm."""
+    return length_text(cm, "" if digits is None else f".{digits}f", units)
 
 
 def nice_length(max_cm: float, units: str) -> float:

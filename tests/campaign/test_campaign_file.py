@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -94,6 +95,39 @@ def test_a_bad_file_is_one_message_and_is_left_as_it_is(
         err = capsys.readouterr().err
         assert word in err and "Traceback" not in err and err.count("\n") == 1
     assert path.read_text() == text
+
+
+@pytest.mark.parametrize(
+    ("change", "word"),
+    [
+        (lambda d: d["modules"][0].update(status="exploded"), "modules[0].status"),
+        (lambda d: d["roster"][0].update(level=-5), "roster[0].level"),
+        (lambda d: d["roster"][1].update(profile="Nobody"), "unknown profile 'Nobody'"),
+        (lambda d: d["roster"][2]["talents"].append("Fliegen"), "unknown talent 'Fliegen'"),
+        (lambda d: d["resources"].update(scrap="lots"), "resources.scrap"),
+        (lambda d: d.update(population=-3), "population"),
+        (lambda d: d.update(version="1"), "version: '1'"),
+        (lambda d: d.update(dice=[1, 2]), "dice"),
+        (lambda d: d.update(level=9), "level: 9"),
+        (lambda d: d["modules"].append(dict(d["modules"][0])), "twice"),
+        (lambda d: d.update(layout="not [ toml"), "toml"),
+    ],
+)
+def test_a_damaged_field_is_named_and_the_file_left_as_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: Any, word: str
+) -> None:
+    c, _ = fresh()
+    path = tmp_path / "c.json"
+    save(c, path)
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+    before = path.read_text()
+    assert run_cli(["campaign", "next", str(path), "--auto"]) == 2
+    err = capsys.readouterr().err
+    assert "damaged campaign file" in err and word in err, err
+    assert "Traceback" not in err and err.count("\n") == 1
+    assert path.read_text() == before
 
 
 def test_new_never_overwrites_and_refuses_a_layout_without_a_raid(

@@ -104,10 +104,10 @@ def test_seuchenhauch_weakens_on_a_failed_kor_save_to_the_end_of_its_next_activa
     r1 = game.state.figures["r1"]
     assert _kinds(events) == [SaveRolled, Weakened]
     assert narrate(events[0]) == (
-        "R1 saves [Rettungswurf] on KÖR against plague breath [Seuchenhauch]: W20 11 < 12"
+        "R1 saves [Rettungswurf] on KÖR against plague breath [Seuchenhauch]: d20 11 < 12"
         " → failure (§2)"
     )
-    assert "−1W6 on damage pools and disadvantage" in narrate(events[1])
+    assert "−1d6 on damage pools and disadvantage" in narrate(events[1])
     assert "to the end of its next activation" in narrate(events[1])
     game.apply(EndActivation("selma"))
     activate(game, "r1")

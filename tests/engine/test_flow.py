@@ -30,7 +30,7 @@ def test_initiative_is_w20_plus_best_ref_and_ties_reroll(duel: Scenario) -> None
     assert rolls[0].rolls == (("a", 8, 3), ("b", 10, 1))
     pending = game.pending()
     assert pending is not None and (pending.kind, pending.side) == ("choose_first", "b")
-    assert "tie" in narrate(rolls[0]) and "W20 12 + 1 = 13" in narrate(rolls[1])
+    assert "tie" in narrate(rolls[0]) and "d20 12 + 1 = 13" in narrate(rolls[1])
 
 
 def test_sides_alternate_and_the_rest_go_one_after_another(duel: Scenario) -> None:

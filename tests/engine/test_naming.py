@@ -128,7 +128,7 @@ def test_figure_names_made_from_profiles_follow_the_language(name: str, german: 
 
 def test_injury_results_and_archetypes_in_each_language() -> None:
     event = InjuryRolled("Mira", (15,), 15, 2, "Streifschuss", "down", 1)
-    assert "W20 15 + 2 = 17 → graze [Streifschuss]: down, First aid" in narrate(event, "en")
+    assert "d20 15 + 2 = 17 → graze [Streifschuss]: down, First aid" in narrate(event, "en")
     assert "W20 15 + 2 = 17 → Streifschuss: liegt am Boden" in narrate(event, "de")
     tip = {"name": "Bruno", "archetype": "Krieger", "tp": 7, "weapons": "Axe"}
     assert say("editor.palette.profile_tip", **tip) == "Bruno (Warrior [Krieger]) — TP 7; Axe"
@@ -168,7 +168,7 @@ def test_board_pieces_in_the_log() -> None:
 def test_flow_lines_read_well_for_any_side_name() -> None:
     roll = InitiativeRolled((("refuge", 9, 3), ("horde", 12, -1)), "refuge", names=HORDE)
     assert _both(roll) == (
-        "Initiative: Die Zuflucht W20 9 + 3 = 12; Die Toten W20 12 − 1 = 11"
+        "Initiative: Die Zuflucht d20 9 + 3 = 12; Die Toten d20 12 − 1 = 11"
         " → Die Zuflucht will choose who activates first (§3.1)",
         "Initiative: Die Zuflucht W20 9 + 3 = 12; Die Toten W20 12 − 1 = 11"
         " → die Initiative geht an Die Zuflucht; diese Seite bestimmt, wer zuerst aktiviert"

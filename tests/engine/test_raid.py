@@ -3,6 +3,8 @@ fleeing, and the outcome Repelled / Partial / Defeat — all with scripted dice.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from raid_kit import NO_WAVE, NORTH, SHELTER, SOUTH, Raid, idle, of, play, raid_scenario
 
@@ -13,6 +15,7 @@ from game.narration import narrate
 from game.play import raid
 from game.play.events import GameOver, RoundStarted, WaveArrived
 from game.play.zones import LeftBoard, ShelterBreached
+from game.rules.combatant import Condition
 from game.state import Presence
 
 HORDE = Raid(threat="infected", budget=0.5, roster=(("Shambler", 1.0),), entries=(NORTH, SOUTH))
@@ -257,3 +260,15 @@ def test_loot_carried_off_is_partial_or_with_three_defeat(loot: int) -> None:
     [over] = of(events, GameOver)
     expected = ("partial", "all_attackers_gone") if loot == 1 else ("defeat", "key_point_taken")
     assert (over.outcome, over.reason) == expected
+
+
+def test_a_wachsam_defender_prevents_the_surprise_attack() -> None:
+    """Rulebook §13.1: "Wachsam — du kannst nicht überrascht werden" (Watchful: it cannot
+    be surprised). P: a standing defender with it warns its side like a radio (§11)."""
+    game = _horde_at_the_shelter()
+    assert raid.surprise_attacker(game) == "b"
+    mira = game.profiles["mira"]
+    game.profiles["mira"] = replace(mira, talents=("Wachsam",))
+    assert raid.surprise_attacker(game) is None
+    game.state.figures["mira"].condition = Condition.DOWN
+    assert raid.surprise_attacker(game) == "b"

@@ -16,12 +16,13 @@ from game.actions import (
     Reload,
     TakeCover,
 )
+from game.dice import ScriptedDice
 from game.engine import Game
 from game.events import Event
 from game.narration import narrate
 from game.play import bridge, sight, support
 from game.play.support import Aimed, InfirmaryHelped, TookCover
-from game.rules.ammo import Reloaded
+from game.rules.ammo import JamTested, Reloaded
 from game.rules.attack import ToHitRolled
 from game.rules.combatant import Condition
 from game.rules.injury import FirstAidRolled
@@ -75,18 +76,49 @@ def test_the_aim_gives_the_next_attack_advantage_in_the_next_activation() -> Non
 # -- Reload -----------------------------------------------------------------------------
 
 
-def test_reload_refills_the_magazine_and_clears_a_jam() -> None:
-    game = game_of(scene(YARD), A_WINS)
+def test_reload_refills_the_magazine_and_clears_a_jam_after_a_ver_test() -> None:
+    """A jam is cleared by a test (contract §5.6, P: W20 + VER ≥ 12 as part of the
+    Reload; rulebook §13.1 Feldwerkstatt "Ladehemmungen behebst du ohne Probe" —
+    without the talent, a jam takes a test). Selma VER 3: W20 9 + 3 = 12 clears it."""
+    game = game_of(scene(YARD), [*A_WINS, 9])
     activate(game, "selma")
     selma = game.state.figures["selma"]
     pistol = selma.weapon("Pistol")
     pistol.loaded, pistol.jammed, selma.ammo = 0, True, 5
     events = game.apply(Reload("selma", "Pistol"))
-    assert events == [Reloaded("Selma", "Pistol", 4, 5)]
+    assert isinstance(events[0], JamTested) and events[0].success
+    assert events[1:] == [Reloaded("Selma", "Pistol", 4, 5)]
     assert (pistol.loaded, pistol.jammed, selma.ammo) == (4, False, 5)
     assert narrate(events[0]) == (
+        "Selma clears the jam [Ladehemmung] of the Pistol: VER d20 9 + 3 = 12 ≥ 12 → success (§5.6)"
+    )
+    assert narrate(events[1]) == (
         "Selma reloads [Nachladen] the Pistol: magazine 4, supply 5 (§3.2)"
     )
+
+
+def test_a_failed_jam_test_spends_the_reload() -> None:
+    """W20 8 + VER 3 = 11 < 12: still jammed, nothing loaded, the action gone (P)."""
+    game = game_of(scene(YARD), [*A_WINS, 8])
+    activate(game, "selma")
+    selma = game.state.figures["selma"]
+    pistol = selma.weapon("Pistol")
+    pistol.loaded, pistol.jammed, selma.ammo = 0, True, 5
+    events = game.apply(Reload("selma", "Pistol"))
+    assert len(events) == 1 and not events[0].success
+    assert (pistol.loaded, pistol.jammed) == (0, True)
+    assert game.state.spent["selma"] == ["reload"]
+
+
+def test_feldwerkstatt_clears_a_jam_without_a_test() -> None:
+    """Rulebook §13.1: "Feldwerkstatt — … Ladehemmungen behebst du ohne Probe" (Field
+    workshop: it clears jams without a test). No die is rolled."""
+    game = game_of(scene(YARD, talents={"ferdl": ["Feldwerkstatt"]}), A_WINS)
+    activate(game, "ferdl")
+    shotgun = game.state.figures["ferdl"].weapon("Shotgun")
+    shotgun.loaded, shotgun.jammed = 0, True
+    events = game.apply(Reload("ferdl", "Shotgun"))
+    assert [type(e) for e in events] == [Reloaded] and not shotgun.jammed
 
 
 def test_reload_never_loads_more_than_the_supply_holds() -> None:
@@ -133,6 +165,7 @@ def test_a_jammed_weapon_with_a_full_magazine_can_be_reloaded() -> None:
     pistol = game.state.figures["selma"].weapon("Pistol")
     pistol.jammed = True
     assert Reload("selma", "Pistol") in game.legal_actions()
+    game.dice = ScriptedDice([12])  # the jam test: 12 + VER 3 ≥ 12
     game.apply(Reload("selma", "Pistol"))
     assert (pistol.loaded, pistol.jammed) == (4, False)
 
@@ -184,7 +217,7 @@ def test_first_aid_heals_a_wounded_figure_by_one_for_two_actions() -> None:
     assert "selma" not in game.state.active  # both actions spent: the activation ended
     assert isinstance(events[0], FirstAidRolled) and events[0].effect == "healed"
     assert narrate(events[0]) == (
-        "Selma gives First aid [Erste Hilfe] to Bruno: VER W20 9 + 3 = 12 ≥ 12 → "
+        "Selma gives First aid [Erste Hilfe] to Bruno: VER d20 9 + 3 = 12 ≥ 12 → "
         "success: healed, TP 6 (§3.10)"
     )
 

@@ -316,3 +316,10 @@ def test_the_presets_stage_reads_the_ai_s_own_names() -> None:
     from game.loading.presets import preset_names
 
     assert list(preset_names()) == ai_preset_names()
+
+
+def test_every_problem_stays_on_one_line() -> None:
+    # Found by the fuzzer: a key with a newline split its problem over two lines.
+    text = HORDE.replace("[scenario]", '[scenario]\n"bad\\nkey\\u0007" = 1', 1)
+    problems = check_text(text, "f.toml").problems
+    assert problems == ("f.toml: scenario.bad\\nkey\\x07: unknown field",)

@@ -89,7 +89,7 @@ def test_strain_and_backlash(rules: RulesData, fig: Fig) -> None:
         WoundsTaken("Oda", 1, 0, 4, 3, False, False),
     )
     assert narrate(over.events[1], "en") == (
-        "Oda is over the strain limit, backlash [Rückschlag] W6 1: 1 wound (§4.1)"
+        "Oda is over the strain limit, backlash [Rückschlag] d6 1: 1 wound (§4.1)"
     )
     lose = add_strain(oda.changed(strain=6), 1, rules, ScriptedDice([3]), source="Grauen")
     assert lose.lose_action and lose.figure.tp == 4
@@ -108,7 +108,7 @@ def test_raserei(rules: RulesData, fig: Fig) -> None:
     taken = frenzy(katz, "melee", rules, ScriptedDice())
     assert taken.figure.strain == 1
     assert taken.events[0] == FrenzyTaken("Katz", "melee", 1)
-    assert narrate(taken.events[0], "en") == "Katz rages [Raserei]: +1W6 in melee this round (§1.3)"
+    assert narrate(taken.events[0], "en") == "Katz rages [Raserei]: +1d6 in melee this round (§1.3)"
     over = frenzy(katz.changed(strain=4), "action", rules, ScriptedDice([2]))
     assert over.lose_action and over.figure.strain == 5
     with pytest.raises(AbilityError):

@@ -120,7 +120,7 @@ def test_throw_hits_the_point(rules: RulesData, fig: Fig) -> None:
     assert throw.ammo == AmmoState(0, None)
     assert (
         narrate(throw.events[0], "en")
-        == "Ferdl throws at the point: W20 9 + 1 = 10 ≥ 10 → hit (§3.4)"
+        == "Ferdl throws at the point: d20 9 + 1 = 10 ≥ 10 → hit (§3.4)"
     )
     assert narrate(throw.events[-1], "en") == (
         "Ferdl's Hand grenade template [Schablone] (4 cm) lands on the point (§3A)"
@@ -182,7 +182,7 @@ def test_a_made_explosion_save_halves_the_pool(rules: RulesData, fig: Fig) -> No
     save, rolled = result.events[:2]
     assert isinstance(save, SaveRolled) and save.success and save.attribute == "ref"
     assert narrate(save, "en") == (
-        "Raider saves [Rettungswurf] on REF against an explosion: W20 11 + 1 = 12 ≥ 12"
+        "Raider saves [Rettungswurf] on REF against an explosion: d20 11 + 1 = 12 ≥ 12"
         " → success (§2)"
     )
     assert rolled.pool_parts == (("weapon", 3), ("explosion_save", -2))
@@ -216,7 +216,7 @@ def test_a_fire_template_has_no_explosion_save(rules: RulesData, fig: Fig) -> No
 def test_burning_zone_damage(rules: RulesData, fig: Fig) -> None:
     burn = burn_damage(fig("Raider"), rules, ScriptedDice([3, 2]))
     assert burn.wounds == 1 and narrate(burn.events[0], "en") == (
-        "Pool 2W6 [3, 2] vs 3+ (light armour 3+) → 1 wound (§3.5)"
+        "Pool 2d6 [3, 2] vs 3+ (light armour 3+) → 1 wound (§3.5)"
     )
 
 

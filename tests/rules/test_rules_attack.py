@@ -92,8 +92,8 @@ def test_hit_and_damage_events_exact(rules: RulesData, fig: Fig) -> None:
         WoundsTaken("Raider 3", 2, 0, 4, 2, False, False),
     )
     assert [narrate(e, "en") for e in result.events] == [
-        "Mira shoots Raider 3: W20 14 + 3 = 17 ≥ VW 11 → hit (§3.4)",
-        "Pool 3W6 [6, 3, 4] vs 4+ (light armour 3+, heavy cover +2, BR 1) → 2 wounds (§3.5)",
+        "Mira shoots Raider 3: d20 14 + 3 = 17 ≥ VW 11 → hit (§3.4)",
+        "Pool 3d6 [6, 3, 4] vs 4+ (light armour 3+, heavy cover +2, BR 1) → 2 wounds (§3.5)",
         "Raider 3 takes 2 wounds: TP 4 → 2 (§3.5)",
     ]
     assert (result.hit, result.wounds, result.taken, result.target.tp) == (True, 2, 2, 2)
@@ -117,7 +117,7 @@ def test_pool_against_five_plus_counts_only_fives_and_sixes(rules: RulesData, fi
         ScriptedDice([15, 6, 3]),
     )
     assert narrate(result.events[1], "en") == (
-        "Pool 2W6 [6, 3] vs 5+ (light armour 3+, heavy cover +2) → 1 wound (§3.5)"
+        "Pool 2d6 [6, 3] vs 5+ (light armour 3+, heavy cover +2) → 1 wound (§3.5)"
     )
 
 
@@ -129,7 +129,7 @@ def test_miss_rolls_no_pool(rules: RulesData, fig: Fig) -> None:
     assert not result.hit and result.wounds == 0 and len(result.events) == 1
     assert (
         narrate(result.events[0], "en")
-        == "Mira shoots Raider: W20 7 + 3 = 10 < VW 11 → miss (§3.4)"
+        == "Mira shoots Raider: d20 7 + 3 = 10 < VW 11 → miss (§3.4)"
     )
     assert dice.remaining == ()
 
@@ -146,10 +146,10 @@ def test_natural_20_hits_and_adds_a_die(rules: RulesData, fig: Fig) -> None:
     )
     assert result.hit and result.critical and len(result.faces) == 3
     assert narrate(result.events[0], "en") == (
-        "Militia shoots Jonas: W20 20 − 9 = 11 → natural 20 [Natürliche 20]: critical hit (§3.4)"
+        "Militia shoots Jonas: d20 20 − 9 = 11 → natural 20 [Natürliche 20]: critical hit (§3.4)"
     )
     assert narrate(result.events[1], "en") == (
-        "Pool 3W6 (2W6 + 1W6 natural 20) [6, 6, 6] vs 4+ (heavy armour 4+) → 3 wounds (§3.5)"
+        "Pool 3d6 (2d6 + 1d6 natural 20) [6, 6, 6] vs 4+ (heavy armour 4+) → 3 wounds (§3.5)"
     )
 
 
@@ -185,7 +185,7 @@ def test_advantage_and_disadvantage(rules: RulesData, fig: Fig) -> None:
     )
     assert adv.events[0].kept == 12 and adv.hit
     assert narrate(adv.events[0], "en") == (
-        "Mira shoots Raider: W20 12 (adv [3, 12]) + 3 = 15 ≥ VW 11 → hit; "
+        "Mira shoots Raider: d20 12 (adv [3, 12]) + 3 = 15 ≥ VW 11 → hit; "
         "advantage [Vorteil]: aimed [Zielen], from behind (§3.4)"
     )
     dis = resolve_attack(
@@ -358,7 +358,7 @@ def test_extra_is_out_core_figure_rolls_injury(rules: RulesData, fig: Fig) -> No
     assert hurt.events[-1] == InjuryRolled("Mira", (12,), 12, 1, "Übel", "out_stabilisable", 0)
     assert hurt.target.condition is Condition.OUT_UNSTABLE
     assert narrate(hurt.events[-1], "en") == (
-        "Mira rolls on the injury table [Verletzung]: W20 12 + 1 = 13 → bad [Übel]: "
+        "Mira rolls on the injury table [Verletzung]: d20 12 + 1 = 13 → bad [Übel]: "
         "out for the battle, First aid can stabilise (§3.9)"
     )
 

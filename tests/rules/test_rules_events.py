@@ -11,7 +11,7 @@ from game.events import Event
 from game.i18n import catalogue
 from game.narration import narrate
 from game.rules import abilities, area, attack, injury, morale, structures, treatment
-from game.rules.ammo import fresh_ammo, reload
+from game.rules.ammo import fresh_ammo, jam_test, reload
 from game.rules.combatant import AttackContext, Combatant, Condition
 from game.rules.loader import RulesData
 from tests.events_kit import event_classes
@@ -69,6 +69,14 @@ def _many_events(rules: RulesData, fig: Fig) -> list[Event]:
         rules,
         ScriptedDice([20, 6, 6, 6]),
     ).events
+    events += attack.resolve_attack(
+        fig("Mira"),
+        fig("Bruno", fels_left=1),
+        pistol,
+        AttackContext(),
+        rules,
+        ScriptedDice([19, 6, 6]),
+    ).events
     t = area.throw_template(
         fig("Ferdl"),
         rules.weapon("Molotov"),
@@ -105,6 +113,10 @@ def _many_events(rules: RulesData, fig: Fig) -> list[Event]:
         abilities.immune_serum(fig("Selma"), fig("Mira", tp=1), "heal", rules, ScriptedDice([3]))[1]
     )
     events += abilities.cast_gift(fig("Oda"), "Grauen", rules, ScriptedDice()).events
+    tamer = fig("Oda", strain=6, taming_left=1)  # WIL 3: at the limit 6, Bändigung takes it
+    events += abilities.cast_gift(tamer, "Grauen", rules, ScriptedDice()).events
+    events += abilities.cast_gift(fig("Oda"), "Grauen", rules, ScriptedDice(), blood=1).events
+    events.append(jam_test("Mira", 1, pistol, rules, ScriptedDice([11])))
     events += abilities.dread(fig("Oda"), fig("Raider"), rules, ScriptedDice([3]))[1]
     events.append(abilities.veil(fig("Oda"), rules))
     events.append(

@@ -48,7 +48,7 @@ def test_save(rules: RulesData, fig: Fig) -> None:
     save = saving_throw(fig("Bruno"), "kor", rules, ScriptedDice([8]), reason="poison")
     assert save == SaveRolled("Bruno", (8,), 8, 0, 3, 12, "failure", "kor", "poison")
     assert narrate(save, "en") == (
-        "Bruno saves [Rettungswurf] on KÖR against poison or disease: W20 8 + 3 = 11 < 12 "
+        "Bruno saves [Rettungswurf] on KÖR against poison or disease: d20 8 + 3 = 11 < 12 "
         "→ failure (§2)"
     )
     assert saving_throw(fig("Bruno"), "kor", rules, ScriptedDice([9])).success
@@ -129,7 +129,7 @@ def test_morale_test_suppresses_failures_and_skips_the_immune(rules: RulesData, 
         MoraleImmune("Bruno"),
     )
     assert narrate(result.events[0], "en") == (
-        "R1 tests morale [Moralprobe]: WIL W20 11 < 12 → suppressed [unterdrückt] (§3.7)"
+        "R1 tests morale [Moralprobe]: WIL d20 11 < 12 → suppressed [unterdrückt] (§3.7)"
     )
     assert result.figures[3] is squad[3]
 
@@ -139,7 +139,7 @@ def test_retest_ends_suppression_with_leader_advantage(rules: RulesData, fig: Fi
     after, event = morale_retest(r, rules, ScriptedDice([4, 13]), leader_standing=True)
     assert not after.suppressed and event.retest and event.edge == 1
     assert narrate(event, "en") == (
-        "Raider re-tests morale [Moralprobe]: WIL W20 13 (adv [4, 13]) ≥ 12 → holds (§3.7)"
+        "Raider re-tests morale [Moralprobe]: WIL d20 13 (adv [4, 13]) ≥ 12 → holds (§3.7)"
     )
     still, _ = morale_retest(r, rules, ScriptedDice([11]))
     assert still.suppressed

@@ -372,7 +372,7 @@ def test_profile_mode() -> None:
     assert data["needed"] == 2
     assert cli_json(["--attacker", "Katz", "--target", "Schlurfer"]) == data  # open by default
     code, out, _ = _run(["odds", "--attacker", "Bruno", "--weapon", "Assault rifle", "--burst"])
-    assert code == 0 and "Pool (§3.5): 3W6" in out
+    assert code == 0 and "Pool (§3.5): 3d6" in out
 
 
 @pytest.mark.parametrize(

@@ -123,7 +123,7 @@ def test_first_aid(rules: RulesData, fig: Fig) -> None:
     assert aid.success and aid.patient.tp == 3
     assert aid.event == FirstAidRolled("Selma", (9,), 9, 0, 3, 12, "success", "Mira", "healed", 3)
     assert narrate(aid.event, "en") == (
-        "Selma gives First aid [Erste Hilfe] to Mira: VER W20 9 + 3 = 12 ≥ 12 → success: "
+        "Selma gives First aid [Erste Hilfe] to Mira: VER d20 9 + 3 = 12 ≥ 12 → success: "
         "healed, TP 3 (§3.10)"
     )
     infirmary = first_aid(selma, wounded, rules, ScriptedDice([9]), infirmary=True)

@@ -160,6 +160,14 @@ def test_initiative_shows_side_names() -> None:
     assert [d.mark for d in roll.dice] == ["hit", "plain"]
 
 
+def test_a_negative_initiative_modifier_reads_minus_not_plus_minus() -> None:
+    event = InitiativeRolled((("refuge", 8, 3), ("horde", 15, -1)), "horde")
+    roll = dice_roll(event, "en", RollContext({"refuge": "Die Zuflucht", "horde": "Die Toten"}))
+    assert roll is not None
+    assert [d.label for d in roll.dice] == ["Die Zuflucht +3", "Die Toten −1"]
+    assert "Die Toten 15 − 1 = 14" in roll.detail
+
+
 def test_a_fading_card_fades_as_one() -> None:
     """Halfway through the fade the card's background lets the table through by half
     (its text fades with it), not by three quarters."""

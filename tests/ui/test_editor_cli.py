@@ -45,7 +45,14 @@ def test_a_file_that_is_not_toml_is_refused(
 
 @pytest.mark.parametrize(
     "args",
-    [["--board", "5x5"], ["--board", "wide"], ["--frames", "0"], ["--screenshot", "x.png"]],
+    [
+        ["--board", "5x5"],
+        ["--board", "wide"],
+        ["--board", "401x120"],  # beyond the format's board limit
+        ["--frames", "0"],
+        ["--screenshot", "x.png"],
+        ["--frames", "1", "--screenshot", "."],  # a folder: refused before the window opens
+    ],
 )
 def test_bad_arguments_exit_2(
     args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]

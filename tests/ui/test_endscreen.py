@@ -20,6 +20,7 @@ from game.ui.endscreen import (
     EndScreen,
     consequence_lines,
     headline,
+    reason_lines,
     save_replay,
     summary,
 )
@@ -172,6 +173,24 @@ def test_play_again_starts_a_new_game(finished) -> None:
     assert started[0].seed == game.seed + 1
 
 
+def test_a_campaign_battle_goes_back_to_the_campaign_and_is_not_played_again(
+    finished,
+) -> None:
+    game, events = finished
+    app = fake_app(game, campaign=True)
+    stopped, started = [], []
+    app.quit, app.new_game = (lambda: stopped.append(True)), started.append
+    panel = EndScreen(app)
+    panel.on_events(events)
+    target = surface((1600, 1000))
+    panel.rect = target.get_rect()
+    panel.draw(target)
+    assert panel.buttons[0].label == tr("ui.end.back_to_campaign")
+    assert panel.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    assert stopped == [True] and started == []
+    shot(target, "end_campaign")
+
+
 def test_a_skirmish_end_names_the_winner_and_the_beaten(finished) -> None:
     game, events = finished
     info = summary(game)
@@ -209,6 +228,26 @@ def test_a_raid_keeps_its_grade_and_names_the_defenders() -> None:
     defenders = [s.name for s in game.state.sides.values() if s.waves is None]
     assert line is not None and all(name in line for name in defenders)
     assert info.winners == ", ".join(defenders)
+
+
+def test_a_partial_names_what_spoiled_the_full_result() -> None:
+    """'Partial — the defenders held out 8 rounds' with no losses must say why: here
+    a module lost, a breach and two loot carried off (issue #18)."""
+    game = new_game("refuge_raiders")
+    module = next(i for i, p in game.state.board.pieces.items() if p.is_module)
+    game.state.destroyed_modules.append(module)
+    game.state.breaches, game.state.loot_taken = 1, 2
+    game.state.outcome = "partial"
+    info = summary(game, GameOver("partial", "held", 8, CONSEQUENCES["partial"]))
+    name = piece_name(game.state.board, module)
+    assert reason_lines(info) == [
+        "the defenders held out",
+        f"not a full success: {name} lost, a breach, 2 loot carried off",
+    ]
+    game.state.outcome = "repelled"
+    assert reason_lines(summary(game, GameOver("repelled", "held", 8))) == [
+        "the defenders held out"
+    ]
 
 
 def test_the_box_stays_inside_the_table_area(finished) -> None:

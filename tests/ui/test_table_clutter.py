@@ -10,7 +10,6 @@ from table_kit import make_app
 
 from game.state import NoiseMarker, OverwatchZone
 from game.ui.camera import Camera
-from game.ui.preview import plain_reason
 from game.ui.render import hud, markers
 
 
@@ -55,12 +54,6 @@ def test_an_overwatch_sector_is_faint_unless_crossed() -> None:
     markers.draw_sector(faint, cam, zone, (80, 160, 255))
     inside = (300, 200)  # 20 cm east of the watcher, in the sector
     assert sum(faint.get_at(inside)[:3]) < sum(strong.get_at(inside)[:3]) / 3
-
-
-def test_a_refused_move_names_no_coordinates() -> None:
-    text = plain_reason("Ferdl cannot move to (14.25, 40.1): the point is inside a wall")
-    assert text == "Ferdl cannot move there: the point is inside a wall"
-    assert plain_reason("no line of sight (§3.4)") == "no line of sight (§3.4)"
 
 
 def test_entry_names_are_placed_with_the_figures_names() -> None:

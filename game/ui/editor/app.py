@@ -19,7 +19,8 @@ from typing import Any
 
 import pygame
 
-from game.i18n import count_text, tr
+from game.i18n import count_text, set_units, tr
+from game.limits import MAX_BOARD_CM
 from game.overlays.fields_of_fire import FieldOfFire
 from game.overlays.heat import HeatMap
 from game.overlays.heat_raids import heat_map
@@ -97,6 +98,7 @@ class EditorApp:
 
     def __init__(self, doc: Document, options: EditorOptions | None = None) -> None:
         self.options = options or EditorOptions()
+        set_units(self.options.units)
         self.screen = display.open_window(self.options.size or DEFAULT_SIZE, self.options.frames)
         pygame.key.set_repeat(300, 40)
         self.doc = doc
@@ -424,9 +426,9 @@ class EditorApp:
             try:
                 size = (float(a), float(b))
             except ValueError:
-                return tr("editor.prompt.bad_board")
-            if not sep or not all(10 <= v <= 1000 for v in size):
-                return tr("editor.prompt.bad_board")
+                return tr("editor.prompt.bad_board", max=f"{MAX_BOARD_CM:g}")
+            if not sep or not all(10 <= v <= MAX_BOARD_CM for v in size):
+                return tr("editor.prompt.bad_board", max=f"{MAX_BOARD_CM:g}")
             nw, nh = (number(v) for v in size)
             cmd = Batch(
                 [

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from ai.levels import LEVELS, level
-from game.i18n import languages, set_language, tr
+from game.i18n import languages, set_language, set_units, tr
 from game.ui import fonts
 from game.ui.panels.base import PanelBase
 from game.ui.panels.widgets import PAD, dialog_box, fit, shade
@@ -100,6 +100,8 @@ class SettingsPanel(PanelBase):
         options = getattr(self.app, "options", None)
         if name == "language":
             set_language(value)
+        if name == "units":
+            set_units(value)
         if name == "ai_level":
             for controller in getattr(self.app, "controllers", {}).values():
                 if hasattr(controller, "level"):
