@@ -8,9 +8,11 @@ from game.rules.ammo import AmmoSpent
 from game.rules.area import TemplatePlaced
 from game.rules.attack import DamageRolled, ToHitRolled
 from game.rules.checks import ATTRIBUTE_LABELS, CheckEvent, SaveRolled
+from game.rules.equipment import load_equipment
 from game.rules.injury import FirstAidRolled, InjuryRolled
 from game.rules.morale import MoraleTested
 from game.rules.structures import StructureDamaged
+from game.rules.treatment import TreatmentRolled
 from game.rules.wounds import WoundsTaken
 from game.words import (
     check_text,
@@ -45,6 +47,14 @@ def _save(e: SaveRolled, t: Telling) -> Values:
 @words(FirstAidRolled)
 def _first_aid(e: FirstAidRolled, t: Telling) -> Values:
     return {**_check(e, t), "effect_text": t.say(f"rules.aid_effect.{e.effect}", tp=e.tp_after)}
+
+
+@words(TreatmentRolled)
+def _treatment(e: TreatmentRolled, t: Telling) -> Values:
+    found = load_equipment().items.get(e.item)
+    item = found.german if found is not None and t.language == "de" else e.item
+    effect = t.say(f"rules.aid_effect.{e.effect}", tp=e.tp_after)
+    return {**_check(e, t), "effect_text": effect, "item_name": item}
 
 
 @words(MoraleTested)

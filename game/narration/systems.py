@@ -71,6 +71,12 @@ def _dodge(e: ews.DodgeRolled, t: Telling) -> Values:
     }
 
 
+@words(ews.StrayRolled)
+def _stray(e: ews.StrayRolled, t: Telling) -> Values:
+    key = "stray_other" if e.strayed else "stray_target"
+    return {"result_text": t.say(f"systems.word.{key}", other=e.other, target=e.target)}
+
+
 @words(ews.MeleeRolled)
 def _melee(e: ews.MeleeRolled, t: Telling) -> Values:
     winner = "attacker_wins" if e.attacker_wins else "defender_wins"

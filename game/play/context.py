@@ -48,6 +48,7 @@ class Measured:
     distance: float  # between the bases' edges, cm
     cover: Cover  # the target's cover (Take cover included)
     ctx: AttackContext
+    scoped: bool = False  # a scope is fitted to the weapon and this is a single shot
 
 
 def start_position(game: GameView, figure: Figure) -> tuple[float, float]:
@@ -172,6 +173,7 @@ def measure(
     unaware = not sight.los_between(game, target.pos, target.radius, start, attacker.radius).visible
     others = contacts(game, target, side, exclude=attacker.id)
     comb = bridge.combatant(game, attacker)
+    scope = scope_cm(game, attacker, weapon, burst)
     attacker_cover = Cover.NONE
     if comb.has("Aus dem Nichts"):
         attacker_cover = sight.attack_cover(game, target, attacker)
@@ -182,7 +184,7 @@ def measure(
         unaware=unaware,
         long_range=not melee
         and weapon.range is not None
-        and distance > weapon.range + scope_cm(game, attacker, weapon, burst) + 1e-9,
+        and distance > weapon.range + scope + 1e-9,
         into_melee=not melee and bool(others),
         gang_up=melee and len(others) >= game.rules.knobs.attack.gang_up_min,
         burst=burst,
@@ -194,7 +196,7 @@ def measure(
         bayonet=bayonet_dice(game, attacker, start, distance, mode) if melee else 0,
         direction=direction(attacker, target),
     )
-    return Measured(los, distance, cover, ctx)
+    return Measured(los, distance, cover, ctx, scoped=scope > 0)
 
 
 def ctx_to_dict(ctx: AttackContext) -> dict[str, Any]:

@@ -1,13 +1,14 @@
-"""Seed 002's fitted items in an attack (docs/RULES.md §18): the bayonet's extra die
-on a charge and the scope's longer range for a single shot. The rest of the items
-work through the figure's profile (armour, shield, one-use weapons)."""
+"""Seed 002's items on the table (docs/RULES.md §18): the bayonet's extra die on a
+charge, the scope's longer range for a single shot, and the medical consumables a
+First aid uses up. The rest of the items work through the figure's profile
+(armour, shield, one-use weapons)."""
 
 from __future__ import annotations
 
 import math
 
 from game.play.contract import AttackMode, GameView
-from game.rules.equipment import BAYONET, SCOPE, Kit, load_equipment
+from game.rules.equipment import BAYONET, CHARGE, SCOPE, Kit, load_equipment
 from game.rules.models import Weapon
 from game.state import Figure
 
@@ -39,3 +40,42 @@ def scope_cm(game: GameView, attacker: Figure, weapon: Weapon, burst: bool) -> f
     if weapon.name not in _kit(game, attacker).fitted(SCOPE):
         return 0.0
     return load_equipment().items[SCOPE].range_cm
+
+
+USED = "used:"
+"""Prefix of the `Figure.uses` counters of consumed items ("used:Medi-pack")."""
+
+
+def treatment_kit(game: GameView, figure: Figure) -> tuple[str, int] | None:
+    """The medical item a First aid by this figure uses: the one that heals most of
+    those it still carries (P), with its TP; None when it carries none."""
+    if not game.profile(figure).equipment:
+        return None
+    names = _kit(game, figure).names()
+    items = load_equipment().items
+    left = [
+        (items[name].heal, name)
+        for name in set(names)
+        if items[name].effect == "treatment" and names.count(name) > figure.uses.get(USED + name, 0)
+    ]
+    if not left:
+        return None
+    heal, name = max(left)
+    return name, heal
+
+
+def carries(game: GameView, figure: Figure, item: str) -> bool:
+    """Does the figure still carry one of this consumable (bought minus used)?"""
+    if not game.profile(figure).equipment:
+        return False
+    return _kit(game, figure).names().count(item) > figure.uses.get(USED + item, 0)
+
+
+def has_charge(game: GameView, figure: Figure) -> bool:
+    """Does the figure still carry a demolition charge?"""
+    return carries(game, figure, CHARGE)
+
+
+def use_up(figure: Figure, item: str) -> None:
+    """Strike one of the item off the figure's sheet."""
+    figure.uses[USED + item] = figure.uses.get(USED + item, 0) + 1

@@ -11,7 +11,10 @@ Decisions (P, not fixed by the rulebook):
 - A storage holds unlimited loot: each Interact by a raider in contact takes 1
   (Interact is repeatable, so a raider may take 2 in one activation). A figure
   that falls drops what it carries (`harm.fallen`).
-- First aid tends another figure of the same side, never itself.
+- First aid tends another figure of the same side; itself only with a medical item
+  (seed 002: a figure may treat itself). A healer carrying a first-aid kit or a
+  medi-pack uses it (the one that heals most): the patient's KÖR test, the item's
+  TP (docs/RULES.md §18); no infirmary bonus on a treatment.
 - Take cover only sets `Figure.took_cover`; the combat room applies the better
   cover (`sight.improved_cover`, none → light only next to terrain).
 - Improvisieren is an Interact: on a broken gate, a damaged or smashed barricade
@@ -31,14 +34,18 @@ from game import actions as act
 from game.actions import IllegalAction
 from game.board.terrain import TerrainKind, TerrainPiece
 from game.events import CatalogueEvent, Event, Family
-from game.play import breaking, bridge, budget, resolve, sight, space
+from game.play import breaking, bridge, budget, noise, resolve, sight, space
+from game.play.combat_events import StructureBroken
 from game.play.contract import GameView, Handler, Legal
+from game.play.equipment import has_charge, treatment_kit, use_up
 from game.reason import Reason
 from game.rules import ammo as rules_ammo
 from game.rules.combatant import Condition
+from game.rules.equipment import CHARGE
 from game.rules.injury import FirstAidError, aid_heal, first_aid, healed_tp
 from game.rules.talents import FELDWERKSTATT
 from game.rules.talents import has as has_talent
+from game.rules.treatment import treat
 from game.state import Figure, Presence
 
 IMPROVISED = "improvisieren_used"  # Figure.uses key: Improvisieren uses this battle
@@ -90,6 +97,18 @@ class InfirmaryHelped(SupportEvent):
     patient: str
     infirmary: str
     bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeBlasted(SupportEvent):
+    """Interact with a demolition charge: the barred gate is blown open (§18)."""
+
+    kind: ClassVar[str] = "blast"
+    section: ClassVar[str] = "§18"
+    family: ClassVar[Family] = "support"
+    refs: ClassVar[tuple[str, ...]] = ("figure", "gate")
+    figure: str
+    gate: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +266,7 @@ PATIENT_CONDITIONS = (Condition.STANDING, Condition.DOWN, Condition.OUT_UNSTABLE
 
 def aid_problem(game: GameView, healer: Figure, patient: Figure) -> Reason | None:
     """Why the healer cannot give First aid to the patient (None: it can)."""
-    if patient.id == healer.id:
+    if patient.id == healer.id and treatment_kit(game, healer) is None:
         return Reason.of("support.aid_self", who=healer.name)
     if patient.side != healer.side:
         return Reason.of("support.aid_side", patient=patient.name, who=healer.name)
@@ -255,7 +274,7 @@ def aid_problem(game: GameView, healer: Figure, patient: Figure) -> Reason | Non
         return Reason.of("aid.cannot_help", patient=patient.name, condition=patient.condition.value)
     if patient.condition is Condition.STANDING and patient.tp >= patient.max_tp:
         return Reason.of("aid.not_wounded", patient=patient.name)
-    if not sight.in_contact(game, healer, patient):
+    if patient.id != healer.id and not sight.in_contact(game, healer, patient):
         apart = sight.base_gap(healer, patient)
         return Reason.of(
             "support.aid_contact",
@@ -278,6 +297,9 @@ def check_aid(game: GameView, action: act.FirstAid) -> None:
 def do_aid(game: GameView, action: act.FirstAid) -> list[Event]:
     """VER test 12: stabilise and +1 TP (Feldarzt +1, an infirmary +1) (§4, §9, §11)."""
     fig, patient = game.figure(action.figure), game.figure(action.target)
+    kit = treatment_kit(game, fig)
+    if kit is not None:
+        return _treat(game, action, *kit)
     infirmary = module_on_board(game, TerrainKind.INFIRMARY)
     budget.spend(game, fig, action.verb)
     healer, before = bridge.combatant(game, fig), bridge.combatant(game, patient)
@@ -297,12 +319,28 @@ def do_aid(game: GameView, action: act.FirstAid) -> list[Event]:
     return events
 
 
+def _treat(game: GameView, action: act.FirstAid, item: str, heal: int) -> list[Event]:
+    """First aid with a medical item: the patient's KÖR test, the item's TP; the
+    item is used up whatever the roll (seed 002, docs/RULES.md §18)."""
+    fig, patient = game.figure(action.figure), game.figure(action.target)
+    budget.spend(game, fig, action.verb)
+    use_up(fig, item)
+    healer, before = bridge.combatant(game, fig), bridge.combatant(game, patient)
+    done = treat(healer, before, item, heal, game.rules, game.dice)
+    bridge.write_back(game, patient, done.patient)
+    events: list[Event] = [done.event]
+    if done.success:
+        events += game.system.treated(game, fig, patient)
+    return events
+
+
 # -- Interact -----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class Interaction:
-    """What an Interact with a piece does: open | close | loot | restore | rearm."""
+    """What an Interact with a piece does: open | close | loot | restore | rearm |
+    blast (a demolition charge at a barred gate)."""
 
     what: str
     piece: TerrainPiece
@@ -372,6 +410,8 @@ def _gate(game: GameView, figure: Figure, gate: TerrainPiece) -> Interaction:
             raise IllegalAction(Reason.of("support.gate_broken", ref=gate.id, why=problem))
         return Interaction("restore", gate)
     if game.state.sides[figure.side].threat is not None:
+        if has_charge(game, figure) and breaking.breakable(gate):
+            return Interaction("blast", gate)
         raise IllegalAction(Reason.of("support.gate_barred", ref=gate.id))
     if gate.open:
         on_it = bases_on(game, gate)
@@ -410,6 +450,8 @@ def carry_out(game: GameView, figure: Figure, done: Interaction) -> list[Event]:
     if done.what == "loot":
         figure.loot += 1
         return [LootTaken(figure.id, piece.id, figure.loot)]
+    if done.what == "blast":
+        return _blast(game, figure, piece)
     figure.uses[IMPROVISED] = figure.uses.get(IMPROVISED, 0) + 1
     if done.what == "rearm":
         st.minefield_spent.remove(piece.id)
@@ -418,6 +460,23 @@ def carry_out(game: GameView, figure: Figure, done: Interaction) -> list[Event]:
     if piece.id in st.destroyed_modules:
         st.destroyed_modules.remove(piece.id)
     return [Improvised(figure.id, piece.id, "restored", st.board.piece(piece.id).structure)]
+
+
+def _blast(game: GameView, figure: Figure, gate: TerrainPiece) -> list[Event]:
+    """Seed 002's demolition charge: set in base contact, it breaks the gate open
+    without a roll ("gelingt die Sprengung automatisch"); it is used up; the blast
+    is heard as breaking is (P)."""
+    st = game.state
+    use_up(figure, CHARGE)
+    st.board.damage(gate.id, gate.structure or 0)
+    if gate.is_module and gate.id not in st.destroyed_modules:
+        st.destroyed_modules.append(gate.id)
+    events: list[Event] = [
+        ChargeBlasted(figure.id, gate.id),
+        StructureBroken(figure.id, gate.id, "gate"),
+    ]
+    near = gate.polygon.exterior.interpolate(gate.polygon.exterior.project(Point(figure.pos)))
+    return events + noise.make_noise(game, "breaking", (near.x, near.y), figure.id)
 
 
 # -- the room's table and legal actions ------------------------------------------------
@@ -440,7 +499,7 @@ def legal(game: GameView, figure: Figure) -> list[Legal]:
     candidates += [
         act.FirstAid(figure.id, f.id)
         for f in game.state.figures.values()
-        if f.id != figure.id and f.side == figure.side and f.presence is Presence.TABLE
+        if f.side == figure.side and f.presence is Presence.TABLE
     ]
     candidates += [act.Interact(figure.id, p.id) for p in nearby_pieces(game, figure)]
     return [a for a in candidates if _passes(game, HANDLERS[type(a)], a)]

@@ -26,10 +26,11 @@ from game.rules.loader import RulesData, RulesDataError, UnknownNameError, fold
 
 DATA_FILE = Path(__file__).parent / "data" / "equipment.toml"
 
-Effect = Literal["armour", "shield", "weapon", "bayonet", "scope", "none"]
+Effect = Literal["armour", "shield", "weapon", "bayonet", "scope", "treatment", "charge", "none"]
 Setting = Literal["H", "M", "SF"]
 BAYONET = "Bayonet"
 SCOPE = "Scope"
+CHARGE = "Demolition charge"
 
 
 class _Model(BaseModel):
@@ -51,6 +52,7 @@ class Item(_Model):
     dice: Annotated[int, Field(ge=0, le=10)] = 0
     run_cm: Annotated[float, Field(ge=0, le=100)] = 0.0
     range_cm: Annotated[float, Field(ge=0, le=200)] = 0.0
+    heal: Annotated[int, Field(ge=0, le=20)] = 0
     fits: tuple[str, ...] = ()
     single: bool = False
     group: str | None = None

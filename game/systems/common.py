@@ -27,6 +27,8 @@ class Situation:
     shooter_moved   the attacker moved in this activation before the attack
     shooter_ran     … and it Ran
     target_ran      the target Ran this round (a fast-moving target)
+    target_crossing how far the target moved this round across the line of sight, cm
+                    (its last move's component square to the line attacker → target)
     difficult       the attacker stands on difficult ground
     target_difficult  the target stands on difficult ground (a dodge is harder)
     friend_in_line  a figure of the attacker's side stands partly in the line of fire
@@ -34,6 +36,11 @@ class Situation:
     attacker_opponents  standing enemies in base contact with the attacker (melee)
     can_react       the target may still react (stands, sees the attacker, has not
                     yet activated this round)
+    shooter_visible the share of the attacker's base the target sees, 0–1 (None: read
+                    the context's attacker cover instead)
+    scope           a scope is fitted to the weapon and the attack is a single shot
+    bystanders      ids of standing figures in base contact with the target that the
+                    attacker may hit (of neither its side nor the target's), nearest first
     """
 
     distance: float | None = None
@@ -41,12 +48,16 @@ class Situation:
     shooter_moved: bool = False
     shooter_ran: bool = False
     target_ran: bool = False
+    target_crossing: float = 0.0
     difficult: bool = False
     target_difficult: bool = False
     friend_in_line: bool = False
     opponents: int = 1
     attacker_opponents: int = 1
     can_react: bool = False
+    shooter_visible: float | None = None
+    scope: bool = False
+    bystanders: tuple[str, ...] = ()
 
 
 class Stats(Protocol):

@@ -5,16 +5,18 @@ seed 002's limits, the items' effects on the table and the Truppwert budget chec
 from __future__ import annotations
 
 import pytest
-from combat_kit import Fig, play, scenario, start
+from combat_kit import Fig, of, play, scenario, start
 
-from game.actions import Throw
+from game.actions import FirstAid, IllegalAction, Throw
+from game.engine import Game
 from game.loading import parse_scenario
 from game.narration import narrate
-from game.play import bridge, context
+from game.play import bridge, context, equipment
 from game.rules.area import TemplatePlaced
 from game.rules.attack import DamageRolled, damage_plan
 from game.rules.equipment import EquipmentError, Kit, load_equipment, read_equipment
 from game.rules.loader import load_rules
+from game.rules.treatment import TreatmentRolled
 from game.scenario import ScenarioError
 from game.sim import run_game
 
@@ -224,14 +226,76 @@ def test_a_side_over_its_truppwert_is_listed() -> None:
 
 
 def test_an_item_not_played_yet_is_a_clear_error() -> None:
-    text = TWO.format(budget=30).replace('"Zielfernrohr"', '"Medi-Pack"')
+    text = TWO.format(budget=30).replace('"Zielfernrohr"', '"Schnaps"')
     with pytest.raises(ScenarioError) as err:
         parse_scenario(text)
     assert err.value.errors == [
-        "<scenario>: side[0].squad[0].figure[0].equipment: Medi-Pack (Medi-pack) is not "
-        "played on the table yet: a treatment (3 AP, a resistance test, 2 TP back) has no "
-        "action on the table yet"
+        "<scenario>: side[0].squad[0].figure[0].equipment: Schnaps (Schnaps) is not "
+        "played on the table yet: drinking (1 AP; −1 W6 on fighting, +1 W6 on resistance "
+        "to the end) has no action on the table yet"
     ]
+
+
+def _medics(*kit: str) -> Game:
+    """Mira carries `kit`; Jonas (KÖR 3, TP 7) stands wounded at 2 TP beside her."""
+    scen = scenario(
+        [
+            Fig("a", "mira", (10, 10), "Mira", equipment=kit),
+            Fig("a", "jonas", (12.6, 10), "Jonas"),
+            Fig("b", "r1", (50, 50), "Raider"),
+        ]
+    )
+    game = start(scen, "mira")
+    game.state.figures["jonas"].tp = 2
+    return game
+
+
+def test_a_medi_pack_heals_two_on_the_patients_kor_test_and_is_used_up() -> None:
+    """Seed 002 "Medi-Pack: Heilt bei erfolgreicher Widerstandsprobe 2 LP" — the
+    patient tests (P: KÖR 3 + W20 ≥ 12): 9 + 3 = 12 succeeds; the pack is struck off."""
+    game = _medics("Medi-Pack")
+    [event] = of(play(game, FirstAid("mira", "jonas"), [9]), TreatmentRolled)
+    assert (event.who, event.healer, event.item, event.heal) == ("Jonas", "Mira", "Medi-pack", 2)
+    assert event.success and event.effect == "healed" and event.tp_after == 4
+    assert game.state.figures["jonas"].tp == 4
+    assert game.state.figures["mira"].uses["used:Medi-pack"] == 1
+    line = narrate(event, "en")
+    assert "Mira treats Jonas with a Medi-pack: Jonas tests KÖR" in line
+    assert "used up" in line
+    assert "Medi-Pack" in narrate(event, "de")
+
+
+def test_a_failed_treatment_heals_nothing_but_uses_the_item_up() -> None:
+    """8 + 3 = 11 < 12: no effect; the kit is gone, the next First aid is plain (VER)."""
+    game = _medics("Verbandskasten")
+    [event] = of(play(game, FirstAid("mira", "jonas"), [8]), TreatmentRolled)
+    assert not event.success
+    assert event.effect == "failed" and game.state.figures["jonas"].tp == 2
+    assert game.state.figures["mira"].uses["used:First-aid kit"] == 1
+    figure = game.state.figures["mira"]
+    assert equipment.treatment_kit(game, figure) is None
+
+
+def test_the_item_that_heals_most_goes_first_and_a_figure_treats_itself() -> None:
+    """Seed 002: "Eine Figur darf sich selbst behandeln" — with an item only."""
+    game = _medics("Verbandskasten", "Medi-Pack, groß")
+    mira = game.state.figures["mira"]
+    assert equipment.treatment_kit(game, mira) == ("Large medi-pack", 3)
+    mira.tp = 1
+    assert FirstAid("mira", "mira") in game.legal_actions()
+    [event] = of(play(game, FirstAid("mira", "mira"), [15]), TreatmentRolled)
+    assert event.item == "Large medi-pack"
+    assert mira.tp == 4  # 1 + 3, Mira's TP 5
+    assert equipment.treatment_kit(game, mira) == ("First-aid kit", 1)
+
+
+def test_without_an_item_no_figure_treats_itself() -> None:
+    game = _medics()
+    game.state.figures["mira"].tp = 1
+    with pytest.raises(IllegalAction) as err:
+        game.apply(FirstAid("mira", "mira"))
+    assert "cannot give First aid to itself" in str(err.value)
+    assert FirstAid("mira", "mira") not in game.legal_actions()
 
 
 KITTED = """

@@ -13,7 +13,8 @@ from game.board.sight import line_of_sight
 from game.board.terrain import TerrainKind
 from game.engine import Game
 from game.narration import narrate
-from game.play.support import GateMoved, Improvised, LootTaken
+from game.play.combat_events import StructureBroken
+from game.play.support import ChargeBlasted, GateMoved, Improvised, LootTaken
 from game.play.zones import LeftBoard
 from game.state import Presence
 
@@ -158,6 +159,30 @@ def test_only_raiders_loot_and_raiders_cannot_work_the_gate() -> None:
     activate(game, "selma")
     with pytest.raises(IllegalAction, match="only raiders loot the storage"):
         game.apply(Interact("selma", "storage"))
+
+
+def test_a_demolition_charge_blows_a_barred_gate_open() -> None:
+    """Seed 002 "Sprengladung (klein)": set in base contact at a door, "gelingt die
+    Sprengung automatisch"; it is struck off once used — no roll, no die."""
+    figures: list[Placed] = [("a", "selma", "Selma", 10, 20), ("b", "r1", "Raider", 25.0, 57.5)]
+    text = scene(figures, raid=True, knobs=NO_WAVE)
+    text = text.replace(
+        'profile = "Raider"\n', 'profile = "Raider"\nequipment = ["Sprengladung"]\n'
+    )
+    game = game_of(text, [])
+    activate(game, "r1")
+    r1 = game.state.figures["r1"]
+    r1.x, r1.y = 30.0, 32.5  # at the gate, outside
+    assert Interact("r1", "gate") in game.legal_actions()
+    events = game.apply(Interact("r1", "gate"))
+    assert events[:2] == [ChargeBlasted("r1", "gate"), StructureBroken("r1", "gate", "gate")]
+    assert "sets a demolition charge" in narrate(events[0])
+    assert "Sprengladung" in narrate(events[0], "de")
+    gate = game.state.board.pieces["gate"]
+    assert gate.destroyed and not gate.blocks_movement
+    assert r1.uses["used:Demolition charge"] == 1
+    with pytest.raises(IllegalAction, match="broken"):  # no second charge, nothing to blast
+        game.apply(Interact("r1", "gate"))
 
 
 # -- Improvisieren ------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from game.dice import ScriptedDice
 from game.events import Event
 from game.i18n import catalogue
 from game.narration import narrate
-from game.rules import abilities, area, attack, injury, morale, structures
+from game.rules import abilities, area, attack, injury, morale, structures, treatment
 from game.rules.ammo import fresh_ammo, jam_test, reload
 from game.rules.combatant import AttackContext, Combatant, Condition
 from game.rules.loader import RulesData
@@ -97,6 +97,9 @@ def _many_events(rules: RulesData, fig: Fig) -> list[Event]:
     events += (injury.fall(fig("Bruno", tp=0), rules, ScriptedDice([17])).event,)
     events.append(injury.stand_up(fig("Mira", tp=0, condition=Condition.DOWN))[1])
     events.append(injury.first_aid(fig("Selma"), fig("Mira", tp=2), rules, ScriptedDice([2])).event)
+    healer, patient = fig("Selma"), fig("Mira", tp=2)
+    kit = treatment.treat(healer, patient, "Medi-pack", 2, rules, ScriptedDice([15]))
+    events.append(kit.event)
     events += morale.morale_test([fig("Raider"), fig("Brute")], rules, ScriptedDice([20])).events
     steady = fig("Jonas", talents=frozenset({"Unverrückbar"}))
     events += morale.morale_test(

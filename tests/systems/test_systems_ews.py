@@ -28,6 +28,7 @@ from game.systems.ews.odds import melee_distribution, p_down, p_escape, shot_odd
 from game.systems.ews.rules import (
     Fighter,
     MeleePlan,
+    StrayRolled,
     plan_melee,
     plan_shot,
     roll_melee,
@@ -320,3 +321,104 @@ def test_rolling_agrees_with_the_odds(ranged: int, dodge: int, seed: int) -> Non
     for p, seen in ((odds.p_hit, hits), (odds.p_takedown or 0.0, downs)):
         se = max((p * (1 - p) / n) ** 0.5, 1 / n)
         assert abs(seen / n - p) <= 4 * se
+
+
+# -- the seed's further modifiers -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("crossing", "ran", "mw"), [(0.0, False, 0), (2.9, False, 0), (3.0, False, 3), (8.0, True, 3)]
+)
+def test_a_target_moving_across_the_line_of_sight(crossing: float, ran: bool, mw: int) -> None:
+    """Seed: "Ziel bewegt sich schnell oder bewegt sich quer zur Sichtlinie: MW+3" —
+    once, however it moves (P: ≥ 3 cm square to the line this round)."""
+    sit = Situation(distance=20.0, target_crossing=crossing, target_ran=ran)
+    plan = plan_shot(fighter("a"), fighter("t"), RULES.weapon("Pistol"), AttackContext(), sit, EWS)
+    assert dict(plan.mw_parts).get("target_moving", 0) == mw
+
+
+@pytest.mark.parametrize(
+    ("visible", "mw"), [(None, 3), (1.0, 0), (0.4, 0), (0.33, 3), (0.11, 3), (0.1, 9), (0.0, 9)]
+)
+def test_the_shooters_own_cover_from_its_visible_share(visible: float | None, mw: int) -> None:
+    """Seed: "Schütze in 2/3 Deckung: MW+3; Schütze in 9/10 Deckung: MW+9 (Blindschuss)";
+    without a measured share heavy cover on the table is 2/3 (P)."""
+    ctx = AttackContext(attacker_cover=Cover.HEAVY)
+    sit = Situation(distance=20.0, shooter_visible=visible)
+    plan = plan_shot(fighter("a"), fighter("t"), RULES.weapon("Pistol"), ctx, sit, EWS)
+    assert dict(plan.mw_parts).get("shooter_cover", 0) == mw
+
+
+@pytest.mark.parametrize(
+    ("distance", "aimed", "band_mw", "scope"),
+    [
+        (5.0, True, 9, 0),  # calm short: already at Kurz, nothing to take
+        (40.0, True, 12, -3),  # calm medium 12 → 9
+        (90.0, True, 15, -3),  # calm long 15 → 12
+        (40.0, False, 15, 0),  # in combat the scope does not help
+    ],
+)
+def test_a_scope_shortens_a_calm_shots_range_steps(
+    distance: float, aimed: bool, band_mw: int, scope: int
+) -> None:
+    """Seed: "Ein Zielfernrohr reduziert bei ruhigem Schuss den Mindestwurf durch die
+    Entfernung … um 3 bis 6 Punkte, allerdings nicht unter Kurz" (P: 3)."""
+    rifle = RULES.weapon("Hunting rifle")
+    sit = Situation(distance=distance, scope=True)
+    plan = plan_shot(fighter("a"), fighter("t"), rifle, AttackContext(aimed=aimed), sit, EWS)
+    parts = dict(plan.mw_parts)
+    assert sum(v for k, v in parts.items() if k.startswith("band_")) == band_mw
+    assert parts.get("scope", 0) == scope
+    assert plan.mw == band_mw + scope
+    bare = plan_shot(
+        fighter("a"),
+        fighter("t"),
+        rifle,
+        AttackContext(aimed=aimed),
+        replace(sit, scope=False),
+        EWS,
+    )
+    assert bare.mw == band_mw
+
+
+def test_a_blind_shot_at_a_crossing_target_with_a_scope_rolls_as_planned() -> None:
+    """Calm medium 12, scope −3, crossing +3, blind +9 = MW 21: a value 18 rolling a 4
+    reaches 22 (margin 1, damage 1 + 9 − 0 = 10); a 2 reaches 20 and misses."""
+    rifle = RULES.weapon("Hunting rifle")
+    sit = Situation(distance=40.0, target_crossing=5.0, shooter_visible=0.05, scope=True)
+    plan = plan_shot(
+        fighter("a", ranged=18), fighter("t"), rifle, AttackContext(aimed=True), sit, EWS
+    )
+    assert plan.mw == 21
+    hit = roll_shot(plan, ScriptedDice([4]), KNOBS)
+    assert hit.hit and hit.margin == 1 and hit.damage == 10
+    miss = roll_shot(plan, ScriptedDice([2]), KNOBS)
+    assert not miss.hit and miss.damage == 0
+
+
+def test_a_hit_on_a_target_in_melee_with_another_may_stray() -> None:
+    """Seed: "Ziel ist im Nahkampf mit einem Ziel, das getroffen werden kann: MW±0, aber
+    bei einem Treffer wird erneut gewürfelt. Zeigt der Würfel eine 5 wird das andere
+    Ziel getroffen." Value 15 vs MW 15 (medium): a 4 hits by 4; then a 5 strays."""
+    pistol = RULES.weapon("Pistol")  # damage 6
+    other = fighter("o", armour=2)
+    plan = plan_shot(
+        fighter("a", ranged=15),
+        fighter("t"),
+        pistol,
+        AttackContext(),
+        Situation(distance=20.0),
+        EWS,
+        other=other,
+    )
+    assert plan.mw == 15
+    strayed = roll_shot(plan, ScriptedDice([4, 5]), KNOBS)
+    assert strayed.strayed and not strayed.hit and strayed.damage == 4 + 6 - 2
+    assert strayed.events[-1] == StrayRolled("a", "t", "o", 5, True)
+    kept = roll_shot(plan, ScriptedDice([4, 6]), KNOBS)
+    assert kept.hit and not kept.strayed and kept.damage == 10
+    missed = roll_shot(plan, ScriptedDice([3]), KNOBS)  # a miss rolls no second die
+    assert not missed.hit and len(missed.events) == 1
+    alone = replace(plan, other=None)
+    assert shot_odds(plan, KNOBS).p_hit == pytest.approx(shot_odds(alone, KNOBS).p_hit * 5 / 6)
+    assert sum(shot_odds(plan, KNOBS).wounds) == pytest.approx(1.0)

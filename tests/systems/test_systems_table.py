@@ -109,3 +109,64 @@ def test_first_aid_under_the_other_systems_tells_nothing_more() -> None:
     game.dice = ScriptedDice([20])
     events = game.apply(FirstAid("jonas", "mira"))
     assert not [e for e in events if isinstance(e, BleedingStopped)]
+
+
+@pytest.mark.parametrize(
+    ("start", "moved", "crossing"),
+    [
+        ((50.0, 10.0), True, 10.0),  # came square across the line
+        ((58.0, 14.0), True, 6.0),  # 8 along, 6 across
+        ((60.0, 20.0), True, 0.0),  # straight down the line
+        ((50.0, 10.0), False, 0.0),  # has not activated this round
+    ],
+)
+def test_how_far_the_target_crossed_the_line_of_sight(
+    start: tuple[float, float], moved: bool, crossing: float
+) -> None:
+    """EWS "Ziel bewegt sich … quer zur Sichtlinie": the target's move this round,
+    square to the line shooter → target, measured on the board."""
+    game = Game(parse_scenario(SCENE.format(jx=30, jy=35)), seed=1)
+    mira, r1 = game.state.figures["mira"], game.state.figures["r1"]
+    r1.start_x, r1.start_y = start
+    r1.activated = moved
+    assert table.crossing(game, mira, r1) == pytest.approx(crossing)
+    rifle = game.rules.weapon("Hunting rifle")
+    sit = table.situation(game, mira, r1, context.measure(game, mira, r1, rifle))
+    assert sit.target_crossing == pytest.approx(crossing)
+    assert sit.shooter_visible == pytest.approx(1.0)  # nothing stands between them
+    assert not sit.scope
+
+
+THIRD = """
+[[side]]
+id = "c"
+name = "C"
+controller = "human"
+[[side.squad]]
+id = "sc"
+[[side.squad.figure]]
+id = "z1"
+profile = "Raider"
+at = [{zx}, 20]
+"""
+
+
+@pytest.mark.parametrize(("zx", "near"), [(52.6, True), (56.0, False)])
+def test_a_figure_of_a_third_side_in_melee_with_the_target_may_be_hit(
+    zx: float, near: bool
+) -> None:
+    """EWS "Ziel ist im Nahkampf mit einem Ziel, das getroffen werden kann": a standing
+    figure of neither side in base contact with the target."""
+    text = SCENE.format(jx=30, jy=35) + THIRD.format(zx=zx)
+    game = Game(parse_scenario(text), seed=1)
+    mira, r1 = game.state.figures["mira"], game.state.figures["r1"]
+    assert table.bystanders(game, mira, r1) == (("z1",) if near else ())
+    rifle = game.rules.weapon("Hunting rifle")
+    sit = table.situation(game, mira, r1, context.measure(game, mira, r1, rifle))
+    assert sit.bystanders == table.bystanders(game, mira, r1)
+    comb = bridge.combatant(game, mira), bridge.combatant(game, r1)
+    odds = game.system.odds(game, *comb, rifle, context.measure(game, mira, r1, rifle).ctx, sit)
+    alone = game.system.odds(
+        game, *comb, rifle, context.measure(game, mira, r1, rifle).ctx, replace(sit, bystanders=())
+    )
+    assert odds.p_hit == pytest.approx(alone.p_hit * (5 / 6 if near else 1))

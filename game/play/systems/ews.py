@@ -99,13 +99,28 @@ class Ews:
     ) -> list[Event]:
         knobs = self.data.knobs
         shooter, victim = self.fighter(game, attacker), self.fighter(game, target)
-        plan = plan_shot(shooter, victim, weapon, ctx, sit, self.data, dodge=sit.can_react)
+        other = self._other(game, sit)
+        plan = plan_shot(
+            shooter, victim, weapon, ctx, sit, self.data, dodge=sit.can_react, other=other
+        )
         if plan.dodge is not None and ews_odds.p_escape(plan, knobs) < knobs.dodge.min_chance:
-            plan = plan_shot(shooter, victim, weapon, ctx, sit, self.data)
+            plan = plan_shot(shooter, victim, weapon, ctx, sit, self.data, other=other)
         if plan.dodge is not None:
             target.activated = True  # the dodge is its action this round
         shot = roll_shot(plan, game.dice, knobs)
         events: list[Event] = list(shot.events)
+        if shot.strayed:
+            hurt = game.figure(sit.bystanders[0])
+            return events + self._harm(
+                game,
+                attacker,
+                hurt,
+                weapon,
+                shot.damage,
+                shot.margin,
+                plan.weapon_damage,
+                plan.bonus,
+            )
         if shot.hit:
             events += self._harm(
                 game,
@@ -118,6 +133,11 @@ class Ews:
                 plan.bonus,
             )
         return events
+
+    def _other(self, game: GameView, sit: Situation) -> Fighter | None:
+        """The figure in melee with the target that a hit may strike instead (the
+        nearest of them, P)."""
+        return self.fighter(game, game.figure(sit.bystanders[0])) if sit.bystanders else None
 
     def _melee(
         self, game: GameView, attacker: Figure, target: Figure, weapon: Weapon, sit: Situation
@@ -190,9 +210,10 @@ class Ews:
             answer = table.answer_of(game, target) or weapon
             plan = plan_melee(a, t, weapon, answer, sit, self.data)
             return ews_odds.melee_odds(plan, knobs)
-        shot = plan_shot(a, t, weapon, ctx, sit, self.data, dodge=sit.can_react)
+        other = self._other(game, sit)
+        shot = plan_shot(a, t, weapon, ctx, sit, self.data, dodge=sit.can_react, other=other)
         if shot.dodge is not None and ews_odds.p_escape(shot, knobs) < knobs.dodge.min_chance:
-            shot = plan_shot(a, t, weapon, ctx, sit, self.data)
+            shot = plan_shot(a, t, weapon, ctx, sit, self.data, other=other)
         return ews_odds.shot_odds(shot, knobs)
 
     def treated(self, game: GameView, healer: Figure, patient: Figure) -> list[Event]:

@@ -10,7 +10,7 @@ from typing import Literal
 from shapely.geometry import Point
 
 from game.events import Event
-from game.play import bridge, context, harm, noise, resolve, space
+from game.play import bridge, context, harm, noise, resolve, sight, space
 from game.play.context import Measured
 from game.play.contract import GameView
 from game.rules.ammo import ammo_cost, spend_ammo
@@ -60,11 +60,39 @@ def friend_in_line(game: GameView, attacker: Figure, target: Figure) -> bool:
     return False
 
 
+def crossing(game: GameView, attacker: Figure, target: Figure) -> float:
+    """How far the target moved this round across the line of sight, cm: its move
+    since its activation began (this round's) square to the line attacker → target."""
+    if not (target.activated or target.id in game.state.active):
+        return 0.0
+    if target.start_x is None or target.start_y is None:
+        return 0.0
+    line = context.direction(attacker, target)
+    if line is None:
+        return 0.0
+    mx, my = target.x - target.start_x, target.y - target.start_y
+    return abs(mx * line[1] - my * line[0])
+
+
+def bystanders(game: GameView, attacker: Figure, target: Figure) -> tuple[str, ...]:
+    """Standing figures in base contact with the target of neither the attacker's
+    side nor the target's: a shot at the target may hit them (nearest first)."""
+    near = [
+        f
+        for f in game.state.figures.values()
+        if f.side not in (attacker.side, target.side)
+        and f.standing
+        and sight.in_contact(game, f, target)
+    ]
+    return tuple(f.id for f in sorted(near, key=lambda f: (math.dist(f.pos, target.pos), f.id)))
+
+
 def situation(game: GameView, attacker: Figure, target: Figure, measured: Measured) -> Situation:
     """The facts of a measured attack that a system may use beyond DEAD.EARTH's context.
 
     Take cover counts as a third more of the target hidden (P); the target may react
-    when it stands, has not activated this round and saw the attacker coming."""
+    when it stands, has not activated this round and saw the attacker coming; the
+    shooter's own cover is the share of its base the target sees."""
     st = game.state
     visible = measured.los.visible_fraction
     if measured.cover != measured.los.cover:  # Take cover made it one step better
@@ -76,12 +104,16 @@ def situation(game: GameView, attacker: Figure, target: Figure, measured: Measur
         shooter_moved=moved_now(game, attacker),
         shooter_ran=ran,
         target_ran=target.ran_round == st.round,
+        target_crossing=crossing(game, attacker, target),
         difficult=on_difficult(game, attacker),
         target_difficult=on_difficult(game, target),
         friend_in_line=not measured.ctx.into_melee and friend_in_line(game, attacker, target),
         opponents=max(1, len(context.contacts(game, target, attacker.side))),
         attacker_opponents=max(1, len(context.contacts(game, attacker, target.side))),
         can_react=target.standing and not target.activated and not measured.ctx.unaware,
+        shooter_visible=sight.figure_los(game, target, attacker).visible_fraction,
+        scope=measured.scoped,
+        bystanders=bystanders(game, attacker, target),
     )
 
 

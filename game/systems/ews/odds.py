@@ -42,10 +42,13 @@ def p_down(fighter: Fighter, damage: int, knobs: Knobs) -> Fraction:
 
 
 def shot_distribution(plan: ShotPlan, knobs: Knobs) -> tuple[dict[int, Fraction], Fraction]:
-    """P(damage = d) of a planned shot, and P(it hits and is not dodged)."""
+    """P(damage = d to the target) of a planned shot, and P(it hits the target: not
+    dodged, not strayed to a figure in melee with it)."""
     auto = knobs.test.auto_margin
     dist: dict[int, Fraction] = {}
     hit = Fraction(0)
+    strays = len(knobs.modifiers.stray_faces) if plan.other is not None else 0
+    keep = 1 - Fraction(strays, 6)  # the hit stays on the target (not a stray face)
     dodges = (
         margin_distribution(plan.dodge.value, plan.dodge.mw, auto) if plan.dodge is not None else {}
     )
@@ -54,11 +57,11 @@ def shot_distribution(plan: ShotPlan, knobs: Knobs) -> tuple[dict[int, Fraction]
             dist[0] = dist.get(0, Fraction(0)) + p
             continue
         escape = sum((q for m, q in dodges.items() if escapes(m, margin)), Fraction(0))
-        lands = p * (1 - escape)
+        lands = p * (1 - escape) * keep
         hit += lands
         dmg = shot_damage(plan, margin)
         dist[dmg] = dist.get(dmg, Fraction(0)) + lands
-        dist[0] = dist.get(0, Fraction(0)) + p * escape
+        dist[0] = dist.get(0, Fraction(0)) + p * (1 - (1 - escape) * keep)
     return dist, hit
 
 

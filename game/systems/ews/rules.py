@@ -176,6 +176,21 @@ class DodgeRolled(EwsEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class StrayRolled(EwsEvent):
+    """A hit on a target in melee with a figure that may be hit: a W6 again; on a
+    stray face (5) the other figure is hit instead."""
+
+    kind: ClassVar[str] = "ews_stray"
+    section: ClassVar[str] = "§EWS FoKa: Mehrere Ziele"
+    family: ClassVar[Family] = "attack"
+    who: str
+    target: str
+    other: str
+    face: int
+    strayed: bool
+
+
+@dataclass(frozen=True, slots=True)
 class MeleeRolled(EwsEvent):
     """A melee exchange: both roll, the higher result hits the other (ties: the
     attacker)."""
@@ -290,6 +305,7 @@ class ShotPlan:
     band: Band
     calm: bool
     dodge: DodgePlan | None = None
+    other: Fighter | None = None  # a figure in melee with the target that may be hit
 
     @property
     def value(self) -> int:
@@ -326,6 +342,35 @@ def cover_mw(ctx: AttackContext, sit: Situation, knobs: Knobs) -> int:
     return 0
 
 
+def shooter_cover_mw(ctx: AttackContext, sit: Situation, knobs: Knobs) -> int:
+    """The shooter's own cover from the share of its base the target sees: 2/3 hidden
+    +3, 9/10 hidden +9 (a blind shot). Without a measured share, heavy cover on the
+    table counts as 2/3 (P)."""
+    mods = knobs.modifiers
+    if sit.shooter_visible is None:
+        return mods.shooter_cover if ctx.attacker_cover is Cover.HEAVY else 0
+    hidden = 1.0 - sit.shooter_visible
+    if hidden >= mods.shooter_blind_hidden - 1e-4:
+        return mods.shooter_blind
+    if hidden >= mods.shooter_cover_hidden - 1e-4:
+        return mods.shooter_cover
+    return 0
+
+
+def target_moving(sit: Situation, knobs: Knobs) -> int:
+    """+3 when the target moves fast (it Ran this round) or across the line of sight."""
+    mods = knobs.modifiers
+    crossing = sit.target_crossing >= mods.crossing_cm - 1e-9 and sit.target_crossing > 0
+    return mods.target_moving if sit.target_ran or crossing else 0
+
+
+def scope_mw(band_mw: int, calm: bool, sit: Situation, knobs: Knobs) -> int:
+    """What a scope takes off a calm shot's band MW (never below the calm short MW)."""
+    if not (calm and sit.scope):
+        return 0
+    return -min(knobs.mw.scope.calm_steps, max(0, band_mw - knobs.mw.calm.short))
+
+
 def plan_shot(
     shooter: Fighter,
     target: Fighter,
@@ -335,9 +380,11 @@ def plan_shot(
     data: EwsData,
     *,
     dodge: bool = False,
+    other: Fighter | None = None,
 ) -> ShotPlan:
     """The shot's value (Fernkampf − wounds) and MW (range band + the seed's
-    modifiers); with `dodge` the target's dodge too."""
+    modifiers); with `dodge` the target's dodge too; `other` a figure in melee with
+    the target that a hit may strike instead."""
     knobs = data.knobs
     mods = knobs.modifiers
     band = band_of(weapon, ctx, sit, knobs)
@@ -345,13 +392,14 @@ def plan_shot(
     moving = mods.shooter_running if sit.shooter_ran else mods.shooter_walking
     mw_parts = (
         (f"band_{band}", table.of(band)),
-        ("target_moving", mods.target_moving if sit.target_ran else 0),
+        ("scope", scope_mw(table.of(band), ctx.aimed, sit, knobs)),
+        ("target_moving", target_moving(sit, knobs)),
         ("shooter_moving", moving if sit.shooter_moved or sit.shooter_ran else 0),
         ("difficult_ground", mods.difficult_ground if sit.difficult else 0),
         ("target_in_melee", mods.target_in_melee if ctx.into_melee else 0),
         ("friend_in_line", mods.friend_in_line if sit.friend_in_line else 0),
         ("cover", cover_mw(ctx, sit, knobs)),
-        ("shooter_cover", mods.shooter_cover if ctx.attacker_cover is Cover.HEAVY else 0),
+        ("shooter_cover", shooter_cover_mw(ctx, sit, knobs)),
     )
     row = data.weapon(weapon)
     plan = ShotPlan(
@@ -364,6 +412,7 @@ def plan_shot(
         mw_parts=tuple(p for p in mw_parts if p[1] or p[0].startswith("band_")),
         band=band,
         calm=ctx.aimed,
+        other=other,
     )
     return replace(plan, dodge=dodge_plan(target, row, sit, knobs)) if dodge else plan
 
@@ -386,6 +435,7 @@ class ShotResult:
     dodged: bool
     damage: int
     margin: int
+    strayed: bool = False  # the hit struck the plan's `other` instead (`damage` is its)
 
 
 def roll_shot(plan: ShotPlan, dice: Dice, knobs: Knobs) -> ShotResult:
@@ -430,6 +480,15 @@ def roll_shot(plan: ShotPlan, dice: Dice, knobs: Knobs) -> ShotResult:
             )
         )
     hit = margin >= 0 and not dodged
+    if hit and plan.other is not None:
+        face = dice.w6()
+        strayed = face in knobs.modifiers.stray_faces
+        events.append(
+            StrayRolled(plan.shooter.name, plan.target.name, plan.other.name, face, strayed)
+        )
+        if strayed:
+            damage = shot_damage(replace(plan, target=plan.other), margin)
+            return ShotResult(tuple(events), False, dodged, damage, margin, strayed=True)
     damage = shot_damage(plan, margin) if hit else 0
     return ShotResult(tuple(events), hit, dodged, damage, margin)
 

@@ -37,19 +37,29 @@ class BandMw(Model):
         return int(getattr(self, band))
 
 
+class ScopeKnobs(Model):
+    calm_steps: int = Field(ge=0)
+
+
 class MwKnobs(Model):
     combat: BandMw
     calm: BandMw
+    scope: ScopeKnobs
 
 
 class Modifiers(Model):
     target_moving: int
+    crossing_cm: float = Field(ge=0)
     shooter_walking: int
     shooter_running: int
     difficult_ground: int
     target_in_melee: int
     friend_in_line: int
+    stray_faces: tuple[int, ...]
     shooter_cover: int
+    shooter_cover_hidden: float = Field(gt=0, le=1)
+    shooter_blind: int
+    shooter_blind_hidden: float = Field(gt=0, le=1)
 
 
 class CoverStep(Model):
