@@ -92,6 +92,8 @@ def test_the_window_keeps_drawing_while_the_ai_thinks() -> None:
     while not app.game.history:  # frames go on: the panels settle, the choice comes in
         assert time.monotonic() < end, "the AI's choice never came in"
         app.frame(1 / 60)
+        app.ai_worker.wait(1 / 60)  # paced like the window's clock: a spinning loop
+        # would starve the AI thread of the GIL (a first kernel load calls back often)
     assert slow.calls <= len(app.game.history) + 1  # asked once per action (one under way)
 
 
