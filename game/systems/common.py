@@ -14,6 +14,9 @@ from pydantic import BaseModel, ValidationError
 from game.rules.loader import RulesDataError
 
 M = TypeVar("M", bound=BaseModel)
+K = TypeVar("K", bound=BaseModel)
+P = TypeVar("P", bound=BaseModel)
+W = TypeVar("W", bound=BaseModel)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,3 +184,22 @@ def validate(model: type[M], raw: Any, file: str, entry: str = "") -> M:
         err = exc.errors()[0]
         field = ".".join(str(p) for p in err["loc"])
         raise RulesDataError(file, entry, field, err["msg"]) from None
+
+
+def read_folder(
+    folder: Path, room: str, knobs: type[K], profile: type[P], weapon: type[W]
+) -> tuple[K, dict[str, P], dict[str, int], dict[str, W]]:
+    """A system's data folder, validated: its knobs, profiles by name, armour values by
+    armour name and weapons by name (`room` names the files in errors: "ews/…")."""
+    knob_values = validate(knobs, read_table(folder, "knobs"), f"{room}/knobs.toml")
+    raw = read_table(folder, "profiles")
+    profiles = {
+        name: validate(profile, entry, f"{room}/profiles.toml", name)
+        for name, entry in raw.get("profile", {}).items()
+    }
+    armour = {str(k): int(v) for k, v in raw.get("armour", {}).items()}
+    weapons = {
+        name: validate(weapon, entry, f"{room}/weapons.toml", name)
+        for name, entry in read_table(folder, "weapons").items()
+    }
+    return knob_values, profiles, armour, weapons

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import Field
 
 from game.rules.models import Model, Weapon
-from game.systems.common import Stats, read_table, validate
+from game.systems.common import Stats, read_folder
 
 DATA_DIR = Path(__file__).parent / "data"
 Band = Literal["short", "medium", "long"]
@@ -172,19 +172,8 @@ def _clamp(value: int) -> int:
 
 
 def read_ews(folder: Path = DATA_DIR) -> EwsData:
-    """Read and validate an EWS data folder."""
-    knobs = validate(Knobs, read_table(folder, "knobs"), "ews/knobs.toml")
-    raw_profiles = read_table(folder, "profiles")
-    profiles = {
-        name: validate(EwsProfile, entry, "ews/profiles.toml", name)
-        for name, entry in raw_profiles.get("profile", {}).items()
-    }
-    armour = {str(k): int(v) for k, v in raw_profiles.get("armour", {}).items()}
-    weapons = {
-        name: validate(EwsWeapon, entry, "ews/weapons.toml", name)
-        for name, entry in read_table(folder, "weapons").items()
-    }
-    return EwsData(knobs, profiles, armour, weapons)
+    """Read and validate a EWS data folder."""
+    return EwsData(*read_folder(folder, "ews", Knobs, EwsProfile, EwsWeapon))
 
 
 @cache

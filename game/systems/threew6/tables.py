@@ -13,7 +13,7 @@ from pydantic import Field, field_validator
 
 from game.dice import DiceExpression
 from game.rules.models import Model, Weapon
-from game.systems.common import Stats, read_table, validate
+from game.systems.common import Stats, read_folder
 
 DATA_DIR = Path(__file__).parent / "data"
 DamageType = Literal["cr", "cut", "imp", "pi", "burn"]
@@ -201,18 +201,7 @@ def _clamp(value: int, low: int = 1) -> int:
 
 def read_three(folder: Path = DATA_DIR) -> ThreeData:
     """Read and validate a 3W6 data folder."""
-    knobs = validate(Knobs, read_table(folder, "knobs"), "threew6/knobs.toml")
-    raw = read_table(folder, "profiles")
-    profiles = {
-        name: validate(ThreeProfile, entry, "threew6/profiles.toml", name)
-        for name, entry in raw.get("profile", {}).items()
-    }
-    armour = {str(k): int(v) for k, v in raw.get("armour", {}).items()}
-    weapons = {
-        name: validate(ThreeWeapon, entry, "threew6/weapons.toml", name)
-        for name, entry in read_table(folder, "weapons").items()
-    }
-    return ThreeData(knobs, profiles, armour, weapons)
+    return ThreeData(*read_folder(folder, "threew6", Knobs, ThreeProfile, ThreeWeapon))
 
 
 @cache
