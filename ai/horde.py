@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ai import levels, massing
+from ai import levels, massing, threew6
 from ai.base import decision_dice
 from ai.intent import Intent
 from ai.levels import Level
@@ -82,6 +82,8 @@ class HordeAI:
             return act.Activate(self._next_pack(game, pending.figures))
         if pending.kind == "intercept":
             return act.Intercept(pending.figures[0], False)
+        if pending.kind == "defence":
+            return threew6.choose_defence(game)
         return self._act(game, pending.figures)
 
     # -- settings ----------------------------------------------------------------------

@@ -4,6 +4,7 @@ that never act")."""
 
 from __future__ import annotations
 
+from ai import threew6
 from game import actions as act
 from game.actions import Action
 from game.engine import Game
@@ -29,4 +30,6 @@ class PassiveBot:
             return act.Activate(pending.figures[0])
         if pending.kind == "intercept":
             return act.Intercept(pending.figures[0], False)
+        if pending.kind == "defence":
+            return threew6.choose_defence(game)
         return act.EndActivation(pending.figures[0])

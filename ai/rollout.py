@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from ai import threew6
 from ai.horde import HordeAI
 from ai.objectives import role_of
 from ai.plan import SidePlan
@@ -62,6 +63,8 @@ class Scripted:
             return act.Activate(_nearest_first(game, pending.figures))
         if pending.kind == "intercept":
             return act.Intercept(pending.figures[0], False)
+        if pending.kind == "defence":
+            return threew6.choose_defence(game)
         return self._act(game, game.state.figures[pending.figures[0]])
 
     def _entry(self, side: str, entries: tuple[str, ...]) -> str:

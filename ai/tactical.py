@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ai import levelled, levels
+from ai import levelled, levels, threew6
 from ai.base import decision_dice
 from ai.candidates import intent_of, plans
 from ai.intent import Intent
@@ -89,9 +89,11 @@ class TacticalAI:
             return act.Activate(self._next(game, pending.figures))
         if pending.kind == "intercept":
             return self._intercept(game, pending.figures)
+        if pending.kind == "defence":
+            return threew6.choose_defence(game)
         fig = game.state.figures[pending.figures[0]]
         plan, _ = self._decide(game, fig)
-        return plan.action
+        return threew6.aimed(game, plan.action)
 
     def settings(self, game: Game, side: str) -> Sliders:
         """The sliders this side plays with."""

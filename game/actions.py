@@ -40,11 +40,17 @@ class Action:
 
     verb: ClassVar[str] = ""
     cost: ClassVar[int] = 0
+    quiet: ClassVar[frozenset[str]] = frozenset()
+    """Fields the text form leaves out while they hold their default (options added
+    later, so that older records and their text stay as they were)."""
 
     def __str__(self) -> str:
         parts = [self.verb]
         for f in dataclasses.fields(self):
-            parts.append(f"{f.name}={_format_value(getattr(self, f.name))}")
+            value = getattr(self, f.name)
+            if f.name in self.quiet and value == f.default:
+                continue
+            parts.append(f"{f.name}={_format_value(value)}")
         return " ".join(parts)
 
     @staticmethod
@@ -224,6 +230,16 @@ class Intercept(Action):
     accept: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Defend(Action):
+    """A 3W6 defender answers a hit with an active defence: "dodge", "parry", "block"
+    or "none" (seed 003, Aktive Verteidigungen)."""
+
+    verb: ClassVar[str] = "defend"
+    figure: str
+    defence: str
+
+
 # -- the nine actions of an activation (§4) ------------------------------------------
 
 
@@ -260,14 +276,17 @@ class Charge(Action):
 
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
-    """One ranged or melee attack with `weapon`; `burst` for Automatisch weapons."""
+    """One ranged or melee attack with `weapon`; `burst` for Automatisch weapons;
+    `zone` a hit zone declared under 3W6 (None: rolled on the zone table)."""
 
     verb: ClassVar[str] = "attack"
     cost: ClassVar[int] = 1
+    quiet: ClassVar[frozenset[str]] = frozenset({"zone"})
     figure: str
     target: str
     weapon: str
     burst: bool = False
+    zone: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

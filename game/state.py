@@ -180,11 +180,18 @@ class NoiseMarker:
     figure: str | None = None
 
 
-PendingKind = Literal["choose_first", "choose_entry", "activate", "act", "intercept"]
+PendingKind = Literal["choose_first", "choose_entry", "activate", "act", "intercept", "defence"]
 """What a pending decision is about (the phases of §3.1 that wait for a player)."""
 
 Phase = Literal[
-    "round_start", "arrivals", "initiative", "choose_first", "activations", "intercept", "round_end"
+    "round_start",
+    "arrivals",
+    "initiative",
+    "choose_first",
+    "activations",
+    "intercept",
+    "defence",
+    "round_end",
 ]
 """Where the round stands (§3.1); `flow.advance` moves it on."""
 
@@ -225,7 +232,7 @@ class GameState:
     loot_taken: int = 0
     breaches: int = 0
     destroyed_modules: list[str] = field(default_factory=list)
-    interrupted: dict[str, Any] = field(default_factory=dict)  # a paused attack (Abfangen)
+    interrupted: dict[str, Any] = field(default_factory=dict)  # a paused attack (reaction)
     outcome: str | None = None
     spawned: int = 0  # counter for spawned figure and pack ids
     event_count: int = 0

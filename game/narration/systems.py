@@ -7,6 +7,7 @@ from __future__ import annotations
 from game.narration.telling import Telling, Values, words
 from game.systems.ews import rules as ews
 from game.systems.ews.dice import signed as ews_signed
+from game.systems.threew6 import dice as three_dice
 from game.systems.threew6 import rules as three
 from game.words import die_word, faces_text
 
@@ -137,6 +138,30 @@ def _defence(e: three.DefenceRolled, t: Telling) -> Values:
         "parts": parts_text(e.parts, t),
         "result_text": _three_result(e.result, t),
     }
+
+
+def defence_word(name: str, t: Telling) -> str:
+    """An active defence by name ("none": no active defence)."""
+    return t.say("systems.word.no_defence" if name == "none" else f"systems.part.{name}")
+
+
+def defence_option(name: str, value: int, t: Telling) -> str:
+    """'Parry 3d6 ≤ 9 (37.5 %)' — a defence with its chance to succeed."""
+    p = float(three_dice.p_success(value))
+    return t.say(
+        "systems.word.defence_option", name=defence_word(name, t), value=value, p=f"{100 * p:.1f} %"
+    )
+
+
+@words(three.DefenceOffered)
+def _offered(e: three.DefenceOffered, t: Telling) -> Values:
+    shown = [defence_option(name, value, t) for name, value in e.options]
+    return {"options_text": ", ".join([*shown, t.say("systems.word.or_none")])}
+
+
+@words(three.DefenceChosen)
+def _chosen(e: three.DefenceChosen, t: Telling) -> Values:
+    return {"defence_text": defence_word(e.defence, t)}
 
 
 @words(three.ZoneStruck)

@@ -18,6 +18,8 @@ Throw and a coup-de-grâce are each the activation's one Attack (§4, `budget.AT
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game import actions as act
 from game.actions import IllegalAction
 from game.events import Event
@@ -135,6 +137,7 @@ def attack(
     *,
     burst: bool = False,
     mode: AttackMode = "action",
+    zone: str | None = None,
 ) -> list[Event]:
     """One attack on a figure, resolved completely: sight, cover and context, ammo,
     the rules' attack, harm, noise, aim used up, facing toward the target.
@@ -153,6 +156,8 @@ def attack(
         return [AttackWithheld(attacker.id, target.id, weapon, mode, str(problem))]
     arms = game.rules.weapon(weapon)
     measured = context.measure(game, attacker, target, arms, burst=burst, mode=mode)
+    if zone is not None:
+        measured = replace(measured, zone=zone)
     ctx = measured.ctx
     events: list[Event] = [
         AttackMade(
@@ -210,6 +215,13 @@ def strike(
 # -- the Attack action --------------------------------------------------------------------
 
 
+def aim_zones(game: GameView) -> tuple[str, ...]:
+    """The hit zones an attack may declare under the game's rule system (3W6's
+    `aim_zones`; none under the others: they roll no zones)."""
+    zones: tuple[str, ...] = getattr(game.system, "aim_zones", ())
+    return zones
+
+
 def _carried(game: GameView, figure: Figure, name: str) -> Weapon:
     arms = _weapon(game, figure, name, "action")
     if isinstance(arms, Reason):
@@ -221,7 +233,11 @@ def check_attack(game: GameView, action: act.Attack) -> None:
     fig = budget.check_budget(game, action.figure, "attack", act.Attack.cost)
     st = game.state
     target = st.figures.get(action.target)
-    if target is not None:
+    if action.zone is not None and action.zone not in aim_zones(game):
+        problem: Reason | None = Reason.of(
+            "combat.no_zone", zone=action.zone, zones=", ".join(aim_zones(game)) or "—"
+        )
+    elif target is not None:
         problem = attack_problem(game, fig, target, action.weapon, burst=action.burst)
     elif action.target in st.board.pieces:
         arms = _carried(game, fig, action.weapon)
@@ -239,7 +255,7 @@ def do_attack(game: GameView, action: act.Attack) -> list[Event]:
     budget.spend(game, fig, "attack")
     target = game.state.figures.get(action.target)
     if target is not None:
-        return attack(game, fig, target, action.weapon, burst=action.burst)
+        return attack(game, fig, target, action.weapon, burst=action.burst, zone=action.zone)
     fig.aimed = 0
     return breaking.strike(game, fig, action.target, _carried(game, fig, action.weapon))
 

@@ -49,6 +49,7 @@ class Measured:
     cover: Cover  # the target's cover (Take cover included)
     ctx: AttackContext
     scoped: bool = False  # a scope is fitted to the weapon and this is a single shot
+    zone: str | None = None  # the hit zone the attacker declared (3W6; None: rolled)
 
 
 def start_position(game: GameView, figure: Figure) -> tuple[float, float]:

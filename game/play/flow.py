@@ -114,8 +114,8 @@ def advance(game: GameView) -> list[Event]:
             assert st.initiative is not None
             st.pending = Pending(st.initiative, "choose_first", data={"sides": sides_to_act(game)})
             return events
-        elif st.phase == "intercept":
-            return events  # the combat room set the pending decision
+        elif st.phase in ("intercept", "defence"):
+            return events  # the attack paused for a reaction and set the pending decision
         elif st.phase == "activations":
             pending = _activation_pending(game, events)
             if pending is not None:

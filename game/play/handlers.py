@@ -9,8 +9,11 @@ from game import actions as act
 from game.actions import IllegalAction
 from game.play import abilities, combat, flow, movement, raid, support
 from game.play.contract import Handler, Room
+from game.play.systems.threew6 import ThreeW6
 from game.reason import Reason
 
+THREE_W6 = ThreeW6()
+"""3W6's defender answers (`act.Defend`): the system object holds no state."""
 ACTION_ROOMS: tuple[Room, ...] = (movement, combat, support, abilities)
 """The rooms of an activation's actions, in the order their choices are listed."""
 
@@ -21,6 +24,7 @@ def _table() -> dict[type[act.Action], Handler]:
         act.ChooseEntry: Handler(raid.check_choose_entry, raid.do_choose_entry),
         act.Activate: Handler(flow.check_activate, flow.do_activate),
         act.EndActivation: Handler(flow.check_end, flow.do_end),
+        act.Defend: Handler(THREE_W6.check_defend, THREE_W6.do_defend),
     }
     for room in ACTION_ROOMS:
         table.update(room.HANDLERS)

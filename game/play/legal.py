@@ -22,6 +22,9 @@ def legal_actions(game: GameView) -> list[Legal]:
         return [act.Activate(f) for f in pending.figures]
     if pending.kind == "intercept":
         return [act.Intercept(f, accept) for f in pending.figures for accept in (True, False)]
+    if pending.kind == "defence":
+        answers = [o["defence"] for o in pending.data["options"]]
+        return [act.Defend(f, d) for f in pending.figures for d in answers]
     out: list[Legal] = []
     for fid in pending.figures:
         fig = st.figures[fid]

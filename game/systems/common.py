@@ -44,6 +44,7 @@ class Situation:
     scope           a scope is fitted to the weapon and the attack is a single shot
     bystanders      ids of standing figures in base contact with the target that the
                     attacker may hit (of neither its side nor the target's), nearest first
+    zone            the hit zone the attacker declared (3W6; None: rolled on the table)
     """
 
     distance: float | None = None
@@ -61,6 +62,7 @@ class Situation:
     shooter_visible: float | None = None
     scope: bool = False
     bystanders: tuple[str, ...] = ()
+    zone: str | None = None
 
 
 class Stats(Protocol):

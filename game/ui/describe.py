@@ -10,6 +10,7 @@ from game.engine import Game
 from game.i18n import tr
 from game.naming import piece_name, say
 from game.play.outcome import last_round
+from game.play.systems.threew6 import ThreeW6
 from game.systems.common import OddsView
 from game.ui.preview import TemplatePreview
 
@@ -85,6 +86,18 @@ def describe(game: Game, action: act.Action) -> str:
     if isinstance(action, act.Throw):
         return say("ui.actions.do_throw", weapon=action.weapon)
     return verb_label(action.verb) if action.verb in VERBS else str(action)
+
+
+def zone_line(game: Game, zone: str | None) -> str:
+    """Under 3W6 the attack's hit zone: declared with its aim penalty, or rolled
+    ("" under the systems without zones)."""
+    system = game.system
+    if not isinstance(system, ThreeW6):
+        return ""
+    if zone is None:
+        return tr("ui.input.zone_rolled")
+    penalty = f"{system.aim_penalty(zone):+d}".replace("-", "−")
+    return tr("ui.input.zone_declared", zone=tr(f"systems.zone.{zone}"), penalty=penalty)
 
 
 def player_number(side: str, human_sides: Collection[str], sides: Iterable[str]) -> int:

@@ -1,5 +1,5 @@
 """Small modal choices over the table: the decisions between activations
-(who goes first, which entry a wave takes, Abfangen) and menus for verbs with
+(who goes first, which entry a wave takes, Abfangen, a 3W6 active defence) and menus for verbs with
 several concrete options (reload which weapon, aid whom, interact with what)."""
 
 from __future__ import annotations
@@ -124,7 +124,44 @@ def decision_menu(game: Game, legal: Sequence[Legal]) -> Menu | None:
             "ui.dialog.intercept", target=target, attacker=attacker, weapon=data.get("weapon", "")
         )
         return Menu(title, entries, False)
+    if pending.kind == "defence":
+        return defence_menu(game, actions)
     return None
+
+
+def defence_menu(game: Game, actions: Sequence[act.Action]) -> Menu | None:
+    """3W6: the hit figure's active defence (seed 003) — each open one with its exact
+    chance to fend the hit off and how its value comes about, or none."""
+    pending = game.pending()
+    if pending is None:
+        return None
+    figs = game.state.figures
+    data = pending.data
+    odds = {o["defence"]: o for o in data.get("options", [])}
+    entries: list[tuple[str, Any, str]] = []
+    for a in actions:
+        if not isinstance(a, act.Defend) or a.defence not in odds:
+            continue
+        tip = tr(f"ui.dialog.defence_tip_{a.defence}")
+        if a.defence == "none":
+            entries.append((tr("ui.dialog.defence_none"), a, tip))
+            continue
+        o = odds[a.defence]
+        label = tr(
+            "ui.dialog.defence_option",
+            name=tr(f"systems.part.{a.defence}"),
+            value=o["value"],
+            p=describe.percent(float(o["p_success"])),
+        )
+        entries.append((label, a, tip))
+    title = say(
+        "ui.dialog.defence",
+        target=figs[data["target"]].name if data.get("target") in figs else "?",
+        attacker=figs[data["attacker"]].name if data.get("attacker") in figs else "?",
+        weapon=data.get("weapon", ""),
+        section=data.get("section", ""),
+    )
+    return Menu(title, entries, False)
 
 
 def choice_menu(game: Game, verb: str, items: Sequence[Legal]) -> Menu:

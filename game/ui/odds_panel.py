@@ -262,7 +262,8 @@ class OddsPanel(PanelBase):
             odds = preview.odds[0][1] if preview.odds else None
             notes = describe.throw_lines(self.game, preview, skip=1) if self.game else []
             return (self.title_of(preview), odds, preview.problem, tuple(notes))
-        return (self.title_of(preview), preview.odds, preview.problem, ())
+        zone = describe.zone_line(self.game, preview.zone) if self.game is not None else ""
+        return (self.title_of(preview), preview.odds, preview.problem, (zone,) if zone else ())
 
     def title_of(self, preview: Any) -> str:
         """'Bruno → Shambler 2 · Assault rifle' in the reader's language ('… → the

@@ -163,11 +163,12 @@ class AttackPreview:
     blocking: tuple[str, ...] = ()
     cover_from: tuple[str, ...] = ()
     hidden: tuple[tuple[Point, ...], ...] = field(default=())
+    zone: str | None = None  # a declared 3W6 hit zone (None: rolled)
 
     def action(self) -> act.Action:
         if self.mode == "charge":
             return act.Charge(self.attacker, self.target, self.weapon)
-        return act.Attack(self.attacker, self.target, self.weapon, self.burst)
+        return act.Attack(self.attacker, self.target, self.weapon, self.burst, self.zone)
 
 
 def attack_preview(
@@ -178,15 +179,17 @@ def attack_preview(
     *,
     burst: bool = False,
     mode: AttackMode = "action",
+    zone: str | None = None,
 ) -> AttackPreview:
-    """Sight lines, cover and exact odds of this attack (the combat room's context)."""
+    """Sight lines, cover and exact odds of this attack (the combat room's context);
+    `zone` a 3W6 hit zone the attack declares (its aim penalty in the odds)."""
     los = sight.figure_los(game, attacker, target)
     cover = sight.attack_cover(game, attacker, target, los)
     distance = sight.base_gap(attacker, target)
     probe: act.Action = (
         act.Charge(attacker.id, target.id, weapon)
         if mode == "charge"
-        else act.Attack(attacker.id, target.id, weapon, burst)
+        else act.Attack(attacker.id, target.id, weapon, burst, zone)
     )
     problem = problem_of(game, probe)
     odds = None
@@ -200,6 +203,8 @@ def attack_preview(
             burst=burst,
             mode="charge" if mode == "charge" else "action",
         )
+        if mode != "charge":
+            measured = replace(measured, zone=zone)
         odds = game.system.odds(
             game,
             bridge.combatant(game, attacker),
@@ -222,6 +227,7 @@ def attack_preview(
         tuple(los.blocking),
         tuple(los.cover_from),
         hidden_strips(los, target),
+        zone if mode != "charge" else None,
     )
 
 
@@ -348,5 +354,8 @@ def action_preview(game: Game, action: act.Action) -> AttackPreview | TemplatePr
         attacker, target = st.figures[action.figure], st.figures[action.target]
         burst = action.burst if isinstance(action, act.Attack) else False
         mode: AttackMode = "charge" if isinstance(action, act.Charge) else "action"
-        return attack_preview(game, attacker, target, action.weapon, burst=burst, mode=mode)
+        zone = action.zone if isinstance(action, act.Attack) else None
+        return attack_preview(
+            game, attacker, target, action.weapon, burst=burst, mode=mode, zone=zone
+        )
     return None

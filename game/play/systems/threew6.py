@@ -3,9 +3,11 @@
 
 - A figure's HP are its TP on the table; shock, lame zones, bleeding and its KO
   rolls ride on it as "3w6.*" counters (`Figure.uses`).
-- Every attack: the attack roll, then the target's best active defence (P: chosen
-  for it; none against an unseen attacker or one from behind), the hit zone rolled
-  on the table, the damage, and the seed's effects in order.
+- Every attack: the attack roll at a declared hit zone (its aim penalty) or at the
+  zone table; on a success the defender's active defence — an Attack action or a
+  charge pauses for the defending side's `Defend` (`threew6_react`), other attacks
+  take the best one (P); none against an unseen attacker or one from behind — then
+  the zone, the damage, and the seed's effects in order.
 - Stunned (a failed knockdown roll): DEAD.EARTH's DOWN (P) — it stands up at its
   next activation; unconscious: OUT; dead: DEAD.
 - At the end of each round (P: one round is one bleeding tick) bleeding figures roll,
@@ -14,11 +16,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
+from game import actions as act
+from game.actions import IllegalAction
 from game.events import Event
 from game.play import bridge
 from game.play.context import Measured
 from game.play.contract import AttackMode, GameView
 from game.play.systems import table
+from game.play.systems import threew6_react as react
+from game.reason import Reason
 from game.rules.combatant import AttackContext, Combatant
 from game.rules.models import Weapon
 from game.rules.profile import Profile
@@ -29,14 +37,27 @@ from game.systems.threew6 import odds as three_odds
 from game.systems.threew6.rules import (
     LEGS,
     MARK,
+    AttackPlan,
     BleedingStopped,
+    DefenceChosen,
     Fighter,
+    after_hit,
+    attack_roll,
     bleed_tick,
     move_factor,
     plan_attack,
-    roll_attack,
 )
 from game.systems.threew6.tables import ThreeData, load_three
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneOdds:
+    """An attack at a declared zone (None: rolled): P(take-down), P(a limb lamed)."""
+
+    zone: str | None
+    p_takedown: float
+    p_lamed: float
+
 
 BLEEDING = f"{MARK}bleeding"
 """The counter of a bleeding figure."""
@@ -74,7 +95,7 @@ class ThreeW6:
     def situation(
         self, game: GameView, attacker: Figure, target: Figure, measured: Measured
     ) -> Situation | None:
-        return table.situation(game, attacker, target, measured)
+        return replace(table.situation(game, attacker, target, measured), zone=measured.zone)
 
     def strike(
         self,
@@ -96,16 +117,67 @@ class ThreeW6:
             measured.ctx,
             sit,
             self.data,
+            zone=measured.zone,
         )
-        done = roll_attack(plan, game.dice, self.data.knobs)
-        events += done.events
+        rolled, success = attack_roll(plan, game.dice, self.data.knobs)
+        events.append(rolled)
+        if success and plan.options and mode in react.PAUSING_MODES:
+            events += react.pause(game, attacker, target, plan, mode)
+        elif success:
+            events += self._follow(game, attacker, target, weapon, plan)
+        return events + table.heard(game, attacker, weapon)
+
+    def _follow(
+        self, game: GameView, attacker: Figure, target: Figure, weapon: Weapon, plan: AttackPlan
+    ) -> list[Event]:
+        """The defence the plan holds, the zone, the damage and what it does."""
+        done = after_hit(plan, game.dice, self.data.knobs)
+        events: list[Event] = list(done.events)
         if done.hit:
             events += self._settle(
                 game, target, plan.target, done.target, infected=weapon.has("Infektion")
             )
             if done.target.hp_now < plan.target.hp_now:
                 events += table.shove(game, attacker, target, weapon)
-        return events + table.heard(game, attacker, weapon)
+        return events
+
+    # -- the defender's choice ----------------------------------------------------------
+    @property
+    def aim_zones(self) -> tuple[str, ...]:
+        """The hit zones an attack may declare (the zone table's, knobs [[zone]])."""
+        return tuple(z.name for z in self.data.knobs.zone)
+
+    def aim_penalty(self, zone: str) -> int:
+        """The attack's modifier for declaring `zone` (knobs [[zone]] aim, P)."""
+        return self.data.knobs.zone_named(zone).aim
+
+    def check_defend(self, game: GameView, action: act.Defend) -> None:
+        """A Defend answers the pending defence decision with an open defence."""
+        pending = game.state.pending
+        if game.state.outcome is not None:
+            raise IllegalAction(Reason.of("flow.battle_over"))
+        if pending is None or pending.kind != "defence" or not react.paused(game):
+            raise IllegalAction(Reason.of("defence.nothing_waiting"))
+        if action.figure not in pending.figures:
+            raise IllegalAction(Reason.of("defence.not_attacked", figure=action.figure))
+        names = [o.defence for o in react.offered(game)]
+        if action.defence not in names:
+            raise IllegalAction(
+                Reason.of("defence.not_open", defence=action.defence, open=", ".join(names))
+            )
+
+    def do_defend(self, game: GameView, action: act.Defend) -> list[Event]:
+        """Resume the paused attack with the chosen defence (or none)."""
+        saved = game.state.interrupted
+        attacker = game.state.figures[saved["attacker"]]
+        target = game.state.figures[saved["target"]]
+        weapon = game.rules.weapon(saved["weapon"])
+        plan = react.paused_plan(
+            game, self.data, self.fighter(game, attacker), self.fighter(game, target)
+        ).choosing(action.defence)
+        react.resumed(game)
+        events: list[Event] = [DefenceChosen(plan.target.name, action.defence)]
+        return events + self._follow(game, attacker, target, weapon, plan)
 
     def _settle(
         self,
@@ -148,8 +220,25 @@ class ThreeW6:
             ctx,
             situation or Situation(),
             self.data,
+            zone=situation.zone if situation is not None else None,
         )
         return three_odds.attack_odds(plan, self.data.knobs)
+
+    def aim_odds(
+        self, game: GameView, attacker: Figure, target: Figure, weapon: Weapon, measured: Measured
+    ) -> tuple[ZoneOdds, ...]:
+        """For the rolled zone (None) and each declarable zone: P(the target is out or
+        dead) and P(a limb or extremity is lamed) after this attack (the AI's aim)."""
+        sit = table.situation(game, attacker, target, measured)
+        a, t = self.fighter(game, attacker), self.fighter(game, target)
+        ready = table.answer_weapon(game, target)
+        out = []
+        for zone in (None, *self.aim_zones):
+            plan = plan_attack(a, t, weapon, ready, measured.ctx, sit, self.data, zone=zone)
+            odds = three_odds.attack_odds(plan, self.data.knobs)
+            lamed = float(three_odds.p_lamed(plan, self.data.knobs))
+            out.append(ZoneOdds(zone, odds.p_takedown or 0.0, lamed))
+        return tuple(out)
 
     def treated(self, game: GameView, healer: Figure, patient: Figure) -> list[Event]:
         """First aid stops bleeding (seed 003 "Blutung": "First Aid … stoppt")."""

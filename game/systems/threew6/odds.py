@@ -15,6 +15,7 @@ from game.systems.threew6.rules import (
     crossed,
     health_value,
     knockdown_outcome,
+    lames,
     major,
     perishes,
     total,
@@ -66,6 +67,22 @@ def p_down(fighter: Fighter, zone: Zone, injury: int, knobs: Knobs) -> Fraction:
     for _ in crossed(fighter, after, knobs):
         stays *= p_result(value, Result.SUCCESS, t.crit_fail, t.crit_fail_margin)
     return 1 - stays
+
+
+def p_lamed(plan: AttackPlan, knobs: Knobs) -> Fraction:
+    """P(the attack lames a limb or extremity not lame yet: crippling, seed 003)."""
+    hit = p_hit(plan)
+    dmg = plan.row.dice.distribution()
+    out = Fraction(0)
+    for name, pz in zone_odds(plan, knobs).items():
+        zone = knobs.zone_named(name)
+        if name in plan.target.lame:
+            continue
+        for rolled, pd in dmg.items():
+            injury = max(0, max(0, rolled) - plan.target.dr)
+            if injury > 0 and lames(plan.target, zone, injury, knobs):
+                out += hit * pz * Fraction(pd)
+    return out
 
 
 def attack_odds(plan: AttackPlan, knobs: Knobs) -> Odds:

@@ -176,6 +176,30 @@ class DefenceRolled(ThreeEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class DefenceOffered(ThreeEvent):
+    """A hit: the defender chooses an active defence (or none) — `options` the open
+    ones as (name, value), each succeeding on 3W6 ≤ its value."""
+
+    kind: ClassVar[str] = "3w6_defence_offered"
+    section: ClassVar[str] = "§3W6 Aktive Verteidigungen"
+    family: ClassVar[Family] = "attack"
+    who: str
+    attacker: str
+    options: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DefenceChosen(ThreeEvent):
+    """The defender's choice: "dodge", "parry", "block" or "none"."""
+
+    kind: ClassVar[str] = "3w6_defence_chosen"
+    section: ClassVar[str] = "§3W6 Aktive Verteidigungen"
+    family: ClassVar[Family] = "attack"
+    who: str
+    defence: str
+
+
+@dataclass(frozen=True, slots=True)
 class ZoneStruck(ThreeEvent):
     """Where the attack lands: a declared zone, or 3W6 on the zone table."""
 
@@ -317,8 +341,9 @@ def defences(
 
 
 def best_defence(options: tuple[Defence, ...]) -> Defence | None:
-    """The defence with the best value (P: the table's choice for every defender; ties
-    in the order Dodge, Parry, Block)."""
+    """The defence with the best value (ties in the order Dodge, Parry, Block): what the
+    odds assume, and the table's choice where nobody is asked (P: overwatch shots and
+    free attacks do not pause for the defender)."""
     return max(options, key=lambda o: o.value, default=None)
 
 
@@ -337,10 +362,18 @@ class AttackPlan:
     parts: Parts
     defence: Defence | None
     zone: str | None = None
+    options: tuple[Defence, ...] = ()
 
     @property
     def value(self) -> int:
         return total(self.parts)
+
+    def choosing(self, name: str | None) -> AttackPlan:
+        """The plan with the defence the defender chose (None or "none": no defence)."""
+        chosen = next((o for o in self.options if o.name == name), None)
+        if name not in (None, "none") and chosen is None:
+            raise KeyError(f"no defence {name!r} open ({', '.join(o.name for o in self.options)})")
+        return replace(self, defence=chosen)
 
 
 def band_modifier(
@@ -393,15 +426,16 @@ def plan_attack(
         parts.append((f"zone_{zone}", knobs.zone_named(zone).aim))
     unseen = knobs.defence.no_defence_unaware and (ctx.unaware or ctx.behind)
     ready = data.weapon(target_ready) if target_ready is not None else None
-    choice = None if unseen else best_defence(defences(target, ready, melee, knobs))
+    options = () if unseen else defences(target, ready, melee, knobs)
     return AttackPlan(
         attacker=attacker,
         target=target,
         weapon=weapon.name,
         row=data.weapon(weapon),
         parts=tuple(p for p in parts if p[1] or p[0] in ("melee", "ranged")),
-        defence=choice,
+        defence=best_defence(options),
         zone=zone,
+        options=options,
     )
 
 
@@ -571,38 +605,64 @@ def hit_zone(plan: AttackPlan, dice: Dice, knobs: Knobs) -> tuple[Zone, tuple[in
     return knobs.zone_rolled(sum(faces)), faces
 
 
-def roll_attack(plan: AttackPlan, dice: Dice, knobs: Knobs) -> AttackResult:
-    """The attack roll, the defence, the zone, the damage and its effects."""
+def attack_roll(plan: AttackPlan, dice: Dice, knobs: Knobs) -> tuple[AttackRolled, bool]:
+    """The attack roll (step 2): its event and whether it succeeded."""
     faces, t, res = roll_3w6(dice, plan.value, knobs)
-    events: list[ThreeEvent] = [
-        AttackRolled(
-            plan.attacker.name,
-            plan.target.name,
-            plan.weapon,
-            plan.value,
-            plan.parts,
-            faces,
-            t,
-            str(res),
-        )
-    ]
-    if not res.success:
-        return AttackResult(tuple(events), False, False, plan.target)
-    if plan.defence is not None:
-        d = plan.defence
-        dfaces, dt, dres = roll_3w6(dice, d.value, knobs)
-        events.append(
-            DefenceRolled(plan.target.name, d.name, d.value, d.parts, dfaces, dt, str(dres))
-        )
-        if dres.success:
-            return AttackResult(tuple(events), False, True, plan.target)
+    event = AttackRolled(
+        plan.attacker.name,
+        plan.target.name,
+        plan.weapon,
+        plan.value,
+        plan.parts,
+        faces,
+        t,
+        str(res),
+    )
+    return event, res.success
+
+
+def defend(plan: AttackPlan, dice: Dice, knobs: Knobs) -> AttackResult | None:
+    """The plan's active defence (step 3), if it has one: the rolled defence, and the
+    attack's end if it succeeded (None: no defence, or it failed — see `land`)."""
+    d = plan.defence
+    if d is None:
+        return None
+    dfaces, dt, dres = roll_3w6(dice, d.value, knobs)
+    event = DefenceRolled(plan.target.name, d.name, d.value, d.parts, dfaces, dt, str(dres))
+    return AttackResult((event,), False, dres.success, plan.target)
+
+
+def land(plan: AttackPlan, dice: Dice, knobs: Knobs) -> AttackResult:
+    """An undefended hit (steps 4–5): the zone, the damage and its effects."""
     zone, zfaces = hit_zone(plan, dice, knobs)
-    events.append(ZoneStruck(plan.target.name, zone.name, zfaces, plan.zone is not None))
+    events: list[ThreeEvent] = [
+        ZoneStruck(plan.target.name, zone.name, zfaces, plan.zone is not None)
+    ]
     rolled = dice.roll(plan.row.dice)
     after, more = take_injury(
         plan.target, zone, max(0, rolled.total), rolled.faces, plan.row, plan.weapon, dice, knobs
     )
     return AttackResult(tuple(events + more), True, False, after)
+
+
+def after_hit(plan: AttackPlan, dice: Dice, knobs: Knobs) -> AttackResult:
+    """What follows a successful attack roll: the chosen defence, then (if it fails or
+    there is none) the zone, the damage and its effects."""
+    defended = defend(plan, dice, knobs)
+    if defended is not None and defended.defended:
+        return defended
+    landed = land(plan, dice, knobs)
+    before = defended.events if defended is not None else ()
+    return replace(landed, events=before + landed.events)
+
+
+def roll_attack(plan: AttackPlan, dice: Dice, knobs: Knobs) -> AttackResult:
+    """The attack roll, the defence, the zone, the damage and its effects."""
+    rolled, success = attack_roll(plan, dice, knobs)
+    if not success:
+        return AttackResult((rolled,), False, False, plan.target)
+    rest = after_hit(plan, dice, knobs)
+    return replace(rest, events=(rolled, *rest.events))
 
 
 def bleed_tick(fighter: Fighter, dice: Dice, knobs: Knobs) -> tuple[Fighter, list[ThreeEvent]]:

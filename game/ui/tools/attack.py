@@ -1,6 +1,6 @@
 """Attack / Charge: hover an enemy to see the sight lines, the hidden part of its
 base, the pieces that block or cover, and the odds; click to commit. W cycles the
-weapon (and burst fire) when there is a choice."""
+weapon (and burst fire) when there is a choice; under 3W6, Z the declared hit zone."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pygame
 from game import actions as act
 from game.i18n import tr
 from game.naming import board_kinds
-from game.play import bridge, movement
+from game.play import bridge, combat, movement
 from game.play.contract import AttackMode
 from game.state import Figure
 from game.ui import describe
@@ -41,6 +41,8 @@ class AttackTool(Tool):
                 into = self.options if mode == "charge" else self.charges
                 into.setdefault(a.target, []).append((a.weapon, False))
         self.choice = 0
+        self.zones: tuple[str | None, ...] = (None, *combat.aim_zones(ctx.game))
+        self.zone_at = 0  # 3W6: the declared hit zone (Z cycles; 0: rolled)
         self.target: str | None = None
         self.piece: str | None = None
         self.at: Point | None = None
@@ -94,11 +96,19 @@ class AttackTool(Tool):
         if opt is None:
             self.preview, self._key = None, None
             return
-        key = (self.target, opt, mode, game.state.event_count, len(game.history))
+        zone = self.zone
+        key = (self.target, opt, mode, zone, game.state.event_count, len(game.history))
         if key != self._key:
             target = game.state.figures[self.target]
-            self.preview = pv.attack_preview(game, fig, target, opt[0], burst=opt[1], mode=mode)
+            self.preview = pv.attack_preview(
+                game, fig, target, opt[0], burst=opt[1], mode=mode, zone=zone
+            )
             self._key = key
+
+    @property
+    def zone(self) -> str | None:
+        """The hit zone the attack declares (None: rolled on the zone table)."""
+        return self.zones[self.zone_at % len(self.zones)]
 
     # -- input ---------------------------------------------------------------------
     def press(self, button: int, at: Point, pos: tuple[int, int]) -> act.Action | None:
@@ -116,6 +126,9 @@ class AttackTool(Tool):
     def key(self, key: int) -> act.Action | None:
         if key == pygame.K_w:
             self.choice += 1
+            self._key = None
+        elif key == pygame.K_z and len(self.zones) > 1 and self.mode == "action":
+            self.zone_at += 1
             self._key = None
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.preview is not None:
             return self.preview.action() if self.preview.problem is None else None
@@ -169,6 +182,8 @@ class AttackTool(Tool):
         opts = self.options.get(p.target) or self.charges.get(p.target, [])
         if len(opts) > 1:
             out.append(tr("ui.input.weapon_choice", n=self.choice % len(opts) + 1, total=len(opts)))
+        if p.mode == "action" and (zone := describe.zone_line(game, p.zone)):
+            out.append(zone)
         return out
 
     def _names(self, ids: tuple[str, ...]) -> str:
