@@ -22,6 +22,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     three_group = parser.add_argument_group("3W6 from numbers (with --rules 3w6)")
     three_group.add_argument("--skill", type=int, help="the effective skill: 3W6 ≤ skill")
     three_group.add_argument("--defence", type=int, help="the defender's active defence value")
+    three_group.add_argument(
+        "--zone", help="declare this hit zone (skull, torso, left_arm …): its aim penalty applies"
+    )
     parser.add_argument(
         "--dodge", action="store_true", help="EWS with profiles: the target dodges the shot"
     )

@@ -4,6 +4,7 @@
     main.py odds --rules ews --value 12 --vs 15 --json       {"p_win": …}  (ties: initiator)
     main.py odds --rules 3w6 --skill 13 --json               {"p_success": …}
     main.py odds --rules 3w6 --skill 13 --defence 9 --json   {"p_hit": …}
+    main.py odds --rules 3w6 --skill 13 --zone skull --json  (the aim penalty: 3W6 ≤ 6)
     main.py odds --rules ews --attacker Mira --target Raider --cover heavy
 
 From profiles it plans the attack as the table would (no distance: the middle range
@@ -43,6 +44,8 @@ def run(args: argparse.Namespace, system: SystemName) -> int:
     if wrong:
         flags = ", ".join(f"--{n}" for n in wrong)
         raise CliError(f"{flags} do not go with --rules {system}")
+    if args.zone is not None and system != "3w6":
+        raise CliError(f"--zone goes with --rules 3w6 (no hit zones under {system})")
     if given:
         data, lines = ews_numbers(args) if system == "ews" else three_numbers(args)
     else:
@@ -91,13 +94,22 @@ def ews_numbers(args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:
 def three_numbers(args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:
     if args.skill is None:
         raise CliError("--rules 3w6 needs --skill S (and --defence D for an attack)")
-    knobs = load_three().knobs.test
-    attack = three_dice.p_success(args.skill)
+    all_knobs = load_three().knobs
+    knobs = all_knobs.test
+    aim = _aim(args.zone)
+    skill = args.skill + aim
+    attack = three_dice.p_success(skill)
     fumble = three_dice.p_result(
-        args.skill, three_dice.Result.CRITICAL_FAILURE, knobs.crit_fail, knobs.crit_fail_margin
+        skill, three_dice.Result.CRITICAL_FAILURE, knobs.crit_fail, knobs.crit_fail_margin
+    )
+    zone_lines = (
+        [tr("systems.odds.three_zone", zone=tr(f"systems.zone.{args.zone}"), aim=aim, skill=skill)]
+        if args.zone is not None
+        else []
     )
     lines = [
         tr("systems.odds.three_test", skill=args.skill),
+        *zone_lines,
         f"  {tr('systems.odds.p_success'):<32}{_pct(float(attack))}",
         f"  {tr('systems.odds.p_critical_failure'):<32}{_pct(float(fumble))}",
     ]
@@ -106,6 +118,8 @@ def three_numbers(args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:
         "p_success": float(attack),
         "p_critical_failure": float(fumble),
     }
+    if args.zone is not None:
+        data.update(zone=args.zone, aim=aim, effective_skill=skill)
     if args.defence is not None:
         defended = three_dice.p_success(args.defence)
         hit = attack * (1 - defended)
@@ -116,6 +130,18 @@ def three_numbers(args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:
             f"  {tr('systems.odds.p_hit'):<32}{_pct(float(hit))}",
         ]
     return data, lines
+
+
+def _aim(zone: str | None) -> int:
+    """The aim penalty of a declared 3W6 hit zone (0: none declared)."""
+    if zone is None:
+        return 0
+    knobs = load_three().knobs
+    try:
+        return knobs.zone_named(zone).aim
+    except KeyError:
+        names = ", ".join(z.name for z in knobs.zone)
+        raise CliError(f"no hit zone {zone!r} (the zones: {names})") from None
 
 
 def from_profiles(args: argparse.Namespace, system: SystemName) -> tuple[Odds, list[str]]:
@@ -134,7 +160,10 @@ def from_profiles(args: argparse.Namespace, system: SystemName) -> tuple[Odds, l
         long_range=args.long_range,
         burst=args.burst,
     )
-    odds = system_odds(system, rules, attacker, target, weapon, ctx, dodge=args.dodge)
+    _aim(args.zone)  # an unknown zone: a clear error
+    odds = system_odds(
+        system, rules, attacker, target, weapon, ctx, dodge=args.dodge, zone=args.zone
+    )
     head = tr(
         "systems.odds.attack_line",
         system=tr(f"systems.name.{system}"),
@@ -143,6 +172,11 @@ def from_profiles(args: argparse.Namespace, system: SystemName) -> tuple[Odds, l
         weapon=weapon.name,
         cover=tr(f"rules.odds.cover_{ctx.cover.label}"),
     )
+    if args.zone is not None:
+        zone = tr(f"systems.zone.{args.zone}")
+        head += "\n" + tr(
+            "systems.odds.three_zone", zone=zone, aim=_aim(args.zone), skill=odds.needed
+        )
     return odds, [head, *render(odds)]
 
 
@@ -155,8 +189,10 @@ def system_odds(
     ctx: AttackContext,
     *,
     dodge: bool = False,
+    zone: str | None = None,
 ) -> Odds:
-    """The odds of one attack between two profiles under EWS or 3W6."""
+    """The odds of one attack between two profiles under EWS or 3W6 (`zone`: a 3W6
+    attack's declared hit zone)."""
     sit = Situation()
     if system == "ews":
         data = load_ews()
@@ -174,7 +210,7 @@ def system_odds(
         target.name, three_data.profile(target), has_shield=target.shield is not None
     )
     ready = _melee_answer(rules, target)
-    attack = three.plan_attack(a3, t3, weapon, ready, ctx, sit, three_data)
+    attack = three.plan_attack(a3, t3, weapon, ready, ctx, sit, three_data, zone=zone)
     return three_odds.attack_odds(attack, three_data.knobs)
 
 

@@ -78,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
         from game.cli import _system_odds
 
         return _system_odds.run(args, system)
+    if getattr(args, "zone", None):
+        raise CliError("--zone goes with --rules 3w6 (DEAD.EARTH rolls no hit zones)")
     if others := _system_args.numbers_given(args):
         flags = ", ".join(f"--{n}" for n in others)
         raise CliError(f"{flags} go with --rules ews or --rules 3w6")

@@ -62,3 +62,25 @@ def test_clear_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "--mw" in err
     code, _, err = cli(capsys, "odds", "--rules", "3w6", "--defence", "9")
     assert code == 2 and "--skill" in err
+
+
+def test_threew6_declared_zone_shows_its_penalty(capsys: pytest.CaptureFixture[str]) -> None:
+    """The skull's aim −7 (knobs [[zone]], P): skill 13 rolls against 6 (20/216)."""
+    data = as_json(capsys, "--rules", "3w6", "--skill", "13", "--zone", "skull")
+    assert data["p_success"] == float(Fraction(20, 216))
+    assert data["aim"] == -7 and data["effective_skill"] == 6 and data["zone"] == "skull"
+    code, out, _ = cli(capsys, "odds", "--rules", "3w6", "--skill", "13", "--zone", "left_arm")
+    assert code == 0 and "aimed at the left arm" in out and "3d6 ≤ 11" in out
+    plain = as_json(capsys, "--rules", "3w6", "--attacker", "Katz", "--target", "Runner")
+    arm = as_json(
+        capsys, "--rules", "3w6", "--attacker", "Katz", "--target", "Runner", "--zone", "left_arm"
+    )
+    assert arm["needed"] == plain["needed"] - 2  # type: ignore[operator]
+    code, _, err = cli(capsys, "odds", "--rules", "3w6", "--skill", "13", "--zone", "tail")
+    assert code == 2 and "no hit zone 'tail'" in err and "skull" in err
+    code, _, err = cli(
+        capsys, "odds", "--rules", "ews", "--value", "12", "--mw", "9", "--zone", "x"
+    )
+    assert code == 2 and "--zone goes with --rules 3w6" in err
+    code, _, err = cli(capsys, "odds", "--zone", "torso")
+    assert code == 2 and "--zone goes with --rules 3w6" in err

@@ -1,6 +1,6 @@
 """Attack / Charge: hover an enemy to see the sight lines, the hidden part of its
 base, the pieces that block or cover, and the odds; click to commit. W cycles the
-weapon (and burst fire) when there is a choice; under 3W6, Z the declared hit zone."""
+weapon (and burst fire) when there is a choice; under 3W6, X the declared hit zone."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ class AttackTool(Tool):
                 into.setdefault(a.target, []).append((a.weapon, False))
         self.choice = 0
         self.zones: tuple[str | None, ...] = (None, *combat.aim_zones(ctx.game))
-        self.zone_at = 0  # 3W6: the declared hit zone (Z cycles; 0: rolled)
+        self.zone_at = 0  # 3W6: the declared hit zone (X cycles; 0: rolled)
         self.target: str | None = None
         self.piece: str | None = None
         self.at: Point | None = None
@@ -127,7 +127,7 @@ class AttackTool(Tool):
         if key == pygame.K_w:
             self.choice += 1
             self._key = None
-        elif key == pygame.K_z and len(self.zones) > 1 and self.mode == "action":
+        elif key == pygame.K_x and len(self.zones) > 1 and self.mode == "action":
             self.zone_at += 1
             self._key = None
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.preview is not None:
