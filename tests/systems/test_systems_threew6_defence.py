@@ -28,47 +28,9 @@ from game.systems.threew6.rules import (
     InjuryTaken,
     ZoneStruck,
 )
+from tests.systems.threew6_kit import SCENE, raider_next_to_jonas
 
 ROOT = Path(__file__).resolve().parents[2]
-
-SCENE = """
-[scenario]
-name = "Defence"
-rules = "3w6"
-max_rounds = 3
-[board]
-width_cm = 80
-height_cm = 40
-[[side]]
-id = "a"
-name = "A"
-controller = "human"
-[[side.squad]]
-id = "sa"
-[[side.squad.figure]]
-id = "jonas"
-profile = "Jonas"
-at = [30, 30]
-[[side]]
-id = "b"
-name = "B"
-controller = "human"
-[[side.squad]]
-id = "sb"
-[[side.squad.figure]]
-id = "r1"
-profile = "Raider"
-at = [32.5, 30]
-"""
-
-
-def _game() -> Game:
-    """The Raider (melee 11) activated in base contact with Jonas: GE 10, KO 12, melee
-    13, a Crowbar and a Riot shield with Block skill 12, HP 13, DR 4."""
-    game = Game(parse_scenario(SCENE), dice=ScriptedDice([20, 1]))
-    game.apply(ChooseFirst("a", "b"))
-    game.apply(Activate("r1"))
-    return game
 
 
 def _hit(game: Game, faces: list[int], zone: str | None = None) -> list[Event]:
@@ -77,7 +39,7 @@ def _hit(game: Game, faces: list[int], zone: str | None = None) -> list[Event]:
 
 
 def test_a_hit_waits_for_the_defender_with_the_exact_odds() -> None:
-    game = _game()
+    game = raider_next_to_jonas()
     events = _hit(game, [3, 3, 3])  # 9 ≤ 11: a hit; no further die is rolled
     pending = game.pending()
     assert pending is not None and pending.kind == "defence" and pending.side == "a"
@@ -121,7 +83,7 @@ def test_a_hit_waits_for_the_defender_with_the_exact_odds() -> None:
 def test_each_defence_rolls_against_its_own_value(
     defence: str, faces: list[int], value: int, fends: bool
 ) -> None:
-    game = _game()
+    game = raider_next_to_jonas()
     _hit(game, [3, 3, 3])
     # the defence, then (if it fails) the zone 3W6 (10: torso) and the Knife's 1W6−1 (6 − 1)
     game.dice = ScriptedDice([*faces, 4, 3, 3, 6])
@@ -144,7 +106,7 @@ def test_each_defence_rolls_against_its_own_value(
 
 
 def test_no_defence_takes_the_hit() -> None:
-    game = _game()
+    game = raider_next_to_jonas()
     _hit(game, [3, 3, 3])
     game.dice = ScriptedDice([4, 3, 3, 6])
     events = game.apply(Defend("jonas", "none"))
@@ -156,7 +118,7 @@ def test_no_defence_takes_the_hit() -> None:
 
 
 def test_a_miss_asks_nothing() -> None:
-    game = _game()
+    game = raider_next_to_jonas()
     _hit(game, [6, 6, 1])  # 13 > 11
     pending = game.pending()
     assert pending is not None and pending.kind == "act"
@@ -164,7 +126,7 @@ def test_a_miss_asks_nothing() -> None:
 
 def test_a_declared_zone_costs_its_penalty_and_lands_there() -> None:
     """The skull: aim −7 (P, knobs [[zone]]): the Raider's melee 11 becomes 4."""
-    game = _game()
+    game = raider_next_to_jonas()
     events = _hit(game, [1, 1, 2], zone="skull")  # 4 ≤ 4
     rolled = next(e for e in events if isinstance(e, AttackRolled))
     assert rolled.value == 4 and ("zone_skull", -7) in rolled.parts
@@ -182,7 +144,7 @@ def test_a_declared_zone_costs_its_penalty_and_lands_there() -> None:
 
 
 def test_a_zone_is_only_declared_where_there_are_zones() -> None:
-    game = _game()
+    game = raider_next_to_jonas()
     with pytest.raises(IllegalAction, match="no hit zone 'tail'"):
         game.apply(Attack("r1", "jonas", "Knife", zone="tail"))
     plain = Game(parse_scenario(SCENE.replace('rules = "3w6"', 'rules = "ews"')), seed=1)
@@ -201,7 +163,7 @@ def test_the_zone_stays_out_of_the_text_form_until_declared() -> None:
 
 
 def test_the_ai_takes_the_best_odds() -> None:
-    game = _game()
+    game = raider_next_to_jonas()
     _hit(game, [3, 3, 3])
     assert choose_defence(game) == Defend("jonas", "parry")  # 9 ties Block: first listed
 
@@ -239,7 +201,7 @@ def test_the_ai_aims_a_sure_blow_at_a_limb() -> None:
     assert aimed(game, Attack("r1", "jonas", "Fire axe")) == Attack(
         "r1", "jonas", "Fire axe", zone="right_leg"
     )
-    plain = _game()
+    plain = raider_next_to_jonas()
     assert aimed(plain, Attack("r1", "jonas", "Knife")) == Attack("r1", "jonas", "Knife")
 
 

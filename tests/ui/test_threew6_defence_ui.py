@@ -9,47 +9,14 @@ from table_kit import click, hover, key, screen_pos, settle, shot
 
 from game import actions as act
 from game.dice import ScriptedDice
-from game.engine import Game
-from game.loading import parse_scenario
 from game.systems.threew6.rules import DefenceChosen, DefenceRolled
 from game.ui.app import App, UiOptions
-
-SCENE = """
-[scenario]
-name = "Defence"
-rules = "3w6"
-max_rounds = 3
-[board]
-width_cm = 60
-height_cm = 40
-[[side]]
-id = "a"
-name = "Survivors"
-controller = "human"
-[[side.squad]]
-id = "sa"
-[[side.squad.figure]]
-id = "jonas"
-profile = "Jonas"
-at = [30, 20]
-[[side]]
-id = "b"
-name = "Raiders"
-controller = "human"
-[[side.squad]]
-id = "sb"
-[[side.squad.figure]]
-id = "r1"
-profile = "Raider"
-at = [32.5, 20]
-"""
+from tests.systems.threew6_kit import raider_next_to_jonas
 
 
 def _app() -> App:
     """Both sides at the table; the Raider activated next to Jonas."""
-    game = Game(parse_scenario(SCENE), dice=ScriptedDice([20, 1]))
-    game.apply(act.ChooseFirst("a", "b"))
-    game.apply(act.Activate("r1"))
+    game = raider_next_to_jonas()
     app = App(game, {"a": None, "b": None}, UiOptions(size=(1400, 900), panels=True))
     settle(app)
     return app
