@@ -5,6 +5,7 @@ the AI answers with the best odds; the choice is in the record and replays."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -229,3 +230,19 @@ def test_a_record_with_the_player_s_choice_replays() -> None:
     for a in changed:
         game.apply(a)
     assert game.history[-1] == Defend(answers[0].figure, other)
+
+
+def test_a_game_saved_while_the_defender_decides_goes_on_the_same() -> None:
+    game = raider_next_to_jonas()
+    _hit(game, [3, 3, 3])
+    saved = json.loads(json.dumps(game.to_dict()))
+    loaded = Game(parse_scenario(SCENE), dice=ScriptedDice([20, 1]))
+    loaded.load_state(saved)
+    assert loaded.pending() == game.pending() and loaded.state.phase == "defence"
+    assert loaded.legal_actions() == game.legal_actions()
+    told = []
+    for g in (game, loaded):
+        g.dice = ScriptedDice([4, 3, 3, 4, 3, 3, 6])  # Block 10 > 9, torso, 1W6−1 = 5
+        told.append([narrate(e, "en") for e in g.apply(Defend("jonas", "block"))])
+    assert told[0] == told[1] and any("Block" in line for line in told[0])
+    assert loaded.state.figures["jonas"].tp == game.state.figures["jonas"].tp == 12
