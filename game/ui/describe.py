@@ -85,6 +85,10 @@ def describe(game: Game, action: act.Action) -> str:
         return tr("ui.actions.do_ability", ability=text)
     if isinstance(action, act.Throw):
         return say("ui.actions.do_throw", weapon=action.weapon)
+    if isinstance(action, act.Defend):
+        if action.defence == "none":
+            return tr("ui.dialog.defence_none")
+        return f"{_name(game, action.figure)}: {tr(f'systems.part.{action.defence}')}"
     return verb_label(action.verb) if action.verb in VERBS else str(action)
 
 
