@@ -92,16 +92,18 @@ def describe(game: Game, action: act.Action) -> str:
     return verb_label(action.verb) if action.verb in VERBS else str(action)
 
 
-def zone_line(game: Game, zone: str | None) -> str:
+def zone_line(game: Game, zone: str | None, *, keys: bool = True) -> str:
     """Under 3W6 the attack's hit zone: declared with its aim penalty, or rolled
-    ("" under the systems without zones)."""
+    ("" under the systems without zones). Without `keys` (the odds panel, also when
+    the AI attacks) only a declared zone, and no key to press."""
     system = game.system
-    if not isinstance(system, ThreeW6):
+    if not isinstance(system, ThreeW6) or (zone is None and not keys):
         return ""
     if zone is None:
         return tr("ui.input.zone_rolled")
     penalty = f"{system.aim_penalty(zone):+d}".replace("-", "−")
-    return tr("ui.input.zone_declared", zone=tr(f"systems.zone.{zone}"), penalty=penalty)
+    key = "ui.input.zone_declared" if keys else "ui.dice.odds.zone"
+    return tr(key, zone=tr(f"systems.zone.{zone}"), penalty=penalty)
 
 
 def player_number(side: str, human_sides: Collection[str], sides: Iterable[str]) -> int:

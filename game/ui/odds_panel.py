@@ -262,7 +262,8 @@ class OddsPanel(PanelBase):
             odds = preview.odds[0][1] if preview.odds else None
             notes = describe.throw_lines(self.game, preview, skip=1) if self.game else []
             return (self.title_of(preview), odds, preview.problem, tuple(notes))
-        zone = describe.zone_line(self.game, preview.zone) if self.game is not None else ""
+        game = self.game
+        zone = describe.zone_line(game, preview.zone, keys=False) if game is not None else ""
         return (self.title_of(preview), preview.odds, preview.problem, (zone,) if zone else ())
 
     def title_of(self, preview: Any) -> str:
