@@ -5,7 +5,8 @@ attacks that take their target down, by the table's cover level and by range).
 
 Each game is a batch game (`game.batch.run_batch`) whose record `play_lab` extends
 with the attacks it saw: an attack (`AttackMade`) took its target down when the
-target no longer stands after the action that made it. Everything but the timing
+target no longer stands after the action that made it (or, when it paused for a
+reaction, after the answer). Everything but the timing
 depends only on (scenario, systems, knobs, presets, seed, games).
 """
 
@@ -38,11 +39,17 @@ class AttackTally:
 
     cover: list[list[int]] = field(default_factory=lambda: [[0, 0] for _ in COVERS])
     range: list[list[int]] = field(default_factory=lambda: [[0, 0] for _ in RANGES])
+    waiting: list[AttackMade] = field(default_factory=list)
+    """Attacks paused for a reaction (Abfangen, a 3W6 defence): counted once the
+    answer has resolved them."""
 
     def __call__(self, game: Game, action: Action, events: list[Event]) -> None:
-        for event in events:
-            if not isinstance(event, AttackMade):
-                continue
+        made = [*self.waiting, *(e for e in events if isinstance(e, AttackMade))]
+        if game.state.phase in ("intercept", "defence"):
+            self.waiting = made
+            return
+        self.waiting = []
+        for event in made:
             target = game.state.figures.get(event.target)
             down = int(target is not None and not target.standing)
             melee = game.rules.weapon(event.weapon).is_melee

@@ -15,6 +15,7 @@ from game.actions import Action, Activate, Attack, ChooseFirst, Defend, IllegalA
 from game.dice import ScriptedDice
 from game.engine import Game
 from game.events import Event
+from game.lab import AttackTally
 from game.loading import load_scenario, parse_scenario
 from game.narration import narrate
 from game.play.context import measure
@@ -246,3 +247,15 @@ def test_a_game_saved_while_the_defender_decides_goes_on_the_same() -> None:
         told.append([narrate(e, "en") for e in g.apply(Defend("jonas", "block"))])
     assert told[0] == told[1] and any("Block" in line for line in told[0])
     assert loaded.state.figures["jonas"].tp == game.state.figures["jonas"].tp == 12
+
+
+def test_the_lab_counts_a_paused_attack_once_it_is_answered() -> None:
+    game = raider_next_to_jonas()
+    tally = AttackTally()
+    attack = Attack("r1", "jonas", "Knife")
+    tally(game, attack, _hit(game, [3, 3, 3]))
+    assert tally.range[0] == [0, 0] and len(tally.waiting) == 1
+    game.dice = ScriptedDice([4, 3, 3, 4, 3, 3, 6])
+    answer = Defend("jonas", "block")
+    tally(game, answer, game.apply(answer))
+    assert tally.range[0] == [1, 0] and tally.waiting == []
