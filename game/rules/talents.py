@@ -80,7 +80,7 @@ NEEDS: Mapping[str, tuple[str, ...]] = {
     WANDELNDE_PLAGE: ("strain", "rounds", "tp"),
     BLUTRAUSCH: ("melee_dice",),
     UNBAENDIG: ("ignored_wounds",),
-    TODESTROTZ: (),
+    TODESTROTZ: ("per_battle",),
     FURCHTBRUELLER: ("per_battle", "range", "attribute", "target", "actions"),
 }
 """Every talent the engine gives an effect, and the numbers it reads from its row."""
