@@ -357,13 +357,9 @@ def roar(game: GameView, fig: Figure) -> list[Event]:
     activation (rulebook §13.1). The mindless do not fear, nor do figures steadied by
     Unverrückbar (P)."""
     data = game.rules.talent(FURCHTBRUELLER)
-    radius = float(data.range or 0.0)
     fig.uses[ROARED] = fig.uses.get(ROARED, 0) + 1
-    events: list[Event] = [Roared(fig.id, radius)]
-    for enemy in game.state.enemies_of(fig):
-        near = enemy.standing and enemy.on_table and sight.base_gap(fig, enemy) <= radius + 1e-9
-        if not near or game.profile(enemy).mindless or morale.steadied(game, enemy):
-            continue
+    events: list[Event] = [Roared(fig.id, float(data.range or 0.0))]
+    for enemy in roar_targets(game, fig):
         save = saving_throw(
             bridge.combatant(game, enemy),
             data.attribute or "wil",
@@ -377,6 +373,21 @@ def roar(game: GameView, fig: Figure) -> list[Event]:
             enemy.lose_actions += data.actions or 0
             events.append(Cowed(enemy.id, data.actions or 0))
     return events
+
+
+def roar_targets(game: GameView, fig: Figure) -> list[Figure]:
+    """The enemies Furchtbrüller's roar makes save: standing within the talent's range,
+    neither mindless nor steadied by Unverrückbar (P)."""
+    radius = float(game.rules.talent(FURCHTBRUELLER).range or 0.0)
+    return [
+        enemy
+        for enemy in game.state.enemies_of(fig)
+        if enemy.standing
+        and enemy.on_table
+        and sight.base_gap(fig, enemy) <= radius + 1e-9
+        and not game.profile(enemy).mindless
+        and not morale.steadied(game, enemy)
+    ]
 
 
 def plague_partner(game: GameView, caster: Figure, target: Figure) -> Figure | None:
