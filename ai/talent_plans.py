@@ -1,5 +1,6 @@
 """What the AI makes of the talents that are actions (rulebook §13.1): Furchtbrüller's
-roar, a gift paid with Blutmagie or with strain, Schildschlag's free stun.
+roar, a gift paid with Blutmagie or with strain, Schildschlag's free stun, raising a
+fallen figure with Wandelnde Plage.
 (Durchbruch's free Move is a Move: `Situation.can` offers it.)
 
 Values are in "figures" as everywhere in ai/ (ai/scoring.py): an enemy action lost is
@@ -16,7 +17,7 @@ from game import actions as act
 from game.play import abilities, bridge, combat, context, talent_room
 from game.rules import abilities as rules_abilities
 from game.rules.checks import Outcome, outcome_probabilities
-from game.rules.talents import BLUTMAGIE, FURCHTBRUELLER
+from game.rules.talents import BLUTMAGIE, FURCHTBRUELLER, WANDELNDE_PLAGE
 from game.rules.talents import has as has_talent
 from game.state import Figure
 
@@ -27,6 +28,8 @@ TP_SHARE = 0.3
 first TP of many matter less than the last of few: the share is below 1)."""
 SUPPRESS_SHARE = 0.3
 """A suppressed enemy (Grauen), as a share of its value."""
+RISEN_ACTIONS = 2
+"""A risen figure's actions for its new side (one round's activation)."""
 
 
 def talent_plans(sit: Situation, sc: Scorer, others: list[Plan]) -> list[Plan]:
@@ -39,7 +42,7 @@ def talent_plans(sit: Situation, sc: Scorer, others: list[Plan]) -> list[Plan]:
     if bash is not None:
         out.append(bash)
     if sit.can("ability"):
-        out += _roar(sit, here) + _gifts(sit, here)
+        out += _roar(sit, here) + _gifts(sit, here) + _raise(sit, here)
     return out
 
 
@@ -84,6 +87,23 @@ def _roar(sit: Situation, here: float) -> list[Plan]:
     if gain <= 0.0:
         return []
     return [Plan(act.UseAbility(fig.id, FURCHTBRUELLER), here + gain, "roar")]
+
+
+def _raise(sit: Situation, here: float) -> list[Plan]:
+    """Wandelnde Plage: the best fresh fallen rises for a round — its actions, against
+    the strain's cost."""
+    game, fig = sit.game, sit.fig
+    if not has_talent(game.profile(fig).talents, WANDELNDE_PLAGE):
+        return []
+    fallen = talent_room.raisable(game, fig)
+    if not fallen:
+        return []
+    target = max(fallen, key=lambda f: (figure_value(game, f), f.id))
+    gain = RISEN_ACTIONS * ACTION_SHARE * figure_value(game, target) - strain_cost(sit)
+    if gain <= 0.0:
+        return []
+    use = act.UseAbility(fig.id, WANDELNDE_PLAGE, target.id)
+    return [Plan(use, here + gain, "raise", target=target.name)]
 
 
 def tp_cost(sit: Situation, tp: int) -> float:

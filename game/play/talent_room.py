@@ -1,6 +1,8 @@
 """The talents that change an activation's flow (docs/RULES.md §13.1, rulebook §13.1):
 Durchbruch's free Move after a melee takedown, Schildschlag's stun as part of a
-move (the `ShieldBash` action), Todestrotz's last activation before the fall.
+move (the `ShieldBash` action), Todestrotz's last activation before the fall,
+Wandelnde Plage's fallen figure that rises for the Virologe's side (the ability
+`UseAbility selma "Wandelnde Plage" <fallen>`; its strain is the abilities room's).
 
 Decisions (P, not fixed by the rulebook):
 - Durchbruch: only in the figure's own activation (an Attack or a Charge); the free
@@ -10,6 +12,10 @@ Decisions (P, not fixed by the rulebook):
   ends, no action of its own; the stunned enemy loses the first action of its next
   activation (`Figure.lose_actions`, as Furchtbrüller's roar).
 - Todestrotz: see `game.rules.injury.fall`; here the activation it lasts to ends.
+- Wandelnde Plage: a figure that fell this round ("frisch"), infected or dead, its
+  base within the talent's range of the Virologe and free, rises with the talent's
+  TP for the Virologe's side; it has activated this round and fights through the
+  next (`rounds`), then falls out again at that round's end.
 """
 
 from __future__ import annotations
@@ -20,15 +26,17 @@ from typing import ClassVar
 from game import actions as act
 from game.actions import IllegalAction
 from game.events import CatalogueEvent, Event, Family
-from game.play import bridge, budget, harm, sight
+from game.play import bridge, budget, harm, sight, space
 from game.play.contract import GameView, Handler, Legal
 from game.reason import Reason
+from game.rules.combatant import Condition
 from game.rules.injury import fall
 from game.rules.models import Weapon
-from game.rules.talents import DURCHBRUCH, SCHILDSCHLAG
+from game.rules.talents import DURCHBRUCH, SCHILDSCHLAG, WANDELNDE_PLAGE
 from game.rules.talents import has as has_talent
-from game.state import Figure
+from game.state import Figure, Presence
 
+RISEN = "risen"  # effect: Wandelnde Plage — fights for the raiser's side to that round's end
 BASH_ROUND = "shield_bash_round"  # Figure.uses key: the round of its last Schildschlag
 MOVED = frozenset({act.Move.verb, act.Run.verb, budget.FREE_MOVE})
 """Booked verbs that are a move (a Charge books a Move)."""
@@ -64,6 +72,31 @@ class ShieldBashed(TalentEvent):
     figure: str
     target: str
     lost: int
+
+
+@dataclass(frozen=True, slots=True)
+class FallenRisen(TalentEvent):
+    """Wandelnde Plage: a fresh fallen figure rises for the Virologe's side (§13.1)."""
+
+    kind: ClassVar[str] = "risen"
+    section: ClassVar[str] = "§13.1"
+    family: ClassVar[Family] = "ability"
+    refs: ClassVar[tuple[str, ...]] = ("figure", "risen")
+    figure: str
+    risen: str
+    tp: int
+    until: int
+
+
+@dataclass(frozen=True, slots=True)
+class RisenFallen(TalentEvent):
+    """Wandelnde Plage's round is over: the risen figure falls out again (§13.1)."""
+
+    kind: ClassVar[str] = "risen_fell"
+    section: ClassVar[str] = "§13.1"
+    family: ClassVar[Family] = "ability"
+    refs: ClassVar[tuple[str, ...]] = ("figure",)
+    figure: str
 
 
 # -- Durchbruch ---------------------------------------------------------------------------
@@ -123,6 +156,58 @@ def do_bash(game: GameView, action: act.ShieldBash) -> list[Event]:
     lost = game.rules.talent(SCHILDSCHLAG).actions or 0
     target.lose_actions += lost
     return [ShieldBashed(fig.id, target.id, lost)]
+
+
+# -- Wandelnde Plage ----------------------------------------------------------------------
+
+
+def raise_problem(game: GameView, caster: Figure, target: Figure) -> Reason | None:
+    """Why Wandelnde Plage cannot raise this figure (None: it can)."""
+    fresh = target.uses.get(harm.FELL_ROUND) == game.state.round
+    corpse = target.infected or game.profile(target).faction == "infected"
+    if target.standing or not fresh or not (corpse or target.condition is Condition.DEAD):
+        return Reason.of("talent.not_fresh", target=target.name)
+    reach = float(game.rules.talent(WANDELNDE_PLAGE).range or 0.0)
+    if sight.base_gap(caster, target) > reach + 1e-9:
+        return Reason.of("talent.too_far", target=target.name, reach=reach)
+    for other in game.state.figures.values():
+        if other.on_table and other.id != target.id and space.gap(other, target) < -1e-6:
+            return Reason.of("talent.no_room", target=target.name, other=other.name)
+    return None
+
+
+def raisable(game: GameView, caster: Figure) -> list[Figure]:
+    """The fallen figures Wandelnde Plage could raise now."""
+    return [
+        f
+        for f in game.state.figures.values()
+        if harm.FELL_ROUND in f.uses and raise_problem(game, caster, f) is None
+    ]
+
+
+def raise_fallen(game: GameView, caster: Figure, target: Figure) -> list[Event]:
+    """The fallen figure rises for the caster's side with the talent's TP."""
+    data = game.rules.talent(WANDELNDE_PLAGE)
+    until = game.state.round + (data.rounds or 0)
+    target.side, target.pack, target.attention = caster.side, None, None
+    target.presence, target.condition = Presence.TABLE, Condition.STANDING
+    target.tp, target.suppressed, target.loot = data.tp or 1, False, 0
+    target.activated = True  # it fights from the next round (P)
+    target.effects[RISEN] = until
+    return [FallenRisen(caster.id, target.id, target.tp, until)]
+
+
+def risen_fall(game: GameView) -> list[Event]:
+    """The round's end: the risen whose round it was fall out again."""
+    events: list[Event] = []
+    for fig in game.state.figures.values():
+        until = fig.effects.get(RISEN)
+        if until is not None and until <= game.state.round:
+            del fig.effects[RISEN]
+            if fig.on_table:
+                bridge.set_condition(fig, Condition.OUT)
+                events.append(RisenFallen(fig.id))
+    return events
 
 
 # -- the activation ---------------------------------------------------------------------

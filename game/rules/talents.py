@@ -77,7 +77,7 @@ NEEDS: Mapping[str, tuple[str, ...]] = {
     ZWEI_ZUNGEN: (),
     SEUCHENHERR: ("range",),
     HEILKUNST: ("serum",),
-    WANDELNDE_PLAGE: ("strain", "rounds", "tp"),
+    WANDELNDE_PLAGE: ("strain", "rounds", "tp", "range"),
     BLUTRAUSCH: ("melee_dice",),
     UNBAENDIG: ("ignored_wounds",),
     TODESTROTZ: ("per_battle",),

@@ -88,3 +88,17 @@ def test_the_free_breakthrough_move_is_a_candidate() -> None:
     choice = TacticalAI().choose(game)
     assert isinstance(choice, act.Move | act.EndActivation)
     game.apply(choice)  # legal either way
+
+
+def test_it_raises_a_fresh_fallen_infected() -> None:
+    """Wandelnde Plage: a Shambler that fell this round beside the Virologe rises for
+    its side — worth its actions next round, more than the strain below the limit."""
+    selma = Fig("a", "selma", (10, 10), stats={"base": "Selma", "talents": ["Wandelnde Plage"]})
+    far = Fig("b", "r9", (55, 55), "Raider", squad="far")
+    game = start(scenario([selma, Fig("b", "z1", (10, 25), "Shambler"), far]), "selma")
+    game.state.figures["z1"].tp = 1
+    play(game, act.Attack("selma", "z1", "Pistol"), [19, 6, 6])
+    sit = TacticalAI().situation(game, game.state.figures["selma"])
+    raised = [p for p in plans(sit) if p.what == "raise"]
+    assert [p.action for p in raised] == [act.UseAbility("selma", "Wandelnde Plage", "z1")]
+    assert TacticalAI().choose(game) == raised[0].action

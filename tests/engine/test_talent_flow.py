@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 from combat_kit import Fig, of, play, scenario, start
 
-from game.actions import Activate, Attack, Charge, EndActivation, IllegalAction, Move, ShieldBash
+from game.actions import (
+    Activate,
+    Attack,
+    Charge,
+    EndActivation,
+    IllegalAction,
+    Move,
+    ShieldBash,
+    UseAbility,
+)
 from game.engine import Game
 from game.narration import narrate
 from game.play import bridge, budget, talent_room
@@ -150,3 +159,42 @@ def test_todestrotz_is_spent_for_the_battle() -> None:
     katz.uses[bridge.DEFIANCE_USED] = 1
     events = play(game, Attack("r1", "katz", "Pistol"), [19, 6, 6, 15])
     assert not of(events, DeathDefied) and of(events, InjuryRolled)
+
+
+def test_wandelnde_plage_raises_a_fresh_fallen_infected_for_one_round() -> None:
+    """Rulebook §13.1: "Wandelnde Plage — hetze einen frisch gefallenen
+    Infizierten/Leichnam 1 Runde gegen die Feinde auf (+1 Belastung)" (Walking plague:
+    set a freshly fallen infected or corpse against the enemies for 1 round, +1
+    strain). P: fallen this round, within 20 cm; it fights through the next round."""
+    selma = Fig("a", "selma", (10, 10), stats={"base": "Selma", "talents": ["Wandelnde Plage"]})
+    scen = scenario([selma, Fig("b", "z1", (10, 25), "Shambler"), FAR])
+    game = start(scen, "selma")
+    st = game.state
+    z1 = st.figures["z1"]
+    z1.tp = 1
+    play(game, Attack("selma", "z1", "Pistol"), [19, 6, 6])
+    assert not z1.on_table and z1.uses["fell_round"] == 1
+    raise_it = UseAbility("selma", "Wandelnde Plage", "z1")
+    assert raise_it in game.legal_actions()
+    events = play(game, raise_it)  # strain 1 of 4: no backlash roll
+    risen = of(events, talent_room.FallenRisen)
+    assert risen == [talent_room.FallenRisen("selma", "z1", 1, 2)]
+    assert "Z1 rises for Selma's side" in narrate(risen[0], "en")
+    assert (z1.side, z1.standing, z1.tp, st.figures["selma"].strain) == ("a", True, 1, 1)
+    assert z1.activated  # it fights from the next round
+    st.round = 2
+    fell = talent_room.risen_fall(game)
+    assert fell == [talent_room.RisenFallen("z1")] and not z1.on_table
+
+
+def test_wandelnde_plage_needs_a_fresh_fallen() -> None:
+    """A figure that fell in an earlier round is not "frisch gefallen" (P)."""
+    selma = Fig("a", "selma", (10, 10), stats={"base": "Selma", "talents": ["Wandelnde Plage"]})
+    game = start(scenario([selma, Fig("b", "z1", (10, 25), "Shambler"), FAR]), "selma")
+    z1 = game.state.figures["z1"]
+    z1.tp = 1
+    play(game, Attack("selma", "z1", "Pistol"), [19, 6, 6])
+    z1.uses["fell_round"] = 0
+    assert not any(isinstance(a, UseAbility) and a.target == "z1" for a in game.legal_actions())
+    with pytest.raises(IllegalAction, match="not fallen this round"):
+        game.apply(UseAbility("selma", "Wandelnde Plage", "z1"))
