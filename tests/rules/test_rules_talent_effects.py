@@ -293,7 +293,8 @@ def test_todestrotz_puts_the_fall_off_and_the_odds_know_it(rules: RulesData, fig
     axe = rules.weapon("Fire axe")
     assert attack_odds(fig("Bruno"), low, axe, AttackContext(), rules).p_takedown == 0.0
     spent = replace(low, defiance_left=0)
-    assert attack_odds(fig("Bruno"), spent, axe, AttackContext(), rules).p_takedown > 0.5
+    down = attack_odds(fig("Bruno"), spent, axe, AttackContext(), rules).p_takedown
+    assert down is not None and down > 0.5
     dice = ScriptedDice([19, 6, 6, 6, 6, 6])
     hit = resolve_attack(fig("Bruno"), low, axe, AttackContext(), rules, dice)
     assert (hit.target.tp, hit.target.condition.value, hit.target.defiant) == (0, "standing", True)
