@@ -17,6 +17,7 @@ from ai.objectives import storage
 from ai.scorer import Plan, Scorer
 from ai.situation import Shot, Situation
 from ai.support_plans import overwatch_value, support_plans
+from ai.talent_plans import talent_plans
 from game import actions as act
 from game.actions import Action
 from game.play import breaking, movement, support
@@ -57,6 +58,7 @@ def plans(sit: Situation) -> list[Plan]:
     out += _moves(sit, sc)
     out += _objective(sit, sc, after_static)
     out += support_plans(sit, sc, after_static)
+    out += talent_plans(sit, sc, out)
     out.sort(key=lambda p: -p.value)
     return out
 

@@ -77,7 +77,10 @@ class Situation:
     shots: list[Shot] = field(default_factory=list)
 
     def can(self, verb: str, cost: int = 1) -> bool:
-        """May the figure still take this action (budget, no repeats, §7)?"""
+        """May the figure still take this action (budget, no repeats, §7)? Durchbruch's
+        free Move is open whatever the budget (§13.1)."""
+        if verb == "move" and budget.free_move(self.fig):
+            return True
         if self.left < cost:
             return False
         if budget.repeat_problem(self.fig.name, verb, self.spent) is not None:

@@ -386,6 +386,17 @@ class UseAbility(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ShieldBash(Action):
+    """Schildschlag: as part of its move, a Hüter stuns an enemy in base contact — it
+    loses an action (§13.1). No action of its own (P)."""
+
+    verb: ClassVar[str] = "shield_bash"
+    cost: ClassVar[int] = 0
+    figure: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
 class EndActivation(Action):
     """End the current activation, forfeiting any actions left."""
 

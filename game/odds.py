@@ -112,6 +112,14 @@ def odds_of(
     )
 
 
+def _falls(target: Combatant, rules: RulesData) -> Callable[[int], bool]:
+    """Does the target fall to `k` wounds? Never while Todestrotz puts its fall off
+    (§13.1): it stays standing for a last activation."""
+    if target.puts_off_fall:
+        return lambda k: False
+    return lambda k: apply_wounds(target, k, rules).incapacitated
+
+
 def attack_odds(
     attacker: Combatant,
     target: Combatant,
@@ -122,7 +130,7 @@ def attack_odds(
     """Exact odds of the attack `resolve_attack` would roll with the same inputs.
     The take-down chance includes Kein Schmerz and Unbeugsam."""
     plan = plan_attack(attacker, target, weapon, ctx, rules)
-    return odds_of(plan.hit, plan.damage, lambda k: apply_wounds(target, k, rules).incapacitated)
+    return odds_of(plan.hit, plan.damage, _falls(target, rules))
 
 
 def template_odds(
@@ -136,7 +144,7 @@ def template_odds(
     roll against the point) lands on the point: its own pool, halved when it makes
     its explosion save (§5.5); a missed throw counts as no wound."""
     plan = plan_attack(attacker, target, weapon, ctx, rules)
-    odds = odds_of(plan.hit, plan.damage, lambda k: apply_wounds(target, k, rules).incapacitated)
+    odds = odds_of(plan.hit, plan.damage, _falls(target, rules))
     if not has_explosion_save(weapon):
         return odds
     save = outcome_probabilities(target.ref, rules.knobs.template.explosion_save, 0)
@@ -148,7 +156,7 @@ def template_odds(
         for k, pk in enumerate(binomial(halved(plan.damage, critical).pool, q)):
             wounds[k] += p_save * weight * pk
     wounds[0] += p_save * (hit[Outcome.FAILURE] + hit[Outcome.FUMBLE])
-    takedown = sum(p for k, p in enumerate(wounds) if apply_wounds(target, k, rules).incapacitated)
+    takedown = sum(p for k, p in enumerate(wounds) if _falls(target, rules)(k))
     return replace(odds, wounds=tuple(wounds), p_takedown=takedown)
 
 

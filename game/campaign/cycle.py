@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game.campaign import refuge
+from game.campaign import refuge, talents
 from game.campaign.battle import (
     BattleReport,
     Fight,
@@ -31,7 +31,7 @@ from game.campaign.battle import (
     raid_battle,
 )
 from game.campaign.downtime import Plan, actions, building, consume, recruit, settle
-from game.campaign.fortune import book, consequences, event, homecoming, roll_table, spend_ammo
+from game.campaign.fortune import book, consequences, event, homecoming, spend_ammo
 from game.campaign.model import Campaign, Note
 from game.campaign.roster import gain_xp
 from game.campaign.tables import CampaignTables
@@ -108,10 +108,13 @@ def _salvage(
     if report.outcome not in t.mission.salvage:
         lost = book(c, t.mission.retreat, -1)
         return [Note("retreat", {"lost": lost})]
-    found = roll_table(dice, t.mission.salvage[report.outcome])
+    home = [c.member(m) for m in crew]  # Späherauge, Reliktkundig (§13.1)
+    rolls = talents.salvage_rolls(home, ctx.rules)
+    found = talents.roll_salvage(dice, t.mission.salvage[report.outcome], rolls)
     relics = found.get("relics", 0)
     mission_xp = t.mission.xp_victory if report.outcome == "victory" else t.mission.xp_draw
-    xp = relics * (t.mission.relic_xp + refuge.relic_xp_bonus(c, t)) + mission_xp
+    per_relic = t.mission.relic_xp + refuge.relic_xp_bonus(c, t) + talents.relic_xp(home, ctx.rules)
+    xp = relics * per_relic + mission_xp
     notes: list[Note] = []
     for member_id in crew:
         m = c.member(member_id)

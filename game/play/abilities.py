@@ -1,7 +1,7 @@
 """The abilities room (docs/RULES.md §13, rulebook §1.3, §4): `UseAbility` — the
 archetype signatures that are used (Seuchenhauch, Immunserum, Raserei,
-Improvisieren), the Hexer's gifts, with strain and backlash, and the talent
-Furchtbrüller's roar (§13.1).
+Improvisieren), the Hexer's gifts, with strain and backlash, and the talents
+Furchtbrüller's roar and Wandelnde Plage (its raising is `talent_room`'s, §13.1).
 
 `UseAbility.ability` names the ability, German or English, with an option after
 a colon where there is a choice: "Raserei:action" / "Raserei:melee",
@@ -34,7 +34,7 @@ from typing import ClassVar, Literal
 from game import actions as act
 from game.actions import IllegalAction
 from game.events import Event, Family
-from game.play import bridge, budget, combat, harm, morale, sight, support
+from game.play import bridge, budget, combat, harm, morale, sight, support, talent_room
 from game.play.context import RASEREI_MELEE, VEILED, veiled_from
 from game.play.contract import GameView, Handler, Legal
 from game.play.events import ActionsLost
@@ -46,7 +46,13 @@ from game.rules.checks import saving_throw
 from game.rules.combatant import Condition
 from game.rules.loader import UnknownNameError, fold
 from game.rules.models import SIGNATURE_NAMES, Gift
-from game.rules.talents import BLUTMAGIE, FURCHTBRUELLER, SEUCHENHERR, ZWEI_ZUNGEN
+from game.rules.talents import (
+    BLUTMAGIE,
+    FURCHTBRUELLER,
+    SEUCHENHERR,
+    WANDELNDE_PLAGE,
+    ZWEI_ZUNGEN,
+)
 from game.rules.talents import has as has_talent
 from game.state import Figure, Presence
 
@@ -152,8 +158,9 @@ def parse(game: GameView, text: str) -> tuple[str, str | None, Gift | None]:
             if sig not in ACTIVE:
                 raise IllegalAction(Reason.of("ability.passive", ability=sig))
             return sig, _option(sig, option), None
-    if key in (fold(FURCHTBRUELLER), fold(game.rules.talent(FURCHTBRUELLER).english or "")):
-        return FURCHTBRUELLER, _option(FURCHTBRUELLER, option), None
+    for talent in (FURCHTBRUELLER, WANDELNDE_PLAGE):  # the talents that are abilities
+        if key in (fold(talent), fold(game.rules.talent(talent).english or "")):
+            return talent, _option(talent, option), None
     try:
         gift = game.rules.gift(name)
     except UnknownNameError:
@@ -184,6 +191,8 @@ def abilities_of(game: GameView, figure: Figure) -> list[str]:
     roars = game.rules.talent(FURCHTBRUELLER).per_battle or 0
     if has_talent(comb.talents, FURCHTBRUELLER) and figure.uses.get(ROARED, 0) < roars:
         own.append(FURCHTBRUELLER)
+    if has_talent(comb.talents, WANDELNDE_PLAGE):
+        own.append(WANDELNDE_PLAGE)
     return own
 
 
@@ -236,6 +245,9 @@ def _problem(game: GameView, fig: Figure, use: Use) -> Reason | None:
             return Reason.of("ability.raserei_taken", who=fig.name)
         return None
     target = use.target
+    if use.ability == WANDELNDE_PLAGE:
+        assert target is not None
+        return talent_room.raise_problem(game, fig, target)
     if use.ability == IMMUNSERUM:
         assert target is not None
         return _serum_problem(game, fig, target, use.option)
@@ -323,6 +335,9 @@ def execute(game: GameView, action: act.UseAbility) -> list[Event]:
         return _serum(game, fig, use.target, use.option)
     if use.ability == FURCHTBRUELLER:
         return roar(game, fig)
+    if use.ability == WANDELNDE_PLAGE:
+        assert use.target is not None
+        return _walking_plague(game, fig, use.target)
     assert use.gift is not None
     return _gift(game, fig, use.gift, use.target, blood=use.option == BLOOD)
 
@@ -335,6 +350,18 @@ def _frenzy(game: GameView, fig: Figure, use: Use) -> list[Event]:
     fig.effects[RASEREI_ACTION if choice == "action" else RASEREI_MELEE] = rnd
     result = rules_abilities.frenzy(bridge.combatant(game, fig), choice, game.rules, game.dice)
     return strained(game, fig, result)
+
+
+def _walking_plague(game: GameView, fig: Figure, target: Figure) -> list[Event]:
+    """Wandelnde Plage: +1 strain (maybe backlash), then the fallen rises (§13.1)."""
+    strain = game.rules.talent(WANDELNDE_PLAGE).strain or 0
+    result = rules_abilities.add_strain(
+        bridge.combatant(game, fig), strain, game.rules, game.dice, source=WANDELNDE_PLAGE
+    )
+    events = strained(game, fig, result)
+    if not fig.standing:
+        return events
+    return events + talent_room.raise_fallen(game, fig, target)
 
 
 def _plague(game: GameView, fig: Figure, target: Figure) -> list[Event]:
@@ -357,13 +384,9 @@ def roar(game: GameView, fig: Figure) -> list[Event]:
     activation (rulebook §13.1). The mindless do not fear, nor do figures steadied by
     Unverrückbar (P)."""
     data = game.rules.talent(FURCHTBRUELLER)
-    radius = float(data.range or 0.0)
     fig.uses[ROARED] = fig.uses.get(ROARED, 0) + 1
-    events: list[Event] = [Roared(fig.id, radius)]
-    for enemy in game.state.enemies_of(fig):
-        near = enemy.standing and enemy.on_table and sight.base_gap(fig, enemy) <= radius + 1e-9
-        if not near or game.profile(enemy).mindless or morale.steadied(game, enemy):
-            continue
+    events: list[Event] = [Roared(fig.id, float(data.range or 0.0))]
+    for enemy in roar_targets(game, fig):
         save = saving_throw(
             bridge.combatant(game, enemy),
             data.attribute or "wil",
@@ -377,6 +400,21 @@ def roar(game: GameView, fig: Figure) -> list[Event]:
             enemy.lose_actions += data.actions or 0
             events.append(Cowed(enemy.id, data.actions or 0))
     return events
+
+
+def roar_targets(game: GameView, fig: Figure) -> list[Figure]:
+    """The enemies Furchtbrüller's roar makes save: standing within the talent's range,
+    neither mindless nor steadied by Unverrückbar (P)."""
+    radius = float(game.rules.talent(FURCHTBRUELLER).range or 0.0)
+    return [
+        enemy
+        for enemy in game.state.enemies_of(fig)
+        if enemy.standing
+        and enemy.on_table
+        and sight.base_gap(fig, enemy) <= radius + 1e-9
+        and not game.profile(enemy).mindless
+        and not morale.steadied(game, enemy)
+    ]
 
 
 def plague_partner(game: GameView, caster: Figure, target: Figure) -> Figure | None:
@@ -498,6 +536,8 @@ def _candidates(game: GameView, figure: Figure, ability: str) -> list[act.UseAbi
         return [use(fid, ability, p.id) for p in support.nearby_pieces(game, figure)]
     if ability == FURCHTBRUELLER:
         return [use(fid, ability)]
+    if ability == WANDELNDE_PLAGE:
+        return [use(fid, ability, f.id) for f in talent_room.raisable(game, figure)]
     names = [ability]
     if ability != SEUCHENHAUCH and has_talent(game.profile(figure).talents, BLUTMAGIE):
         names.append(f"{ability}:{BLOOD}")  # Blutmagie: pay 1 TP instead of strain

@@ -22,6 +22,9 @@ INTERCEPTS_USED = "intercepts_used"
 PAIN_ROUND = "pain_round"
 PAIN_IGNORED = "pain_ignored"
 WEAKENED = "weakened"  # effect: Seuchenhauch, through the figure's next activation
+DEFIANCE_USED = "defiance_used"  # Todestrotz (talent, per battle)
+DEFIANT = "defiant"  # effect: Todestrotz keeps it standing at 0 TP to its activation's end
+BREAKTHROUGH = "breakthrough"  # effect: Durchbruch's free Move is open (to its next action)
 SHIELD_SLUNG = "shield_slung"  # effect: it struck two-handed; no shield to its next activation
 
 # How long an effect of `Figure.effects` lasts, besides a round number (> 0: to the end
@@ -80,6 +83,8 @@ def combatant(game: GameView, figure: Figure) -> Combatant:
         unbeugsam_left=max(0, base.unbeugsam_left - uses.get(UNBEUGSAM_USED, 0)),
         fels_left=max(0, base.fels_left - uses.get(FELS_USED, 0)),
         taming_left=max(0, base.taming_left - uses.get(TAMING_USED, 0)),
+        defiance_left=max(0, base.defiance_left - uses.get(DEFIANCE_USED, 0)),
+        defiant=DEFIANT in figure.effects,
         intercepts_left=max(0, intercepts) if base.has("Abfangen") else 0,
         pain_ignores_left=max(0, pain) if base.has("Kein Schmerz") else 0,
         marks=system_marks(figure),
@@ -113,6 +118,13 @@ def write_back(game: GameView, figure: Figure, after: Combatant) -> None:
         figure.uses[TAMING_USED] = (
             figure.uses.get(TAMING_USED, 0) + before.taming_left - after.taming_left
         )
+    if after.defiance_left < before.defiance_left:
+        figure.uses[DEFIANCE_USED] = figure.uses.get(DEFIANCE_USED, 0) + 1
+    if after.defiant and not before.defiant:
+        active = figure.id in game.state.active
+        figure.effects[DEFIANT] = THIS_ACTIVATION if active else THROUGH_NEXT
+    elif not after.defiant:
+        figure.effects.pop(DEFIANT, None)
     if after.intercepts_left < before.intercepts_left:
         used = figure.uses.get(INTERCEPTS_USED, 0) if figure.uses.get(INTERCEPT_ROUND) == rnd else 0
         figure.uses[INTERCEPT_ROUND] = rnd

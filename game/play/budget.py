@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from game import actions as act
 from game.actions import IllegalAction
+from game.play import bridge
 from game.play.contract import GameView
 from game.reason import Reason
 from game.rules.talents import FELDARZT
@@ -23,6 +24,7 @@ COST_SEP = "/"
 """A verb booked at another cost than its action's carries it: "aid/1" (Feldarzt)."""
 STAND_UP = "stand"  # the first action a grazed figure spends standing up
 LOST = "lost"  # an action lost to backlash
+FREE_MOVE = "breakthrough"  # Durchbruch's free Move, booked at no cost (§13.1)
 MARKER_COST = 1  # what standing up or a lost action takes
 ENDED = act.EndActivation.verb
 REPEATABLE = {act.Interact.verb, STAND_UP, LOST}
@@ -87,16 +89,26 @@ def expect(game: GameView, kind: PendingKind, side: str) -> None:
         raise IllegalAction(Reason.of("flow.not_yours", side=pending.side, other=side))
 
 
+def free_move(fig: Figure) -> bool:
+    """Is Durchbruch's free Move open to the figure (its next action, §13.1)?"""
+    return bridge.BREAKTHROUGH in fig.effects
+
+
 def check_budget(
-    game: GameView, figure: str, verb: str, cost: int, *, twice: bool = False
+    game: GameView, figure: str, verb: str, cost: int, *, twice: bool = False, free: bool = False
 ) -> Figure:
     """The common checks of every activation action: the figure's turn, cost, repeats
-    (`twice`: the verb may be taken a second time, Zwei Zungen's gifts, §13.1)."""
+    (`twice`: the verb may be taken a second time, Zwei Zungen's gifts, §13.1; `free`:
+    a talent's free action — no cost, no repeat rule)."""
     st = game.state
     fig = game.figure(figure)
     expect(game, "act", fig.side)
     if fig.id not in st.active:
         raise IllegalAction(Reason.of("flow.not_activated", who=fig.name))
+    if free:
+        if not fig.standing or ENDED in st.spent.get(fig.id, []):
+            raise IllegalAction(Reason.of("flow.no_actions_left", who=fig.name))
+        return fig
     if not can_act(game, fig):
         raise IllegalAction(Reason.of("flow.no_actions_left", who=fig.name))
     if used(game, fig) + cost > action_budget(game, fig):
@@ -140,7 +152,11 @@ def attacked(game: GameView, fig: Figure) -> Reason | None:
 
 def spend(game: GameView, fig: Figure, verb: str) -> None:
     """Record an action taken in the current activation (at what it cost the figure
-    when that is not its action's cost, `action_cost`)."""
+    when that is not its action's cost, `action_cost`). Durchbruch's free Move is
+    booked as `FREE_MOVE` at no cost; any action closes it (it is "sofort")."""
     cost = action_cost(game, fig, verb) if verb in _COSTS else MARKER_COST
+    if verb == act.Move.verb and free_move(fig):
+        verb, cost = FREE_MOVE, 0
+    fig.effects.pop(bridge.BREAKTHROUGH, None)
     booked = verb if cost == cost_of(verb) else f"{verb}{COST_SEP}{cost}"
     game.state.spent.setdefault(fig.id, []).append(booked)

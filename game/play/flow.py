@@ -14,7 +14,7 @@ from game import actions as act
 from game import naming
 from game.actions import IllegalAction
 from game.events import CatalogueEvent, Event
-from game.play import attention, bridge, outcome, raid, round_end, zones
+from game.play import attention, bridge, outcome, raid, round_end, talent_room, zones
 from game.play.budget import LOST, STAND_UP, action_budget, can_act, expect, spend, used
 from game.play.contract import GameView
 from game.play.events import (
@@ -142,7 +142,7 @@ def _activation_pending(game: GameView, events: list[Event]) -> Pending | None:
     """The decision inside the activation phase, ending finished activations."""
     st = game.state
     if st.active:
-        acting = tuple(f for f in st.active if can_act(game, st.figures[f]))
+        acting = tuple(f for f in st.active if _may_act(game, st.figures[f]))
         if acting:
             return Pending(st.figures[acting[0]].side, "act", acting)
         events += end_activation(game)
@@ -151,6 +151,11 @@ def _activation_pending(game: GameView, events: list[Event]) -> Pending | None:
         return None
     st.turn_side = side
     return Pending(side, "activate", tuple(f.id for f in eligible(game, side)))
+
+
+def _may_act(game: GameView, fig: Figure) -> bool:
+    """An action left, or a free talent action (Durchbruch, Schildschlag, §13.1)."""
+    return can_act(game, fig) or talent_room.keeps_open(game, fig)
 
 
 # -- initiative (§3.1) ----------------------------------------------------------------
@@ -331,6 +336,7 @@ def end_activation(game: GameView) -> list[Event]:
         fig = st.figures[fid]
         if fig.on_table:
             events += zones.on_activation_end(game, fig)
+            events += talent_room.activation_over(game, fig)  # Todestrotz (§13.1)
         for name in [k for k, until in fig.effects.items() if until == bridge.THIS_ACTIVATION]:
             del fig.effects[name]
     events.append(ActivationEnded(side, members))

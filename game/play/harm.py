@@ -28,7 +28,11 @@ def land(game: GameView, target: Figure, result: AttackResult) -> list[Event]:
     return events
 
 
+FELL_ROUND = "fell_round"  # Figure.uses key: the round it last fell (Wandelnde Plage, §13.1)
+
+
 def fallen(game: GameView, figure: Figure) -> list[Event]:
     """A figure stopped standing: loot drops, its squad may test morale (§7)."""
     figure.loot = 0
+    figure.uses[FELL_ROUND] = game.state.round
     return morale.after_casualty(game, figure)

@@ -520,7 +520,8 @@ def carry_out(game: GameView, figure: Figure, plan: Plan) -> tuple[list[Event], 
 
 
 def check_move(game: GameView, action: Move) -> None:
-    fig = budget.check_budget(game, action.figure, "move", Move.cost)
+    free = budget.free_move(game.figure(action.figure))  # Durchbruch (§13.1)
+    fig = budget.check_budget(game, action.figure, "move", Move.cost, free=free)
     plan_move(game, fig, action.to, "move")
 
 
@@ -603,7 +604,8 @@ def legal(game: GameView, figure: Figure) -> list[Legal]:
             extra = {"away_from": [enemy.x, enemy.y]}
     moves: tuple[tuple[MoveMode, int], ...] = (("move", Move.cost), ("run", Run.cost))
     for mode, cost in moves:
-        if mode not in spent and left >= cost:
+        free = mode == "move" and budget.free_move(figure)  # Durchbruch (§13.1)
+        if free or (mode not in spent and left >= cost):
             limits = {"allowance": allowance(game, figure, mode), **extra}
             out.append(ActionTemplate(mode, figure.id, limits))
     if figure.suppressed:

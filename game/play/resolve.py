@@ -4,7 +4,7 @@ damage pool, harm landing, noise (docs/RULES.md §5.2, §5.6, §8)."""
 from __future__ import annotations
 
 from game.events import Event
-from game.play import harm, noise
+from game.play import harm, noise, talent_room
 from game.play.contract import GameView
 from game.rules.ammo import AmmoState, uses_ammo
 from game.rules.attack import AttackPlan, HitRoll, ToHitRolled, finish_attack, noise_source
@@ -51,7 +51,9 @@ def finish(
     result = finish_attack(plan, hit, game.rules, game.dice, ammo=ammo_state(attacker, weapon))
     events = [e for e in result.events if not isinstance(e, ToHitRolled)]
     store_ammo(attacker, weapon, result.ammo)
+    was_standing = target.standing
     events += harm.land(game, target, result)
+    events += talent_room.after_strike(game, attacker, target, weapon, was_standing)
     source = noise_source(weapon)
     if source is not None:  # a Laut weapon fired, even a shot that jammed it (§8)
         events += noise.make_noise(game, source, attacker.pos, attacker.id)

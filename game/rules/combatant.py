@@ -13,7 +13,7 @@ from game.cover import Cover
 from game.rules import talent_effects
 from game.rules.loader import RulesData
 from game.rules.profile import Profile
-from game.rules.talents import BAENDIGUNG, FELS
+from game.rules.talents import BAENDIGUNG, FELS, TODESTROTZ
 
 
 class Condition(StrEnum):
@@ -72,6 +72,8 @@ class Combatant:
     pain_ignores_left: int = 0  # Kein Schmerz wounds still to ignore this round
     fels_left: int = 0  # Fels in der Brandung: hits still to ward off this battle
     taming_left: int = 0  # Bändigung: gifts still to cast without strain this battle
+    defiance_left: int = 0  # Todestrotz: falls still to put off this battle
+    defiant: bool = False  # Todestrotz: standing at 0 TP for a last activation
     # -- for the other rule systems (game/systems/) ----------------------------------
     profile: str = ""  # the profile's name: a system's own values for the figure
     marks: tuple[tuple[str, int], ...] = ()  # a system's counters ("ews.wounds" …)
@@ -99,6 +101,11 @@ class Combatant:
     def at_half_tp(self, share: float = 0.5) -> bool:
         """TP at `share` (half) of its maximum or less."""
         return self.tp <= self.max_tp * share
+
+    @property
+    def puts_off_fall(self) -> bool:
+        """Todestrotz: 0 TP would not take it down now (§13.1)."""
+        return self.defiant or self.defiance_left > 0
 
     def changed(self, **changes: Any) -> Combatant:
         """A copy with some fields changed."""
@@ -150,6 +157,7 @@ class Combatant:
             ),
             fels_left=talent_effects.per_battle(prof.talents, FELS, rules),
             taming_left=talent_effects.per_battle(prof.talents, BAENDIGUNG, rules),
+            defiance_left=talent_effects.per_battle(prof.talents, TODESTROTZ, rules),
         )
         return replace(base, **state) if state else base
 

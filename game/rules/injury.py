@@ -67,9 +67,39 @@ class Fall:
     event: Event
 
 
-def fall(figure: Combatant, rules: RulesData, dice: Dice) -> Fall:
+@dataclass(frozen=True, slots=True)
+class DeathDefied(CatalogueEvent):
+    """Todestrotz: at 0 TP the figure stays standing for a last activation before the
+    injury roll (§13.1)."""
+
+    kind: ClassVar[str] = "defied"
+    section: ClassVar[str] = "§13.1"
+    family: ClassVar[Family] = "harm"
+    who: str
+
+
+@dataclass(frozen=True, slots=True)
+class StillDefiant(CatalogueEvent):
+    """Todestrotz: a further hit does not take the defiant figure down (§13.1, P)."""
+
+    kind: ClassVar[str] = "defiant_still"
+    section: ClassVar[str] = "§13.1"
+    family: ClassVar[Family] = "harm"
+    who: str
+
+
+def fall(figure: Combatant, rules: RulesData, dice: Dice, *, last: bool = False) -> Fall:
     """A figure reached 0 TP: core figures roll W20 + KÖR on the injury table,
-    extras are out. A 'Zäh' result leaves it standing at 1 TP."""
+    extras are out. A 'Zäh' result leaves it standing at 1 TP.
+    Todestrotz puts the fall off: the figure stays standing at 0 TP (`defiant`) for a
+    last activation, and further hits do not take it down before; `last` is that
+    activation's end, when it falls after all (§13.1)."""
+    if figure.defiant and not last:
+        return Fall(figure, StillDefiant(figure.name))
+    if not last and figure.defiance_left > 0:
+        after = replace(figure, tp=0, defiant=True, defiance_left=figure.defiance_left - 1)
+        return Fall(after, DeathDefied(figure.name))
+    figure = replace(figure, defiant=False)
     if not figure.core:
         return Fall(replace(figure, tp=0, condition=Condition.OUT), TakenOut(figure.name))
     table = rules.injury

@@ -389,6 +389,8 @@ class Talent(Named):
     attribute: Attribute | None = None
     target: int | None = Field(default=None, ge=1, le=40)
     weapon: str | None = None
+    xp: int | None = Field(default=None, ge=0, le=10)
+    rolls: int | None = Field(default=None, ge=1, le=5)
 
     @model_validator(mode="after")
     def _consistent(self) -> Talent:

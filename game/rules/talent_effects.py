@@ -26,6 +26,7 @@ from game.rules.talents import (
     KOPFSCHUSS,
     LEIBWACHE,
     SCHATTENSCHRITT,
+    TODESTROTZ,
     UEBERLADEN,
     UNBAENDIG,
     WAFFENGRIFF,
@@ -183,8 +184,9 @@ def pain_ignores_per_round(talents: Iterable[str], rules: RulesData) -> int:
 
 
 def per_battle(talents: Iterable[str], name: str, rules: RulesData) -> int:
-    """Uses per battle of a talent the figure has (Fels in der Brandung, Bändigung)."""
-    if name in (FELS, BAENDIGUNG) and has(talents, name):
+    """Uses per battle of a talent the figure has (Fels in der Brandung, Bändigung,
+    Todestrotz)."""
+    if name in (FELS, BAENDIGUNG, TODESTROTZ) and has(talents, name):
         return rules.talent(name).per_battle or 0
     return 0
 

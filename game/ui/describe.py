@@ -71,6 +71,8 @@ def describe(game: Game, action: act.Action) -> str:
         return say("ui.actions.do_charge", target=_name(game, action.target), weapon=action.weapon)
     if isinstance(action, act.FinishOff):
         return say("ui.actions.do_finish", target=_name(game, action.target), weapon=action.weapon)
+    if isinstance(action, act.ShieldBash):
+        return say("ui.actions.do_shield_bash", target=_name(game, action.target))
     if isinstance(action, act.Reload):
         return say("ui.actions.do_reload", weapon=action.weapon)
     if isinstance(action, act.FirstAid):

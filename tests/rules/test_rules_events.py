@@ -95,6 +95,8 @@ def _many_events(rules: RulesData, fig: Fig) -> list[Event]:
         events += res.events
     events += area.burn_damage(fig("Raider"), rules, ScriptedDice([6, 6])).events
     events += (injury.fall(fig("Bruno", tp=0), rules, ScriptedDice([17])).event,)
+    events.append(injury.fall(fig("Katz", tp=0, defiance_left=1), rules, ScriptedDice([])).event)
+    events.append(injury.fall(fig("Katz", tp=0, defiant=True), rules, ScriptedDice([])).event)
     events.append(injury.stand_up(fig("Mira", tp=0, condition=Condition.DOWN))[1])
     events.append(injury.first_aid(fig("Selma"), fig("Mira", tp=2), rules, ScriptedDice([2])).event)
     healer, patient = fig("Selma"), fig("Mira", tp=2)

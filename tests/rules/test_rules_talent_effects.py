@@ -280,3 +280,21 @@ def test_feldwerkstatt_bursts_cost_one_less(rules: RulesData, fig: Fig) -> None:
         fig("Bruno"), fig("Raider"), rifle, ctx, rules, ScriptedDice([2]), ammo=AmmoState(2, 3)
     )
     assert result.ammo == AmmoState(0, 0) and result.ammo_used == 2
+
+
+def test_todestrotz_puts_the_fall_off_and_the_odds_know_it(rules: RulesData, fig: Fig) -> None:
+    """Rulebook: "Todestrotz — fällst du auf 0 TP, bleibst du eine letzte Aktivierung
+    stehen, bevor die Verletzung greift" (Defiance of death: falling to 0 TP it stays
+    standing for a last activation before the injury takes hold). The odds panel shows
+    no take-down while the Berserker can defy (P: once a battle)."""
+    katz = talented(rules, "Katz", "Todestrotz")
+    assert katz.defiance_left == 1
+    low = replace(katz, tp=1)
+    axe = rules.weapon("Fire axe")
+    assert attack_odds(fig("Bruno"), low, axe, AttackContext(), rules).p_takedown == 0.0
+    spent = replace(low, defiance_left=0)
+    down = attack_odds(fig("Bruno"), spent, axe, AttackContext(), rules).p_takedown
+    assert down is not None and down > 0.5
+    dice = ScriptedDice([19, 6, 6, 6, 6, 6])
+    hit = resolve_attack(fig("Bruno"), low, axe, AttackContext(), rules, dice)
+    assert (hit.target.tp, hit.target.condition.value, hit.target.defiant) == (0, "standing", True)
