@@ -7,11 +7,11 @@ from collections.abc import Mapping
 
 from game import actions as act
 from game.actions import IllegalAction
-from game.play import abilities, combat, flow, movement, raid, support
+from game.play import abilities, combat, flow, items, movement, raid, support
 from game.play.contract import Handler, Room
 from game.reason import Reason
 
-ACTION_ROOMS: tuple[Room, ...] = (movement, combat, support, abilities)
+ACTION_ROOMS: tuple[Room, ...] = (movement, combat, support, abilities, items)
 """The rooms of an activation's actions, in the order their choices are listed."""
 
 

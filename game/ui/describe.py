@@ -26,10 +26,13 @@ VERBS = (
     "overwatch",
     "aid",
     "interact",
+    "drink",
     "ability",
     "end",
 )
 """The activation's verbs, in button order."""
+ITEM_VERBS = frozenset({"drink"})
+"""Verbs only an item gives (seed 002): their button shows while the figure may use it."""
 HOTKEYS = {
     "move": "m",
     "run": "u",
@@ -43,6 +46,7 @@ HOTKEYS = {
     "overwatch": "o",
     "aid": "h",
     "interact": "e",
+    "drink": "s",
     "ability": "b",
     "end": "n",
 }
