@@ -16,7 +16,7 @@ from game.ui import info, screenshot
 from game.ui.app import App, UiOptions
 
 ROOT = Path(__file__).resolve().parents[2]
-KIT = '["Zielfernrohr", "Medi-Pack", "Medi-Pack", "Handgranate", "Sprengladung"]'
+KIT = '["Zielfernrohr", "Medi-Pack", "Medi-Pack", "Handgranate", "Schnaps", "Sprengladung"]'
 
 
 def _game() -> Game:
@@ -30,11 +30,11 @@ def test_the_sheet_counts_what_is_left() -> None:
     bruno = game.state.figures["bruno"]
     equipment.use_up(bruno, "Medi-pack")
     rows = {r.name: r for r in equipment.sheet(game, bruno)}
-    assert list(rows) == ["Scope", "Medi-pack", "Hand grenade", "Demolition charge"]
+    assert list(rows) == ["Scope", "Medi-pack", "Hand grenade", "Schnaps", "Demolition charge"]
     assert rows["Scope"].weapon == "Assault rifle" and rows["Scope"].left is None
     assert (rows["Medi-pack"].bought, rows["Medi-pack"].left) == (2, 1)
     assert (rows["Hand grenade"].left, rows["Hand grenade"].thrown) == (1, True)
-    assert rows["Demolition charge"].left == 1
+    assert rows["Demolition charge"].left == rows["Schnaps"].left == 1
 
 
 def test_the_card_lists_the_items_in_either_language() -> None:
