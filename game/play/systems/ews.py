@@ -224,3 +224,7 @@ class Ews:
 
     def move_factor(self, game: GameView, figure: Figure) -> float:
         return 1.0
+
+    def reach_factor(self, game: GameView) -> float:
+        """Seed 004: "bis zum dreifachen ihrer Reichweite" (knob ranges.reach_factor)."""
+        return self.data.knobs.ranges.reach_factor

@@ -317,15 +317,19 @@ class ShotPlan:
 
 
 def band_of(weapon: Weapon, ctx: AttackContext, sit: Situation, knobs: Knobs) -> Band:
-    """Short up to the knob's cm, medium up to the weapon's range, long beyond (P);
-    without a measured distance: long at long range, else medium."""
+    """Short up to the knob's cm, medium up to the weapon's range, long beyond up to
+    `long_factor` × range (P), extreme beyond that (the seed's "bis zum dreifachen
+    ihrer Reichweite", up to `reach_factor` × range); without a measured distance:
+    long at long range, else medium."""
     if sit.distance is None:
         return "long" if ctx.long_range else "medium"
     if sit.distance <= knobs.ranges.short_cm + 1e-9:
         return "short"
     if weapon.range is None or sit.distance <= weapon.range + 1e-9:
         return "medium"
-    return "long"
+    if sit.distance <= weapon.range * knobs.ranges.long_factor + 1e-9:
+        return "long"
+    return "extreme"
 
 
 def cover_mw(ctx: AttackContext, sit: Situation, knobs: Knobs) -> int:
