@@ -8,6 +8,7 @@ from pathlib import Path
 from table_kit import SHOTS, click, screen_pos
 
 from ai import controller_for
+from game.actions import Activate, ChooseFirst, Drink
 from game.engine import Game
 from game.i18n import set_language
 from game.loading import parse_scenario
@@ -65,3 +66,24 @@ def test_the_card_in_the_window() -> None:
     assert app.input.info == "bruno"
     app.render()
     screenshot.save(app.screen, SHOTS / "card_items.png")
+
+
+def test_the_schnaps_button_shows_while_the_figure_may_drink() -> None:
+    game = _game()
+    game.apply(ChooseFirst("survivors", "survivors"))
+    game.apply(Activate("bruno"))
+    sides = {
+        s.id: None if s.controller == "human" else controller_for("ai:tactical")
+        for s in game.scenario.side
+    }
+    app = App(game, sides, UiOptions(size=(1600, 1000), panels=False, ai_thread=False))
+    app.update(1 / 60)
+    app.render()
+    verbs = [b.value for b in app.input.bar.buttons]
+    assert "drink" in verbs and verbs.index("drink") == verbs.index("interact") + 1
+    screenshot.save(app.screen, SHOTS / "schnaps_button.png")
+    assert app.input.choose("drink") == Drink("bruno")
+    game.apply(Drink("bruno"))
+    app.update(1 / 60)
+    app.render()
+    assert "drink" not in [b.value for b in app.input.bar.buttons]
