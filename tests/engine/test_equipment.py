@@ -325,7 +325,7 @@ equipment = ["Bajonett", "Dynamit", "Rüstung (schwer)"]
 id = "mira"
 profile = "Mira"
 at = [14, 10]
-equipment = ["Zielfernrohr", "Brandbombe"]
+equipment = ["Zielfernrohr", "Brandbombe", "Verbandskasten", "Schnaps"]
 [[side]]
 id = "raiders"
 name = "Raiders"
@@ -341,6 +341,7 @@ equipment = ["Handgranate", "Handgranate", "Schild"]
 id = "raider-2"
 profile = "Raider"
 at = [46, 50]
+equipment = ["Medi-Pack", "Schnaps"]
 """
 
 
