@@ -15,6 +15,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.events import Event
 from game.play import bridge
 from game.play.context import Measured
@@ -61,7 +63,11 @@ class Ews:
 
     def from_combatant(self, game: GameView, comb: Combatant) -> Fighter:
         values = self.data.profile(table.profile_named(game, comb))
-        return Fighter.of(comb.name, values, tp=comb.tp).with_marks(comb.marks)
+        fighter = Fighter.of(comb.name, values, tp=comb.tp).with_marks(comb.marks)
+        if not comb.drunk:
+            return fighter
+        schnaps = self.data.knobs.schnaps  # seed 002's Schnaps (docs/SYSTEMS.md)
+        return replace(fighter, drunk=schnaps.malus, resist=schnaps.resist)
 
     # -- attacks ------------------------------------------------------------------------
     def situation(

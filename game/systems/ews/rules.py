@@ -58,6 +58,8 @@ class Fighter:
     crits: int = 0
     survived: int = 0
     state: State = "standing"
+    drunk: int = 0  # seed 002's Schnaps: − on shots, dodges and melee
+    resist: int = 0  # Schnaps: + on the Konstitution rolls
 
     @property
     def max_tp(self) -> int:
@@ -81,6 +83,7 @@ class Fighter:
             ("wounds", -w.wound_malus * self.wounds),
             ("critical", -w.critical_malus * self.crits),
             ("low_tp", -low),
+            ("schnaps", -self.drunk),
         )
         return tuple(p for p in parts if p[1])
 
@@ -678,12 +681,20 @@ def take_damage(
         return replace(after, state="dead"), events
     for level in crossed(fighter, after_tp, knobs):
         mw = threshold_mw(level, knobs)
-        face, result = roll_test(dice, fighter.con, mw, knobs)
+        face, result = roll_test(dice, fighter.con + fighter.resist, mw, knobs)
         passed = result >= mw
         outcome = "fights_on" if passed else "out" if level == 0 else "dead"
         events.append(
             ThresholdRolled(
-                fighter.name, level, after_tp, fighter.con, mw, face, result, passed, outcome
+                fighter.name,
+                level,
+                after_tp,
+                fighter.con + fighter.resist,
+                mw,
+                face,
+                result,
+                passed,
+                outcome,
             )
         )
         if not passed:

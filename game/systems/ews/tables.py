@@ -105,6 +105,11 @@ class DeriveKnobs(Model):
     con_per_tp: int = Field(ge=1)
 
 
+class SchnapsKnobs(Model):
+    malus: int = Field(ge=0)
+    resist: int = Field(ge=0)
+
+
 class Knobs(Model):
     test: TestKnobs
     ranges: RangeKnobs
@@ -116,6 +121,7 @@ class Knobs(Model):
     damage: DamageKnobs
     wounds: WoundKnobs
     derive: DeriveKnobs
+    schnaps: SchnapsKnobs
 
 
 class EwsProfile(Model):
