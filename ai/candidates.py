@@ -13,6 +13,7 @@ import math
 import numpy as np
 
 from ai.intent import PLACE_KINDS, Intent, place_of
+from ai.items import item_plans
 from ai.objectives import storage
 from ai.scorer import Plan, Scorer
 from ai.situation import Shot, Situation
@@ -58,6 +59,7 @@ def plans(sit: Situation) -> list[Plan]:
     out += _moves(sit, sc)
     out += _objective(sit, sc, after_static)
     out += support_plans(sit, sc, after_static)
+    out += item_plans(sit, sc, after_static)
     out += talent_plans(sit, sc, out)
     out.sort(key=lambda p: -p.value)
     return out

@@ -139,7 +139,7 @@ def _shot(game: Game, fig: Figure) -> Action | None:
             and combat.attack_problem(game, fig, enemy, melee) is None
         ):
             return act.Attack(fig.id, enemy.id, melee)
-    far = game.rules.knobs.attack.long_range_factor
+    far = game.system.reach_factor(game)
     ranged = [w for w in (game.rules.weapon(c.name) for c in fig.weapons) if w.type == "ranged"]
     for enemy in foes[:TARGETS]:
         gap = space.gap(fig, enemy)

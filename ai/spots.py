@@ -140,7 +140,7 @@ def _table(game: Game, attacker: Figure, target: Figure, value: float | None) ->
             melee = max(melee, _num(odds, target, value))
             continue
         reach = max(reach, arm.reach)
-        far = max(far, arm.reach * game.rules.knobs.attack.long_range_factor)
+        far = max(far, arm.reach * game.system.reach_factor(game))
         for c in range(3):
             near = odds_book.odds(game, comb, victim, w, hypothetical(c, burst=arm.burst))
             short[c] = max(short[c], _num(near, target, value))

@@ -374,6 +374,16 @@ class Interact(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Drink(Action):
+    """Drink the figure's Schnaps (seed 002): worse fighting, better resistance to the
+    battle's end (docs/RULES.md §18; 1 action, P: the seed's 1 AP)."""
+
+    verb: ClassVar[str] = "drink"
+    cost: ClassVar[int] = 1
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
 class UseAbility(Action):
     """Use a signature or a gift (§13); target is a figure id, a point or nothing."""
 

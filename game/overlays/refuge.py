@@ -59,7 +59,7 @@ def defenders(game: Game) -> list[Defender]:
     """The defending sides' standing figures on the table, with their reach (§5.1:
     long range is `attack.long_range_factor` × range)."""
     sides = set(defending_sides(game))
-    factor = float(game.rules.knobs.attack.long_range_factor)
+    factor = game.system.reach_factor(game)
     out = []
     for fig in game.state.figures.values():
         if fig.side not in sides or not fig.standing:

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from game.play.cache import Entry, Lasts, Memo, memo_entry
 from game.play.contract import GameView
+from game.play.items import drinking
 from game.rules.combatant import Combatant, Condition
 from game.rules.models import Weapon
 from game.state import Figure, Presence
@@ -88,6 +89,7 @@ def combatant(game: GameView, figure: Figure) -> Combatant:
         intercepts_left=max(0, intercepts) if base.has("Abfangen") else 0,
         pain_ignores_left=max(0, pain) if base.has("Kein Schmerz") else 0,
         marks=system_marks(figure),
+        **drinking(figure),
     )
 
 

@@ -62,9 +62,14 @@ def _weapon(game: GameView, attacker: Figure, name: str, mode: AttackMode) -> We
     return weapon
 
 
+DOUBLE = 2.0
+"""The reach the reason `combat.out_of_range` words ("beyond 2 × the range")."""
+
+
 def reach(game: GameView, weapon: Weapon) -> float:
-    """The farthest a ranged weapon may shoot: 2 × range (long range, §5.1)."""
-    return (weapon.range or 0.0) * game.rules.knobs.attack.long_range_factor
+    """The farthest a ranged weapon may shoot: 2 × range (long range, §5.1), as the
+    rule system says (EWS 3 ×)."""
+    return (weapon.range or 0.0) * game.system.reach_factor(game)
 
 
 def attack_problem(
@@ -106,12 +111,16 @@ def attack_problem(
     else:
         limit = reach(game, arms)
         if distance > limit + 1e-9:
+            factor = game.system.reach_factor(game)
+            key = "out_of_range" if factor == DOUBLE else "out_of_reach"  # the text names it
+            more = {} if factor == DOUBLE else {"factor": factor}
             return Reason.of(
-                "combat.out_of_range",
+                f"combat.{key}",
                 target=target.name,
                 distance=distance,
                 weapon=arms.name,
                 limit=limit,
+                **more,
             )
         if not sight.can_see(game, attacker, target):
             return Reason.of("combat.no_sight", who=attacker.name, target=target.name)

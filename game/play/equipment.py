@@ -6,6 +6,7 @@ First aid uses up. The rest of the items work through the figure's profile
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from game.play.contract import AttackMode, GameView
 from game.rules.equipment import BAYONET, CHARGE, SCOPE, Kit, load_equipment
@@ -79,3 +80,62 @@ def has_charge(game: GameView, figure: Figure) -> bool:
 def use_up(figure: Figure, item: str) -> None:
     """Strike one of the item off the figure's sheet."""
     figure.uses[USED + item] = figure.uses.get(USED + item, 0) + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Carried:
+    """One item of a figure's sheet as the card lists it: the item's name, the weapon
+    it is fitted to ("" if none), how many were bought and how many are left (None:
+    not a consumable). Items take no carrying slot (§9 counts weapons and loot); a
+    grenade, Molotov or dynamite counts in its weapon's slot."""
+
+    name: str
+    german: str
+    weapon: str
+    bought: int
+    left: int | None
+    thrown: bool
+
+
+def sheet(game: GameView, figure: Figure) -> list[Carried]:
+    """The figure's items in the order written, one row per kind (or per fitted
+    weapon), with what is left of the consumables."""
+    if not game.profile(figure).equipment:
+        return []
+    kit = _kit(game, figure)
+    items = load_equipment().items
+    rows: list[Carried] = []
+    seen: set[tuple[str, str]] = set()
+    for name, weapon in kit.items:
+        if (name, weapon) in seen:
+            continue
+        seen.add((name, weapon))
+        item = items[name]
+        bought = sum(1 for entry in kit.items if entry == (name, weapon))
+        rows.append(
+            Carried(
+                name,
+                item.german,
+                weapon,
+                bought,
+                _left(figure, item.name, item.weapon, bought),
+                item.weapon is not None,
+            )
+        )
+    return rows
+
+
+def _left(figure: Figure, name: str, weapon: str | None, bought: int) -> int | None:
+    """What is left of a consumable: a thrown weapon's uses (at most the bought),
+    a treatment, charge or Schnaps bought minus used; None for the rest."""
+    effect = load_equipment().items[name].effect
+    if weapon is not None:
+        state = next((w for w in figure.weapons if w.name == weapon), None)
+        return min(bought, state.uses or 0) if state is not None else 0
+    if effect in CONSUMABLE:
+        return max(0, bought - figure.uses.get(USED + name, 0))
+    return None
+
+
+CONSUMABLE = ("treatment", "charge", "schnaps")
+"""Effects of items struck off the sheet when used (besides the thrown weapons)."""

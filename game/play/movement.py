@@ -47,6 +47,7 @@ from game.cover import Cover
 from game.events import Event, Family
 from game.play import bridge, budget, combat, fire, noise, overwatch, sight, space
 from game.play.contract import ActionTemplate, GameView, Handler, Legal, MoveMode
+from game.play.items import schnaps_move
 from game.play.space import MovementEvent, Point2
 from game.reason import Reason
 from game.rules import slots
@@ -176,7 +177,8 @@ def allowance(game: GameView, figure: Figure, mode: MoveMode) -> float:
     """cm of movement: the profile's move (what the rule system's injuries leave of
     it), − 5 cm when overloaded (§9), + the Run bonus for a Run (§4)."""
     move = float(game.profile(figure).move) * game.system.move_factor(game, figure)
-    move = max(0.0, move - slots.move_penalty(slots_taken(game, figure), game.rules))
+    move -= slots.move_penalty(slots_taken(game, figure), game.rules) + schnaps_move(figure)
+    move = max(0.0, move)
     return move + float(game.rules.knobs.move.run_bonus) if mode == "run" else move
 
 

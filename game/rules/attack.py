@@ -118,6 +118,7 @@ def hit_plan(
             ("into_melee", ctx.into_melee),
             ("suppressed", attacker.suppressed),
             ("weakened", attacker.weakened),
+            ("schnaps", attacker.drunk),
         )
         if on
     ]
@@ -178,6 +179,7 @@ def damage_plan(
     effects = (
         ("shield_wall", ctx.shield_wall),
         ("riot_shield", target.shield_melee_ws if melee else 0),
+        ("schnaps", target.drunk_ws),
         ("other", ctx.effects),
     )
     needed = NeededNumber(

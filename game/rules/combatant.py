@@ -74,6 +74,9 @@ class Combatant:
     taming_left: int = 0  # Bändigung: gifts still to cast without strain this battle
     defiance_left: int = 0  # Todestrotz: falls still to put off this battle
     defiant: bool = False  # Todestrotz: standing at 0 TP for a last activation
+    drunk: bool = False  # seed 002's Schnaps drunk: attacks at disadvantage (docs/RULES.md §18)
+    drunk_ws: int = 0  # Schnaps: its WS change against hits
+    resist_bonus: int = 0  # Schnaps: + on KÖR tests of resistance (`attribute("kor")`)
     # -- for the other rule systems (game/systems/) ----------------------------------
     profile: str = ""  # the profile's name: a system's own values for the figure
     marks: tuple[tuple[str, int], ...] = ()  # a system's counters ("ews.wounds" …)
@@ -92,7 +95,7 @@ class Combatant:
         """KÖR/REF/VER/WIL by ASCII name."""
         if name not in ("kor", "ref", "ver", "wil"):
             raise ValueError(f"unknown attribute {name!r} (kor, ref, ver or wil)")
-        return int(getattr(self, name))
+        return int(getattr(self, name)) + (self.resist_bonus if name == "kor" else 0)
 
     def has(self, signature: str) -> bool:
         """Whether the figure has an archetype signature (German name, §13)."""

@@ -26,11 +26,14 @@ from game.rules.loader import RulesData, RulesDataError, UnknownNameError, fold
 
 DATA_FILE = Path(__file__).parent / "data" / "equipment.toml"
 
-Effect = Literal["armour", "shield", "weapon", "bayonet", "scope", "treatment", "charge", "none"]
+Effect = Literal[
+    "armour", "shield", "weapon", "bayonet", "scope", "treatment", "charge", "schnaps", "none"
+]
 Setting = Literal["H", "M", "SF"]
 BAYONET = "Bayonet"
 SCOPE = "Scope"
 CHARGE = "Demolition charge"
+SCHNAPS = "Schnaps"
 
 
 class _Model(BaseModel):
@@ -53,6 +56,9 @@ class Item(_Model):
     run_cm: Annotated[float, Field(ge=0, le=100)] = 0.0
     range_cm: Annotated[float, Field(ge=0, le=200)] = 0.0
     heal: Annotated[int, Field(ge=0, le=20)] = 0
+    move_cm: Annotated[float, Field(ge=0, le=20)] = 0.0
+    ws: Annotated[int, Field(ge=-3, le=3)] = 0
+    resist: Annotated[int, Field(ge=0, le=10)] = 0
     fits: tuple[str, ...] = ()
     single: bool = False
     group: str | None = None

@@ -1,6 +1,6 @@
 """Seed 002's medical treatment (docs/RULES.md §18): a First aid that uses up a
 first-aid kit or a medi-pack. The patient tests its resistance (P: KÖR against the
-First aid target, 12); on a success it gains the item's TP (never above its
+First aid target, 12; Schnaps adds to it); on a success it gains the item's TP (never above its
 maximum). A figure that is down stands up, an unstable one is stabilised and stays
 out of the battle — as First aid (§3.10). The item is used up either way."""
 
@@ -47,7 +47,7 @@ def treat(
     healer: Combatant, patient: Combatant, item: str, heal: int, rules: RulesData, dice: Dice
 ) -> Treatment:
     """The patient's KÖR test against knob tests.first_aid_target; success heals."""
-    check = roll_check(dice, patient.kor, rules.knobs.tests.first_aid_target)
+    check = roll_check(dice, patient.attribute("kor"), rules.knobs.tests.first_aid_target)
     tp = healed_tp(patient, heal)
     after, effect = patient, "failed"
     if check.success:

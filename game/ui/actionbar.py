@@ -102,6 +102,8 @@ class ActionBar:
             for verb in describe.VERBS:
                 items = by_verb.get(verb, [])
                 enabled = bool(items)
+                if verb in describe.ITEM_VERBS and not enabled:
+                    continue
                 tip = (
                     tooltip_for(game, figure, verb, items)
                     if enabled

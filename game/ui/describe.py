@@ -27,10 +27,13 @@ VERBS = (
     "overwatch",
     "aid",
     "interact",
+    "drink",
     "ability",
     "end",
 )
 """The activation's verbs, in button order."""
+ITEM_VERBS = frozenset({"drink"})
+"""Verbs only an item gives (seed 002): their button shows while the figure may use it."""
 HOTKEYS = {
     "move": "m",
     "run": "u",
@@ -44,6 +47,7 @@ HOTKEYS = {
     "overwatch": "o",
     "aid": "h",
     "interact": "e",
+    "drink": "s",
     "ability": "b",
     "end": "n",
 }

@@ -7,7 +7,7 @@ import pygame
 from game.engine import Game
 from game.i18n import DEFAULT_LANGUAGE, current_language, tr
 from game.naming import local_figure_name, local_name
-from game.play import bridge, budget
+from game.play import bridge, budget, equipment
 from game.play.movement import slots_taken
 from game.rules.loader import load_rules
 from game.rules.slots import overloaded
@@ -83,6 +83,7 @@ def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
     if prof.gifts:
         gifts = ", ".join(local_name("gift", g, lang) for g in prof.gifts)
         lines.append((tr("ui.input.card_gifts", names=gifts), False))
+    lines += item_lines(game, fig, lang)
     lines.append((tr("ui.input.card_status"), True))
     state = [
         tr(f"ui.input.condition_{fig.condition.value}")
@@ -104,6 +105,29 @@ def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
         state.append(tr("ui.input.card_strain", strain=fig.strain))
     state += [f"{name} (→ {until})" for name, until in fig.effects.items()]
     lines.append((", ".join(state), False))
+    return lines
+
+
+def item_lines(game: Game, fig: Figure, lang: str) -> list[tuple[str, bool]]:
+    """The card's items (seed 002, docs/RULES.md §18): each with the weapon it is
+    fitted to, what is left of a consumable, and its carrying slot."""
+    rows = equipment.sheet(game, fig)
+    if not rows:
+        return []
+    lines = [(tr("ui.input.card_items"), True)]
+    for row in rows:
+        name = (
+            row.german if lang == "de" or row.german == row.name else f"{row.name} [{row.german}]"
+        )
+        bits = []
+        if row.weapon:
+            bits.append(tr("ui.input.card_item_on", weapon=local_name("weapon", row.weapon, lang)))
+        if row.left is not None:
+            bits.append(tr("ui.input.card_item_left", left=row.left, bought=row.bought))
+        elif row.bought > 1:
+            bits.append(f"×{row.bought}")
+        bits.append(tr(f"ui.input.card_item_{'weapon_slot' if row.thrown else 'no_slot'}"))
+        lines.append((f"  {name}: " + " · ".join(bits), False))
     return lines
 
 

@@ -226,13 +226,13 @@ def test_a_side_over_its_truppwert_is_listed() -> None:
 
 
 def test_an_item_not_played_yet_is_a_clear_error() -> None:
-    text = TWO.format(budget=30).replace('"Zielfernrohr"', '"Schnaps"')
+    text = TWO.format(budget=30).replace('"Zielfernrohr"', '"Jetpack"')
     with pytest.raises(ScenarioError) as err:
         parse_scenario(text)
     assert err.value.errors == [
-        "<scenario>: side[0].squad[0].figure[0].equipment: Schnaps (Schnaps) is not "
-        "played on the table yet: drinking (1 AP; −1 W6 on fighting, +1 W6 on resistance "
-        "to the end) has no action on the table yet"
+        "<scenario>: side[0].squad[0].figure[0].equipment: Jetpack (Jetpack) is not "
+        "played on the table yet: flight (15 cm over terrain for 2 more action points) "
+        "has no action on the table yet"
     ]
 
 
@@ -325,7 +325,7 @@ equipment = ["Bajonett", "Dynamit", "Rüstung (schwer)"]
 id = "mira"
 profile = "Mira"
 at = [14, 10]
-equipment = ["Zielfernrohr", "Brandbombe"]
+equipment = ["Zielfernrohr", "Brandbombe", "Verbandskasten", "Schnaps"]
 [[side]]
 id = "raiders"
 name = "Raiders"
@@ -341,6 +341,7 @@ equipment = ["Handgranate", "Handgranate", "Schild"]
 id = "raider-2"
 profile = "Raider"
 at = [46, 50]
+equipment = ["Medi-Pack", "Schnaps"]
 """
 
 

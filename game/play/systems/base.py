@@ -77,3 +77,8 @@ class RuleSystem(Protocol):
     def move_factor(self, game: GameView, figure: Figure) -> float:
         """The share of its movement an injured figure keeps (1.0: all of it)."""
         ...
+
+    def reach_factor(self, game: GameView) -> float:
+        """How many times its range a ranged weapon reaches: the farthest shot the
+        table allows (DEAD.EARTH 2 ×, EWS 3 ×)."""
+        ...

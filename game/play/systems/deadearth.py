@@ -62,3 +62,7 @@ class DeadEarth:
 
     def move_factor(self, game: GameView, figure: Figure) -> float:
         return 1.0
+
+    def reach_factor(self, game: GameView) -> float:
+        """Long range up to `attack.long_range_factor` × range (§5.1)."""
+        return float(game.rules.knobs.attack.long_range_factor)

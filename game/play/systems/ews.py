@@ -15,6 +15,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.events import Event
 from game.play import bridge
 from game.play.context import Measured
@@ -61,7 +63,11 @@ class Ews:
 
     def from_combatant(self, game: GameView, comb: Combatant) -> Fighter:
         values = self.data.profile(table.profile_named(game, comb))
-        return Fighter.of(comb.name, values, tp=comb.tp).with_marks(comb.marks)
+        fighter = Fighter.of(comb.name, values, tp=comb.tp).with_marks(comb.marks)
+        if not comb.drunk:
+            return fighter
+        schnaps = self.data.knobs.schnaps  # seed 002's Schnaps (docs/SYSTEMS.md)
+        return replace(fighter, drunk=schnaps.malus, resist=schnaps.resist)
 
     # -- attacks ------------------------------------------------------------------------
     def situation(
@@ -224,3 +230,7 @@ class Ews:
 
     def move_factor(self, game: GameView, figure: Figure) -> float:
         return 1.0
+
+    def reach_factor(self, game: GameView) -> float:
+        """Seed 004: "bis zum dreifachen ihrer Reichweite" (knob ranges.reach_factor)."""
+        return self.data.knobs.ranges.reach_factor

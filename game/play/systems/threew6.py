@@ -263,6 +263,10 @@ class ThreeW6:
             events += self._settle(game, fig, before, after)
         return events
 
+    def reach_factor(self, game: GameView) -> float:
+        """Seed 003 names no farthest shot: DEAD.EARTH's long range (P)."""
+        return float(game.rules.knobs.attack.long_range_factor)
+
     def move_factor(self, game: GameView, figure: Figure) -> float:
         """Slowed at ≤ 1/3 HP or with a lame leg or foot (read off the counters)."""
         lame = [z for z in LEGS if figure.uses.get(f"{MARK}lame.{z}")]

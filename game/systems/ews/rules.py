@@ -58,6 +58,8 @@ class Fighter:
     crits: int = 0
     survived: int = 0
     state: State = "standing"
+    drunk: int = 0  # seed 002's Schnaps: − on shots, dodges and melee
+    resist: int = 0  # Schnaps: + on the Konstitution rolls
 
     @property
     def max_tp(self) -> int:
@@ -81,6 +83,7 @@ class Fighter:
             ("wounds", -w.wound_malus * self.wounds),
             ("critical", -w.critical_malus * self.crits),
             ("low_tp", -low),
+            ("schnaps", -self.drunk),
         )
         return tuple(p for p in parts if p[1])
 
@@ -317,15 +320,19 @@ class ShotPlan:
 
 
 def band_of(weapon: Weapon, ctx: AttackContext, sit: Situation, knobs: Knobs) -> Band:
-    """Short up to the knob's cm, medium up to the weapon's range, long beyond (P);
-    without a measured distance: long at long range, else medium."""
+    """Short up to the knob's cm, medium up to the weapon's range, long beyond up to
+    `long_factor` × range (P), extreme beyond that (the seed's "bis zum dreifachen
+    ihrer Reichweite", up to `reach_factor` × range); without a measured distance:
+    long at long range, else medium."""
     if sit.distance is None:
         return "long" if ctx.long_range else "medium"
     if sit.distance <= knobs.ranges.short_cm + 1e-9:
         return "short"
     if weapon.range is None or sit.distance <= weapon.range + 1e-9:
         return "medium"
-    return "long"
+    if sit.distance <= weapon.range * knobs.ranges.long_factor + 1e-9:
+        return "long"
+    return "extreme"
 
 
 def cover_mw(ctx: AttackContext, sit: Situation, knobs: Knobs) -> int:
@@ -674,12 +681,20 @@ def take_damage(
         return replace(after, state="dead"), events
     for level in crossed(fighter, after_tp, knobs):
         mw = threshold_mw(level, knobs)
-        face, result = roll_test(dice, fighter.con, mw, knobs)
+        face, result = roll_test(dice, fighter.con + fighter.resist, mw, knobs)
         passed = result >= mw
         outcome = "fights_on" if passed else "out" if level == 0 else "dead"
         events.append(
             ThresholdRolled(
-                fighter.name, level, after_tp, fighter.con, mw, face, result, passed, outcome
+                fighter.name,
+                level,
+                after_tp,
+                fighter.con + fighter.resist,
+                mw,
+                face,
+                result,
+                passed,
+                outcome,
             )
         )
         if not passed:

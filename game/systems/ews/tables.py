@@ -14,9 +14,9 @@ from game.rules.models import Model, Weapon
 from game.systems.common import Stats, read_folder
 
 DATA_DIR = Path(__file__).parent / "data"
-Band = Literal["short", "medium", "long"]
+Band = Literal["short", "medium", "long", "extreme"]
 Speed = Literal["fast", "normal", "slow"]
-BANDS: tuple[Band, ...] = ("short", "medium", "long")
+BANDS: tuple[Band, ...] = ("short", "medium", "long", "extreme")
 
 
 class TestKnobs(Model):
@@ -26,12 +26,15 @@ class TestKnobs(Model):
 
 class RangeKnobs(Model):
     short_cm: float = Field(ge=0)
+    long_factor: float = Field(ge=1)
+    reach_factor: float = Field(ge=1)
 
 
 class BandMw(Model):
     short: int
     medium: int
     long: int
+    extreme: int
 
     def of(self, band: Band) -> int:
         return int(getattr(self, band))
@@ -102,6 +105,11 @@ class DeriveKnobs(Model):
     con_per_tp: int = Field(ge=1)
 
 
+class SchnapsKnobs(Model):
+    malus: int = Field(ge=0)
+    resist: int = Field(ge=0)
+
+
 class Knobs(Model):
     test: TestKnobs
     ranges: RangeKnobs
@@ -113,6 +121,7 @@ class Knobs(Model):
     damage: DamageKnobs
     wounds: WoundKnobs
     derive: DeriveKnobs
+    schnaps: SchnapsKnobs
 
 
 class EwsProfile(Model):
