@@ -15,6 +15,8 @@ BUILD_ORDER = ("garden", "kitchen", "workshop", "quarters", "hall", "reliquary",
 
 FOOD_CYCLES = 2
 """The auto player scavenges while the food store holds less than this many cycles."""
+TRADE_FIRST = ("food", "ammo", "influence")
+"""What the auto player trades for, most pressing first."""
 
 
 def targets(c: Campaign, t: CampaignTables) -> list[str]:
@@ -35,20 +37,22 @@ def _offer(c: Campaign, t: CampaignTables, need: int, spent: dict[str, int]) -> 
     `downtime.trade_keep` (P) of what it gives is kept back. `spent`: what the
     traders planned so far give and get."""
     have = {r: c.resources[r] + spent.get(r, 0) for r in c.resources}
-    for i, offer in enumerate(t.downtime.trade):
-        wants = next(iter(offer.get))
-        short = (
-            (wants == "food" and have["food"] < need)
-            or (wants == "ammo" and have["ammo"] < max(len(c.ready()), t.downtime.ammo_reserve))
-            or (wants == "influence" and have["scrap"] > t.downtime.scrap_spare)
-        )
-        keep = t.downtime.trade_keep
-        if short and all(have[r] >= n + keep for r, n in offer.give.items()):
-            for r, n in offer.give.items():
-                spent[r] = spent.get(r, 0) - n
-            for r, n in offer.get.items():
-                spent[r] = spent.get(r, 0) + n
-            return i
+    short = {
+        "food": have["food"] < need,
+        "ammo": have["ammo"] < max(len(c.ready()), t.downtime.ammo_reserve),
+        "influence": have["scrap"] > t.downtime.scrap_spare,
+    }
+    keep = t.downtime.trade_keep
+    for wants in TRADE_FIRST:
+        for i, offer in enumerate(t.downtime.trade):
+            if wants not in offer.get or not short[wants]:
+                continue
+            if all(have[r] >= n + keep for r, n in offer.give.items()):
+                for r, n in offer.give.items():
+                    spent[r] = spent.get(r, 0) - n
+                for r, n in offer.get.items():
+                    spent[r] = spent.get(r, 0) + n
+                return i
     return None
 
 
