@@ -8,8 +8,9 @@ from game.campaign.auto import plan
 from game.campaign.battle import BattleReport
 from game.campaign.cycle import choose_map, play_cycle
 from game.campaign.downtime import Plan
+from game.campaign_play.store import context_of, new_campaign
 from game.dice import Dice, ScriptedDice
-from tests.campaign.campaign_kit import Scripted, fresh
+from tests.campaign.campaign_kit import RAIDERS, Scripted, fresh
 
 LOOT_MAPS = {"mission.maps": ["salvage_depot.toml", "salvage_yard.toml", "salvage_clinic.toml"]}
 EVERYONE_TRAINS = Plan(
@@ -22,7 +23,7 @@ def _train(_c: object, _ctx: object) -> Plan:
 
 
 def test_the_shipped_tables_send_the_crew_to_the_salvage_maps() -> None:
-    c, ctx = fresh(**{"mission.maps": LOOT_MAPS["mission.maps"]})
+    ctx = context_of(new_campaign(RAIDERS, 1))  # the shipped tables, no override
     assert sorted(ctx.maps) == ["salvage_clinic.toml", "salvage_depot.toml", "salvage_yard.toml"]
     assert all(board.loot and board.objective for board in ctx.maps.values())
     # the map is one roll of the campaign's dice (sorted names): 1 clinic, 2 depot, 3 yard
