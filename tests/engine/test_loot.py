@@ -16,7 +16,7 @@ from game.play import harm, loot, movement
 from game.play.loot import LootCarriedOff, LootDropped, LootPicked
 from game.rules.combatant import Condition
 from game.scenario import ScenarioError
-from game.state import Presence
+from game.state import GameState, Presence
 
 FINDS = """
 [[loot]]
@@ -219,3 +219,23 @@ def test_a_side_left_alone_that_can_still_loot_plays_on() -> None:
     r1.presence = Presence.GONE
     activate(game, "bruno")
     assert game.state.outcome is None  # the crew may still take the finds
+
+
+def test_finds_survive_a_save_and_old_saves_have_none() -> None:
+    game = _game()
+    activate(game, "bruno")
+    game.apply(Interact("bruno", "crate"))
+    data = game.state.to_dict()
+    again = GameState.from_dict(data)
+    assert again.markers == game.state.markers
+    assert again.markers["crate"].carrier == "bruno"
+    plain = Game(parse_scenario(_text().split("[[loot]]")[0] + _tail(), "plain.toml"))
+    assert "markers" not in plain.state.to_dict()  # a game without finds: the old shape
+
+
+def _tail() -> str:
+    """The sides of the salvage scene without finds, exits or the loot objective."""
+    text = _text(finds="", exit_b=False, objective="drive_off")
+    start = text.index("[[side]]")
+    body = text[start:].replace("exit = [[0, 0], [60, 0], [60, 4], [0, 4]]\n", "")
+    return body
