@@ -12,6 +12,7 @@ import math
 
 import numpy as np
 
+from ai import objectives as obj
 from ai.intent import PLACE_KINDS, Intent, place_of
 from ai.items import item_plans
 from ai.objectives import storage
@@ -21,7 +22,7 @@ from ai.support_plans import overwatch_value, support_plans
 from ai.talent_plans import talent_plans
 from game import actions as act
 from game.actions import Action
-from game.play import breaking, movement, support
+from game.play import breaking, loot, movement, support
 
 pass
 
@@ -101,7 +102,7 @@ def _follow_up(sit: Situation, sc: Scorer, i: int) -> tuple[float, str, str]:
         j = int(np.argmax(sit.now[i]))
         shot = sc.at(i) + sc.attack_mult * float(sit.now[i, j])
         options.append((shot, *_shot_kind(sit, i, j)))
-    if sit.goal == "storage" and sit.goal_area is not None and _touching_area(sit, i):
+    if sit.goal in ("storage", "find") and sit.goal_area is not None and _touching_area(sit, i):
         options.append((sc.at(i) + LOOT_GAIN, "loot", ""))
     if sit.blocker is not None and sit.can("attack") and _touching_piece(sit, i):
         options.append((sc.at(i) + BREAK_GAIN * sc.attack_mult, "break_in", ""))
@@ -203,6 +204,11 @@ def _objective(sit: Situation, sc: Scorer, after: float) -> list[Plan]:
     out: list[Plan] = []
     if not sit.can("interact") or fig.suppressed:
         pass
+    elif sit.goal == "find":
+        for marker in loot.reachable(game, fig):
+            if obj.finds(game, fig.side):
+                value = LOOT_GAIN + after
+                out.append(Plan(act.Interact(fig.id, marker.id), value, "loot", place="find"))
     elif sit.role == "raiders":
         store = _touched_storage(sit)
         if store is not None:

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-from shapely.geometry import Polygon
+from shapely.geometry import Point, Polygon
 
 from game.board.terrain import TerrainKind, TerrainPiece
 from game.engine import Game
+from game.play import loot
 from game.play.raid import entry_ids, entry_polygon
 from game.play.support import improvise_problem
-from game.state import Figure
+from game.state import Figure, LootMarker
+
+FIND_RADIUS = 0.05
+"""cm: a find's goal area (a point with a sliver of area)."""
 
 Role = Literal["raiders", "horde", "defenders", "skirmish"]
 """What a side is about: raiding, a horde, defending against a raid, or a skirmish."""
@@ -66,6 +70,24 @@ def repairs(game: Game, figure: Figure) -> list[TerrainPiece]:
         for piece in game.state.board
         if piece.max_structure is not None and improvise_problem(game, figure, piece) is None
     ]
+
+
+def finds(game: Game, side: str) -> list[LootMarker]:
+    """Finds lying on the table a side may take (a loot objective; none when the side
+    has no exit to carry them off by)."""
+    if not loot.can_loot(game, side):
+        return []
+    return [m for m in game.state.markers.values() if m.lying]
+
+
+def exit_of(game: Game, side: str) -> Polygon | None:
+    """Where a side carries finds off the table (a loot objective)."""
+    return loot.exit_zone(game, side)
+
+
+def find_area(marker: LootMarker) -> Polygon:
+    """A find as a goal area: a small disc around it (a base touching it can take it)."""
+    return Point(marker.x, marker.y).buffer(FIND_RADIUS, quad_segs=4)
 
 
 def entries(game: Game, side: str) -> list[tuple[str, Polygon]]:

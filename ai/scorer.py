@@ -20,6 +20,7 @@ OPPORTUNITY = 0.35
 """Share of next activation's best attack a spot is credited with."""
 GOAL_WEIGHT = {
     "storage": 0.05,
+    "find": 0.05,
     "exit": 0.12,
     "enemy": 0.03,
     "key": 0.02,

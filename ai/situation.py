@@ -100,6 +100,10 @@ def goal_of(game: Game, fig: Figure, role: Role) -> tuple[str, list[object], Pol
         store = obj.storage(game)
         if store is not None:
             return "storage", [store.polygon], store.polygon
+    if game.state.markers and role == "skirmish":
+        found = _loot_goal(game, fig)
+        if found is not None:
+            return found
     if role == "defenders":
         fixes = obj.repairs(game, fig)
         if fixes:
@@ -113,6 +117,23 @@ def goal_of(game: Game, fig: Figure, role: Role) -> tuple[str, list[object], Pol
     if enemies:
         return "enemy", [(round(e.x, 1), round(e.y, 1)) for e in enemies], None
     return "none", [], None
+
+
+def _loot_goal(game: Game, fig: Figure) -> tuple[str, list[object], Polygon | None] | None:
+    """A loot objective: a figure carrying finds heads for its side's exit, the
+    others for the nearest find lying on the table (None: no loot to go for)."""
+    way_out = obj.exit_of(game, fig.side)
+    if way_out is None:
+        return None
+    if game.state.carried(fig.id):
+        return "exit", [way_out], way_out
+    lying = obj.finds(game, fig.side)
+    if not lying:
+        return None
+    here = _point(fig.pos)
+    nearest = min(lying, key=lambda m: (here.distance(Point(m.x, m.y)), m.id))
+    areas = [obj.find_area(m) for m in lying]
+    return "find", list(areas), obj.find_area(nearest)
 
 
 def build(

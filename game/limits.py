@@ -48,6 +48,12 @@ MAX_ROSTER = 32
 """Lines of one raid roster."""
 MAX_ENTRIES = 16
 """Entry zones of one raid."""
+MAX_LOOT = 50
+"""Loot markers of one scenario (`[[loot]]`)."""
+MAX_LOOT_VALUE = 100
+"""Pieces of a resource one loot marker is worth."""
+MAX_LOOT_SLOTS = 8
+"""Carrying slots one loot marker takes (a figure has 4, rulebook §9)."""
 MAX_BUDGET = 200.0
 """What a whole raid buys (a Shambler costs 1; the shipped raids buy 9–16)."""
 MAX_WAVES = 50

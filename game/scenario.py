@@ -348,12 +348,14 @@ class AiSpec(_Model):
 
 
 class SideSpec(_Model):
-    """[[side]]: a side with its controller, squads and/or a raid."""
+    """[[side]]: a side with its controller, squads and/or a raid; `exit` (a loot
+    objective): where its figures carry loot off the table."""
 
     id: Ident
     name: Name
     controller: Controller
     deploy_zone: PolygonSpec | None = None
+    exit: PolygonSpec | None = None
     squad: Annotated[list[SquadSpec], Field(max_length=limits.MAX_SQUADS)] = Field(
         default_factory=list
     )
@@ -368,10 +370,29 @@ class SideSpec(_Model):
         return self
 
 
-class ObjectiveSpec(_Model):
-    """[objective]: drive_off | hold (rounds) | protect (key_point, rounds)."""
+LOOT_RESOURCES = ("scrap", "parts", "relics", "influence", "food", "ammo")
+"""What a find is (the six resources of the rulebook's §10.1)."""
+LootResource = Literal["scrap", "parts", "relics", "influence", "food", "ammo"]
 
-    kind: Literal["drive_off", "hold", "protect"]
+
+class LootSpec(_Model):
+    """[[loot]]: a find on the map (a loot objective): a figure in contact picks it up
+    (Interact), carries it in `slots` of its carrying slots (§9) and carries it off
+    by its side's exit; `value` pieces of `resource`."""
+
+    id: Ident
+    name: Name | None = None
+    at: Point
+    resource: LootResource
+    value: Annotated[Whole, Field(ge=1, le=limits.MAX_LOOT_VALUE)] = 1
+    slots: Annotated[Whole, Field(ge=0, le=limits.MAX_LOOT_SLOTS)] = 1
+
+
+class ObjectiveSpec(_Model):
+    """[objective]: drive_off | hold (rounds) | protect (key_point, rounds) | loot
+    (the `[[loot]]` markers, carried off by the sides' exits)."""
+
+    kind: Literal["drive_off", "hold", "protect", "loot"]
     key_point: Ident | None = None
     rounds: Rounds | None = None
 
@@ -383,6 +404,8 @@ class ObjectiveSpec(_Model):
             raise ValueError("@rounds: a hold objective needs them")
         if self.kind != "protect" and self.key_point is not None:
             raise ValueError(f"@key_point: only for protect, not {self.kind}")
+        if self.kind == "loot" and self.rounds is not None:
+            raise ValueError("@rounds: not for a loot objective (it ends with max_rounds)")
         return self
 
 
@@ -404,6 +427,7 @@ class Scenario(_Model):
         default_factory=list
     )
     objective: ObjectiveSpec | None = None
+    loot: Annotated[list[LootSpec], Field(max_length=limits.MAX_LOOT)] = Field(default_factory=list)
     knobs: Annotated[dict[str, KnobValue], Field(max_length=limits.MAX_KNOBS)] = Field(
         default_factory=dict
     )

@@ -180,6 +180,27 @@ class NoiseMarker:
     figure: str | None = None
 
 
+@dataclass(slots=True)
+class LootMarker:
+    """A find on the map (a loot objective, docs/SCENARIO.md `[[loot]]`): lying at
+    (x, y), in a figure's hands (`carrier`), or carried off the table by a side
+    (`off_by`)."""
+
+    id: str
+    name: str
+    resource: str
+    value: int
+    slots: int
+    x: float
+    y: float
+    carrier: str | None = None
+    off_by: str | None = None
+
+    @property
+    def lying(self) -> bool:
+        return self.carrier is None and self.off_by is None
+
+
 PendingKind = Literal["choose_first", "choose_entry", "activate", "act", "intercept", "defence"]
 """What a pending decision is about (the phases of §3.1 that wait for a player)."""
 
@@ -232,6 +253,7 @@ class GameState:
     loot_taken: int = 0
     breaches: int = 0
     destroyed_modules: list[str] = field(default_factory=list)
+    markers: dict[str, LootMarker] = field(default_factory=dict)  # loot objective
     interrupted: dict[str, Any] = field(default_factory=dict)  # a paused attack (reaction)
     outcome: str | None = None
     spawned: int = 0  # counter for spawned figure and pack ids
@@ -263,10 +285,15 @@ class GameState:
             noise=[dataclasses.replace(n) for n in self.noise],
             minefield_spent=list(self.minefield_spent),
             destroyed_modules=list(self.destroyed_modules),
+            markers={k: dataclasses.replace(m) for k, m in self.markers.items()},
             interrupted=_deep_copy_plain(self.interrupted),
         )
 
     # -- queries --------------------------------------------------------------
+    def carried(self, figure: str) -> list[LootMarker]:
+        """The loot markers a figure carries."""
+        return [m for m in self.markers.values() if m.carrier == figure]
+
     def side_figures(self, side: str, *, standing: bool = True) -> list[Figure]:
         return [
             f
@@ -283,6 +310,8 @@ class GameState:
     # -- (de)serialisation ------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = _plain(self)
+        if not self.markers:  # games without a loot objective keep their old shape
+            del data["markers"]
         return data
 
     @classmethod
@@ -329,6 +358,7 @@ class GameState:
             loot_taken=data["loot_taken"],
             breaches=data["breaches"],
             destroyed_modules=list(data["destroyed_modules"]),
+            markers={k: LootMarker(**m) for k, m in data.get("markers", {}).items()},
             interrupted=data["interrupted"],
             outcome=data["outcome"],
             spawned=data["spawned"],

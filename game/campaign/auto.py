@@ -15,6 +15,8 @@ BUILD_ORDER = ("garden", "kitchen", "workshop", "quarters", "hall", "reliquary",
 
 FOOD_CYCLES = 2
 """The auto player scavenges while the food store holds less than this many cycles."""
+TRADE_FIRST = ("food", "ammo", "influence")
+"""What the auto player trades for, most pressing first."""
 
 
 def targets(c: Campaign, t: CampaignTables) -> list[str]:
@@ -28,15 +30,29 @@ def targets(c: Campaign, t: CampaignTables) -> list[str]:
     return [*ruins, *new, *level]
 
 
-def _offer(c: Campaign, t: CampaignTables, need: int) -> int | None:
-    """The first trade offer that turns spare scrap into what runs short."""
-    for i, offer in enumerate(t.downtime.trade):
-        wants = next(iter(offer.get))
-        short = (wants == "food" and c.resources["food"] < need) or (
-            wants == "ammo" and c.resources["ammo"] < len(c.ready())
-        )
-        if short and all(c.resources[r] >= n + 4 for r, n in offer.give.items()):
-            return i
+def _offer(c: Campaign, t: CampaignTables, need: int, spent: dict[str, int]) -> int | None:
+    """The first trade offer that turns spare scrap into what runs short: food below
+    a cycle's consumption, ammunition below `downtime.ammo_reserve` (P) or the crew,
+    influence (recruits) while the scrap heap is above `downtime.scrap_spare` (P);
+    `downtime.trade_keep` (P) of what it gives is kept back. `spent`: what the
+    traders planned so far give and get."""
+    have = {r: c.resources[r] + spent.get(r, 0) for r in c.resources}
+    short = {
+        "food": have["food"] < need,
+        "ammo": have["ammo"] < max(len(c.ready()), t.downtime.ammo_reserve),
+        "influence": have["scrap"] > t.downtime.scrap_spare,
+    }
+    keep = t.downtime.trade_keep
+    for wants in TRADE_FIRST:
+        for i, offer in enumerate(t.downtime.trade):
+            if wants not in offer.get or not short[wants]:
+                continue
+            if all(have[r] >= n + keep for r, n in offer.give.items()):
+                for r, n in offer.give.items():
+                    spent[r] = spent.get(r, 0) - n
+                for r, n in offer.get.items():
+                    spent[r] = spent.get(r, 0) + n
+                return i
     return None
 
 
@@ -46,14 +62,14 @@ def plan(c: Campaign, t: CampaignTables, core_posts: int, militia_posts: int) ->
     out = Plan(build=targets(c, t))
     patients = [m for m in c.ready() if any(s.kind == "treated" for s in m.scars)]
     builders = guards = 0
+    traded: dict[str, int] = {}
     for m in c.ready():
-        offer = _offer(c, t, need)
         if patients:
             out.actions[m.id] = "heal"
             out.heal[m.id] = patients.pop(0).id
         elif c.resources["food"] < need * FOOD_CYCLES:
             out.actions[m.id] = "explore"
-        elif offer is not None and m.id not in out.trade:
+        elif (offer := _offer(c, t, need, traded)) is not None:
             out.actions[m.id] = "trade"
             out.trade[m.id] = offer
         elif builders == 0 and refuge.buildable(c, t):

@@ -41,7 +41,9 @@ class Battle:
 @dataclass(frozen=True, slots=True)
 class BattleReport:
     """What a battle left: its outcome (the engine's word), each core figure that
-    was not standing at the end ("out" or "dead"), militia down, modules destroyed."""
+    was not standing at the end ("out" or "dead"), militia down, modules destroyed,
+    and the finds the campaign's side carried off (a loot objective: resource →
+    pieces, and their names)."""
 
     kind: Kind
     outcome: str
@@ -51,6 +53,8 @@ class BattleReport:
     extras_down: int = 0
     destroyed: tuple[str, ...] = ()
     events_hash: str = ""
+    loot: dict[str, int] = field(default_factory=dict)
+    finds: tuple[str, ...] = ()
 
 
 Fight = Callable[[Battle], BattleReport]

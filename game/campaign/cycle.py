@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from game.campaign import refuge, talents
 from game.campaign.battle import (
@@ -80,8 +80,7 @@ def _mission(
     c: Campaign, ctx: Context, dice: Dice, fight: Fight
 ) -> tuple[dict[str, Any], list[Note]]:
     t = ctx.tables
-    names = sorted(ctx.maps)
-    name = names[(c.cycle - 1) % len(names)]
+    name = choose_map(ctx, dice)
     board = ctx.maps[name]
     posts = sum(len(sq.figure) for sq in board.side[0].squad)
     crew = mission_crew(c, refuge.field_strength(c, t), posts)
@@ -94,31 +93,66 @@ def _mission(
     notes = [Note("mission", {"map": name, "outcome": report.outcome})]
     notes += spend_ammo(c, t, len(crew))
     notes += homecoming(c, t, dice, report)
-    notes += _salvage(c, ctx, dice, report, [m.id for m in crew])
+    looted = bool(board.loot)
+    if looted:
+        finds = ", ".join(report.finds) or "—"
+        notes.append(Note("carried", {"finds": finds}))
+    notes += _salvage(c, ctx, dice, report, [m.id for m in crew], looted)
     crew_names = [m.name for m in crew]
-    info = {"map": name, "outcome": report.outcome, "crew": crew_names, "seed": report.seed}
+    info = {
+        "map": name,
+        "outcome": report.outcome,
+        "crew": crew_names,
+        "seed": report.seed,
+        "loot": dict(report.loot) if looted else None,
+        "finds": list(report.finds),
+    }
     return info, notes
 
 
+def choose_map(ctx: Context, dice: Dice) -> str:
+    """The mission's map: one of the campaign's maps by a roll of its dice (P); with
+    one map no die is rolled."""
+    names = sorted(ctx.maps)
+    return names[dice.die(len(names)) - 1] if len(names) > 1 else names[0]
+
+
 def _salvage(
-    c: Campaign, ctx: Context, dice: Dice, report: BattleReport, crew: list[str]
+    c: Campaign,
+    ctx: Context,
+    dice: Dice,
+    report: BattleReport,
+    crew: list[str],
+    looted: bool,
 ) -> list[Note]:
-    """§10.2 steps 2–3 (experience, then the salvage booked) or §10.5's retreat."""
+    """§10.2 steps 2–3 (experience, then the salvage booked) or §10.5's retreat. On
+    a map with finds (a loot objective) the salvage is what the crew carried off —
+    kept in a retreat too, which loses only what was still in hands (P); on a map
+    without, it is rolled on the table by the outcome."""
     t = ctx.tables
-    if report.outcome not in t.mission.salvage:
+    won = report.outcome in t.mission.salvage
+    notes: list[Note] = []
+    if not won:
         lost = book(c, t.mission.retreat, -1)
-        return [Note("retreat", {"lost": lost})]
+        notes.append(Note("retreat", {"lost": lost}))
+        if not (looted and report.loot):
+            return notes
+    grade: Literal["victory", "draw"] = "victory" if report.outcome == "victory" else "draw"
     home = [c.member(m) for m in crew]  # Späherauge, Reliktkundig (§13.1)
-    rolls = talents.salvage_rolls(home, ctx.rules)
-    found = talents.roll_salvage(dice, t.mission.salvage[report.outcome], rolls)
+    if looted:
+        found = dict(report.loot)
+    else:
+        rolls = talents.salvage_rolls(home, ctx.rules)
+        found = talents.roll_salvage(dice, t.mission.salvage[grade], rolls)
     relics = found.get("relics", 0)
-    mission_xp = t.mission.xp_victory if report.outcome == "victory" else t.mission.xp_draw
+    mission_xp = 0
+    if won:
+        mission_xp = t.mission.xp_victory if report.outcome == "victory" else t.mission.xp_draw
     per_relic = t.mission.relic_xp + refuge.relic_xp_bonus(c, t) + talents.relic_xp(home, ctx.rules)
     xp = relics * per_relic + mission_xp
-    notes: list[Note] = []
     for member_id in crew:
         m = c.member(member_id)
-        if m.ready:
+        if m.ready and xp:
             notes += gain_xp(m, t, ctx.rules, xp)
     gained = book(c, found)
     notes.append(Note("salvage", {"gained": gained}))

@@ -201,6 +201,9 @@ class Downtime(_Model):
     core_cost: Costs
     core_profiles: list[str]
     trade: list[Trade]
+    ammo_reserve: Count = 0
+    trade_keep: Count = 4
+    scrap_spare: Count = 1000
 
 
 class EventRow(_Rolls):

@@ -28,6 +28,10 @@ def report_of(
         if fig.condition is not Condition.STANDING:
             fallen[member_id] = "dead" if fig.condition is Condition.DEAD else "out"
     extras_down = sum(1 for f in battle.militia if figures[f].condition is not Condition.STANDING)
+    home = [m for m in game.state.markers.values() if m.off_by == battle.side]
+    carried: dict[str, int] = {}
+    for m in home:
+        carried[m.resource] = carried.get(m.resource, 0) + m.value
     return BattleReport(
         kind=battle.kind,
         outcome=outcome,
@@ -37,6 +41,8 @@ def report_of(
         extras_down=extras_down,
         destroyed=tuple(game.state.destroyed_modules),
         events_hash=events_hash,
+        loot=carried,
+        finds=tuple(m.name for m in home),
     )
 
 

@@ -20,6 +20,7 @@ from game.scenario import (
     BoardSpec,
     FigureSpec,
     Issue,
+    LootSpec,
     ModuleSpec,
     PolygonSpec,
     RadiusLookup,
@@ -167,6 +168,8 @@ class _Checker:
             raid = side.get("raid")
             if isinstance(raid, dict):
                 self.entries(raid, f"{spath}.raid")
+            if "exit" in side:
+                self.exit(side["exit"], f"{spath}.exit")
         self.placements(placed)
         self.overwatch_starts(watchers)
 
@@ -211,6 +214,11 @@ class _Checker:
             if poly is not None and self.box is not None and not poly.intersects(self.box.exterior):
                 self.add(f"{epath}.polygon", "an entry zone must touch a board edge")
 
+    def exit(self, value: Any, path: str) -> None:
+        poly = self.polygon(value, path)
+        if poly is not None and self.box is not None and not poly.intersects(self.box.exterior):
+            self.add(path, "an exit must touch a board edge")
+
     def placements(self, placed: list[tuple[str, str, float, float, float]]) -> None:
         solid_tree = shapely.STRtree([poly for _, poly in self.solids])
         for path, _fid, x, y, r in placed:
@@ -245,6 +253,47 @@ class _Checker:
         elif where is None:
             self.add("objective.key_point", f"no module {key!r}")
 
+    def loot(self) -> None:
+        """Loot markers (docs/SCENARIO.md `[[loot]]`): with a loot objective only, ids
+        apart from the pieces' (Interact names either), on the board, not in solid
+        terrain; a loot objective needs markers, a side with an exit and no raid."""
+        objective = self.raw.get("objective")
+        kind = objective.get("kind") if isinstance(objective, dict) else None
+        markers = list(raw_items(self.raw, "loot"))
+        sides = list(raw_items(self.raw, "side"))
+        if kind == "loot":
+            if not markers:
+                self.add("objective.kind", "a loot objective needs at least one [[loot]] marker")
+            if not any("exit" in side for _, side in sides):
+                self.add("objective.kind", "a loot objective needs a side with an exit")
+            for s, side in sides:
+                if isinstance(side.get("raid"), dict):
+                    self.add(f"side[{s}].raid", "a loot objective is a skirmish: no raid")
+        else:
+            for i, _ in markers:
+                self.add(f"loot[{i}]", 'loot markers need [objective] kind = "loot"')
+            for s, side in sides:
+                if "exit" in side:
+                    self.add(f"side[{s}].exit", 'an exit needs [objective] kind = "loot"')
+        ids: dict[str, str] = {}
+        solid_tree = shapely.STRtree([poly for _, poly in self.solids])
+        for i, item in markers:
+            path = f"loot[{i}]"
+            mid = item.get("id")
+            if isinstance(mid, str) and mid in self.kinds:
+                self.add(f"{path}.id", f"{mid!r} is a terrain piece's or module's id too")
+            self.unique(mid, f"{path}.id", ids, "loot")
+            spec = parse_or_none(LootSpec, item)
+            if spec is None:
+                continue
+            x, y = spec.at
+            if self.box is not None and not self.box.covers(ShapelyPoint(x, y)):
+                self.add(f"{path}.at", self.outside())
+                continue
+            centre = ShapelyPoint(x, y)
+            for hit in sorted(int(j) for j in solid_tree.query(centre, "intersects")):
+                self.add(f"{path}.at", f"inside solid terrain {self.solids[hit][0]!r}")
+
 
 def check_geometry(raw: dict[str, Any], radius: RadiusLookup = default_radius) -> list[Issue]:
     """Geometric and cross-reference issues of raw scenario data: invalid or
@@ -255,4 +304,5 @@ def check_geometry(raw: dict[str, Any], radius: RadiusLookup = default_radius) -
     checker.pieces()
     checker.sides()
     checker.objective()
+    checker.loot()
     return checker.issues

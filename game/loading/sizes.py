@@ -26,6 +26,8 @@ def _polygons(raw: dict[str, Any]) -> Iterator[tuple[str, Any]]:
         yield f"side[{s}].deploy_zone", side.get("deploy_zone")
         for e, entry in raw_items(side.get("raid"), "entry"):
             yield f"side[{s}].raid.entry[{e}].polygon", entry.get("polygon")
+        if "exit" in side:
+            yield f"side[{s}].exit", side.get("exit")
 
 
 def _over(count: int, limit: int | float, what: str) -> str:
@@ -64,6 +66,9 @@ def size_issues(raw: dict[str, Any]) -> list[Issue]:
             count = len(_list(raid, key))
             if count > limit:
                 issues.append((f"side[{s}].raid.{key}", _over(count, limit, what)))
+    loot = _list(raw, "loot")
+    if len(loot) > limits.MAX_LOOT:
+        issues.append(("loot", _over(len(loot), limits.MAX_LOOT, "loot markers")))
     knobs = raw.get("knobs")
     if isinstance(knobs, dict) and len(knobs) > limits.MAX_KNOBS:
         issues.append(("knobs", _over(len(knobs), limits.MAX_KNOBS, "knobs")))

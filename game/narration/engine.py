@@ -18,6 +18,7 @@ from game.play.events import (
     WaveArrived,
     WaveBlocked,
 )
+from game.play.loot import LootDropped, LootPicked
 from game.play.noise import NoiseChecked, NoiseMade
 from game.play.outcome import Spoilers
 from game.words import die_word, signed
@@ -140,3 +141,13 @@ def _attention_drawn(e: AttentionDrawn, t: Telling) -> Values:
 @words(NoiseChecked)
 def _noise_checked(e: NoiseChecked, t: Telling) -> Values:
     return {"result_text": t.say(f"engine.noise_result.{e.result}")}
+
+
+@words(LootPicked)
+def _loot_picked(e: LootPicked, t: Telling) -> Values:
+    return {"resource_text": t.say(f"engine.loot_resource.{e.resource}")}
+
+
+@words(LootDropped)
+def _loot_dropped(e: LootDropped, t: Telling) -> Values:
+    return {"how_text": t.say(f"engine.loot_how.{'fell' if e.fell else 'put'}")}

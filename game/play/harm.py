@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from game.events import Event
-from game.play import bridge, morale, space
+from game.play import bridge, loot, morale, space
 from game.play.contract import GameView
 from game.rules.attack import AttackResult
 from game.state import Figure
@@ -32,7 +32,9 @@ FELL_ROUND = "fell_round"  # Figure.uses key: the round it last fell (Wandelnde 
 
 
 def fallen(game: GameView, figure: Figure) -> list[Event]:
-    """A figure stopped standing: loot drops, its squad may test morale (§7)."""
+    """A figure stopped standing: loot drops (a find lies where it fell), its squad
+    may test morale (§7)."""
+    events = loot.fallen(game, figure)
     figure.loot = 0
     figure.uses[FELL_ROUND] = game.state.round
-    return morale.after_casualty(game, figure)
+    return events + morale.after_casualty(game, figure)

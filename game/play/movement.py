@@ -45,7 +45,7 @@ from game.board.terrain import TerrainKind
 from game.board.vaults import Span
 from game.cover import Cover
 from game.events import Event, Family
-from game.play import bridge, budget, combat, fire, noise, overwatch, sight, space
+from game.play import bridge, budget, combat, fire, loot, noise, overwatch, sight, space
 from game.play.contract import ActionTemplate, GameView, Handler, Legal, MoveMode
 from game.play.items import schnaps_move
 from game.play.space import MovementEvent, Point2
@@ -184,10 +184,10 @@ def allowance(game: GameView, figure: Figure, mode: MoveMode) -> float:
 
 def slots_taken(game: GameView, figure: Figure) -> int:
     """The carrying slots the figure fills (§9): its weapons (a thrown item used up
-    is gone) and its loot."""
+    is gone) and its loot (a find its own slots)."""
     rules = game.rules
     arms = [rules.weapon(w.name) for w in figure.weapons if w.uses is None or w.uses > 0]
-    return slots.carried(arms, figure.loot, rules)
+    return slots.carried(arms, 0, rules) + loot.slots_of(game, figure)
 
 
 @dataclass(frozen=True, slots=True)

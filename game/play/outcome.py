@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.play import loot
 from game.play.contract import GameView
 from game.play.events import GameOver
+from game.rules.combatant import Condition
 from game.state import Presence
 
 CONSEQUENCES: dict[str, tuple[str, ...]] = {  # §12's table; texts: engine.consequence.*
@@ -117,7 +119,53 @@ def _raid_outcome(game: GameView) -> tuple[str, str] | None:
     return None
 
 
+def _loot_outcome(game: GameView) -> tuple[str, str] | None:
+    """A loot objective: the battle goes on while two sides stand on the table, or
+    one that can still take a find; it is decided by the value each side carried
+    off, a tie by the share of figures still standing (on the table or gone off it
+    with loot)."""
+    st = game.state
+    sides = list(st.sides)
+    on_table = [s for s in sides if _alive(game, s) > 0]
+    left = loot.open_finds(game)
+    if _time_up(game):
+        why = "max_rounds"
+    elif not left:
+        why = "loot_decided"
+    elif not on_table or (len(on_table) == 1 and not loot.can_loot(game, on_table[0])):
+        why = "one_side_left"
+    else:
+        return None
+    value = {s: loot.value_off(game, s) for s in sides}
+    first = sides[0]
+    best_other = max(value[s] for s in sides if s != first)
+    if value[first] != best_other:
+        return ("victory" if value[first] > best_other else "defeat"), why
+    share = _kept_shares(game)
+    mine, theirs = share[first], max(share[s] for s in sides if s != first)
+    if abs(mine - theirs) < 1e-9:
+        return "draw", why
+    return ("victory" if mine > theirs else "defeat"), why
+
+
+def _kept_shares(game: GameView) -> dict[str, float]:
+    """Each side's share of its figures still standing, on the table or gone off it."""
+    st = game.state
+    out: dict[str, float] = {}
+    for s in st.sides:
+        figs = [f for f in st.figures.values() if f.side == s]
+        kept = sum(
+            1
+            for f in figs
+            if f.condition is Condition.STANDING and f.presence is not Presence.RESERVE
+        )
+        out[s] = kept / max(1, len(figs))
+    return out
+
+
 def _skirmish_outcome(game: GameView) -> tuple[str, str] | None:
+    if loot.active(game):
+        return _loot_outcome(game)
     st = game.state
     sides = list(st.sides)
     alive = {s: _alive(game, s) for s in sides}
@@ -163,6 +211,10 @@ def verdict(game: GameView) -> Verdict:
     if outcome in (None, "draw"):
         return Verdict()
     st = game.state
+    if loot.active(game):
+        first = next(iter(st.sides))
+        others = tuple(s for s in st.sides if s != first)
+        return Verdict((first,), others) if outcome == "victory" else Verdict(others, (first,))
     share = {
         s: _alive(game, s) / max(1, sum(1 for f in st.figures.values() if f.side == s))
         for s in st.sides

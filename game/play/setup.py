@@ -4,12 +4,13 @@ sides, the board, the raid's waves)."""
 from __future__ import annotations
 
 from game.board.terrain import Board, TerrainKind
+from game.naming import readable_id
 from game.play import raid
 from game.play.contract import GameView
 from game.play.profiles import figure_profile, new_figure
 from game.rules.loader import RulesData
 from game.rules.profile import Profile
-from game.state import Figure, GameState, OverwatchZone, Side, Squad, WaveState
+from game.state import Figure, GameState, LootMarker, OverwatchZone, Side, Squad, WaveState
 
 
 def build_state(game: GameView) -> GameState:
@@ -57,6 +58,18 @@ def build_state(game: GameView) -> GameState:
     for side_spec in game.scenario.side:
         if side_spec.raid is not None:
             sides[side_spec.id].waves = raid.plan_waves(game, state, side_spec)
+    state.markers = {
+        spec.id: LootMarker(
+            spec.id,
+            spec.name or readable_id(spec.id),
+            spec.resource,
+            spec.value,
+            spec.slots,
+            float(spec.at[0]),
+            float(spec.at[1]),
+        )
+        for spec in game.scenario.loot
+    }
     return state
 
 

@@ -34,7 +34,7 @@ from game import actions as act
 from game.actions import IllegalAction
 from game.board.terrain import TerrainKind, TerrainPiece
 from game.events import CatalogueEvent, Event, Family
-from game.play import breaking, bridge, budget, noise, resolve, sight, space
+from game.play import breaking, bridge, budget, loot, noise, resolve, sight, space
 from game.play.combat_events import StructureBroken
 from game.play.contract import GameView, Handler, Legal
 from game.play.equipment import has_charge, treatment_kit, use_up
@@ -431,11 +431,20 @@ def _storage(game: GameView, figure: Figure, storage: TerrainPiece) -> Interacti
 
 def check_interact(game: GameView, action: act.Interact) -> None:
     fig = budget.check_budget(game, action.figure, action.verb, action.cost)
+    if action.target in game.state.markers:
+        why = loot.problem(game, fig, action.target)
+        if why is not None:
+            raise IllegalAction(why)
+        return
     interaction(game, fig, action.target)
 
 
 def do_interact(game: GameView, action: act.Interact) -> list[Event]:
     fig = game.figure(action.figure)
+    if action.target in game.state.markers:
+        check_interact(game, action)
+        budget.spend(game, fig, action.verb)
+        return loot.interact(game, fig, action.target)
     done = interaction(game, fig, action.target)
     budget.spend(game, fig, action.verb)
     return carry_out(game, fig, done)
@@ -502,6 +511,8 @@ def legal(game: GameView, figure: Figure) -> list[Legal]:
         if f.side == figure.side and f.presence is Presence.TABLE
     ]
     candidates += [act.Interact(figure.id, p.id) for p in nearby_pieces(game, figure)]
+    finds = loot.reachable(game, figure) + game.state.carried(figure.id)
+    candidates += [act.Interact(figure.id, m.id) for m in finds]
     return [a for a in candidates if _passes(game, HANDLERS[type(a)], a)]
 
 

@@ -10,7 +10,7 @@ from shapely.geometry import Point
 
 from game.board.terrain import TerrainKind
 from game.events import Event, Family
-from game.play import fire
+from game.play import fire, loot
 from game.play.contract import GameView
 from game.play.events import EngineEvent
 from game.play.raid import entry_ids, entry_polygon
@@ -66,6 +66,7 @@ def on_activation_end(game: GameView, figure: Figure) -> list[Event]:
         return events
     events += _breach(game, figure)
     events += _leave_board(game, figure)
+    events += loot.carry_off(game, figure)
     return events
 
 

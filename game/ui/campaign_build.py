@@ -12,7 +12,7 @@ player is told so: the refuge's ground is not redrawn for free.
 from __future__ import annotations
 
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +81,13 @@ def _worded(note: Note) -> dict[str, Any]:
     return params
 
 
+def editor_options(c: Campaign, options: EditorOptions | None) -> EditorOptions:
+    """The editor's options with the campaign's ruins and planned modules marked."""
+    ruins = frozenset(m.id for m in c.modules if m.on_map and m.status == "destroyed")
+    planned = frozenset(m.id for m in c.modules if m.on_map and m.status == "planned")
+    return replace(options or EditorOptions(), ruins=ruins, planned=planned)
+
+
 def draw_in_editor(
     c: Campaign, t: CampaignTables, base: str, options: EditorOptions | None = None
 ) -> Drawing | str:
@@ -93,7 +100,7 @@ def draw_in_editor(
             doc = Document.from_text(base, path)
         except DocumentError as exc:
             return exc.errors[0]
-        EditorApp(doc, options).run()
+        EditorApp(doc, editor_options(c, options)).run()
         saved = path.read_text(encoding="utf-8")
     if saved == base:
         return tr("campaign.screen.nothing_drawn")

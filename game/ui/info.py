@@ -93,7 +93,10 @@ def card_lines(game: Game, fig: Figure, units: str) -> list[tuple[str, bool]]:
     if fig.injury:
         state.append(local_name("injury_result", fig.injury, lang))
     state += [tr(f"ui.input.flag_{s}") for s in statuses(fig)]
-    if fig.loot:
+    finds = game.state.carried(fig.id)
+    if finds:  # a loot objective's finds, by name
+        state.append(tr("ui.input.card_finds", names=", ".join(m.name for m in finds)))
+    elif fig.loot:
         state.append(tr("ui.input.card_loot", loot=fig.loot))
     taken = slots_taken(game, fig)
     if taken:  # carrying slots (§9)

@@ -18,8 +18,13 @@ HORDE = ROOT / "scenarios" / "refuge_horde.toml"
 REFUGES = (RAIDERS, HORDE)
 
 
+OPEN_MAP = {"mission.maps": ["open_skirmish.toml"]}
+"""The scripted cycles' one mission map: a map without finds, its salvage rolled on
+the table (one map: no die picks it)."""
+
+
 def fresh(refuge: Path = RAIDERS, seed: int = 1, **overrides: object) -> tuple[Campaign, Context]:
-    c = new_campaign(refuge, seed, dict(overrides))
+    c = new_campaign(refuge, seed, {**OPEN_MAP, **overrides})
     return c, context_of(c)
 
 

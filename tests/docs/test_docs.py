@@ -100,6 +100,7 @@ def test_the_examples_are_found() -> None:
         "ok minimal",
         "ok after minimal",
         "ok after minimal",
+        "ok",
         "errors",
     ]
 

@@ -64,6 +64,9 @@ GAMES: tuple[tuple[str, int], ...] = (
     ("refuge_horde", 2),
     ("refuge_raiders", 1),
     ("refuge_raiders", 2),
+    ("salvage_clinic", 1),
+    ("salvage_depot", 1),
+    ("salvage_yard", 1),
 )
 """(scenario name in scenarios/, seed) of every golden game."""
 

@@ -165,3 +165,26 @@ def test_a_watchtower_saved_in_the_real_editor_comes_back_planned(
     assert isinstance(drawing, Drawing), drawing
     assert drawing.pieces == (("watchtower-1", "watchtower"),) and not drawing.ignored
     assert drawing.text.startswith(c.layout.rstrip("\n"))
+
+
+def test_the_editor_marks_ruins_and_planned_modules() -> None:
+    from game.ui.camera import Camera
+    from game.ui.campaign_build import editor_options
+    from game.ui.editor.campaign_marks import PLAN_FILL, draw_campaign_marks
+    from game.ui.editor.document import Item
+
+    c, _ctx = fresh()
+    # the raid broke the radio; a tower is drawn in the editor
+    next(m for m in c.modules if m.id == "radio").status = "destroyed"
+    marked = editor_options(c, EditorOptions(frames=1))
+    assert (marked.ruins, marked.planned, marked.frames) == (frozenset({"radio"}), frozenset(), 1)
+    pygame.init()
+    surface = pygame.Surface((60, 60))
+    surface.fill((0, 0, 0))
+    camera = Camera((60.0, 60.0), (0, 0, 60, 60), 1.0, (30.0, 30.0))
+    square = ((10.0, 10.0), (30.0, 10.0), (30.0, 30.0), (10.0, 30.0))
+    items = [Item(("module", 0), "piece", "tower", "watchtower", polygon=square)]
+    draw_campaign_marks(surface, camera, items, frozenset(), frozenset({"tower"}))
+    inside = surface.get_at(camera.to_screen(20.0, 20.0))[:3]
+    assert inside != (0, 0, 0) and inside[2] > inside[0]  # a blue blueprint
+    assert PLAN_FILL[:3] == (0, 114, 178)

@@ -23,12 +23,13 @@ def test_loop_plays_several_battles_through_every_scenario() -> None:
         notice=lambda line, fam: lines.append((line, fam)),
         on_events=lambda e: seen.append(len(e)),
     )
-    played = loop.run(games=4)
-    assert len(played) == 4
+    shipped = len(shipped_scenarios())
+    played = loop.run(games=shipped + 1)
+    assert len(played) == shipped + 1
     names = [p.scenario for p in played]
-    assert len(set(names[:3])) == 3 == len(shipped_scenarios())
-    assert names[3] == names[0]
-    assert len({p.seed for p in played}) == 4
+    assert len(set(names[:shipped])) == shipped == 6
+    assert names[shipped] == names[0]
+    assert len({p.seed for p in played}) == shipped + 1
     assert all(p.error in (None, "cut off") for p in played)
     assert sum(seen) > 0 and sum(1 for _, fam in lines if fam == "intent") >= 4
 

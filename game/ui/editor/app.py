@@ -29,6 +29,7 @@ from game.ui.camera import Camera
 from game.ui.defence import OVERLAY_NAMES, OVERLAYS, DefenceOverlays
 from game.ui.editor import edits, files, sidebar, toolbar, view
 from game.ui.editor import geometry as geo
+from game.ui.editor.campaign_marks import draw_campaign_marks
 from game.ui.editor.commands import Batch, Command, History, SetValue
 from game.ui.editor.document import MISSING, Document, Item, number
 from game.ui.editor.document import Path as DataPath
@@ -75,6 +76,8 @@ class EditorOptions:
     settings: Any = None
     heat_workers: int | None = None
     export_dpi: float = 150.0
+    ruins: frozenset[str] = frozenset()  # a campaign's destroyed modules (piece ids)
+    planned: frozenset[str] = frozenset()  # … and its drawn, not yet built ones
 
 
 def layout(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -1071,6 +1074,9 @@ class EditorApp:
         screen.set_clip(area)
         look = self.look
         look.terrain.draw(screen, cam, look.board, [])  # entries: their labels go on top
+        if self.options.ruins or self.options.planned:
+            built = (self.options.ruins, self.options.planned)
+            draw_campaign_marks(screen, cam, self.doc.items(), *built)
         draw_entry_zones(screen, cam, look.entries)
         items = self.doc.items()
         deploy = [it for it in items if it.what == "deploy"]

@@ -5,11 +5,11 @@ unless a move crosses them), and the scale bar."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 import pygame
 
-from game.state import Figure, NoiseMarker, OverwatchZone
+from game.state import Figure, LootMarker, NoiseMarker, OverwatchZone
 from game.ui import fonts
 from game.ui.cache import MB, cached
 from game.ui.camera import Camera
@@ -116,6 +116,31 @@ def _faint_dashes(
     shifted = [(x - box.x, y - box.y) for x, y in pts]
     draw.dashed_polyline(layer, rgba, shifted, width=1, dash=5, gap=7, closed=True)
     surface.blit(layer, box.topleft)
+
+
+FIND_CM = 2.0
+"""cm across a find's marker on the table (a base is 2.5)."""
+
+
+def draw_finds(
+    surface: pygame.Surface,
+    camera: Camera,
+    finds: Iterable[LootMarker],
+    exits: Iterable[tuple[int, Sequence[tuple[float, float]]]],
+) -> None:
+    """A loot objective: each find lying on the table as a yellow diamond (the loot
+    sign carriers wear), each side's exit as a dashed outline in its colour."""
+    for index, polygon in exits:
+        pts = camera.many_to_screen(polygon)
+        _faint_dashes(surface, (*style.side_colour(index), SECTOR_EDGE + 60), pts)
+    for m in finds:
+        if not m.lying:
+            continue
+        x, y = camera.to_screen_f(m.x, m.y)
+        r = max(4.0, camera.px(FIND_CM) / 2)
+        pts = [(x, y - r), (x + r * 0.8, y), (x, y + r), (x - r * 0.8, y)]
+        pygame.draw.polygon(surface, style.YELLOW, pts)
+        pygame.draw.polygon(surface, style.INK, pts, 1)
 
 
 def draw_sectors(

@@ -103,6 +103,7 @@ class TableView:
             cam.view,
             figure_signature(list(st.figures.values())),
             tuple((n.x, n.y, n.radius) for n in st.noise),
+            tuple((m.x, m.y, m.lying) for m in st.markers.values()),
             marks.selected,
             marks.hovered,
             marks.eligible,
@@ -139,6 +140,13 @@ class TableView:
         surface.set_clip(self._board_clip(s))
         if st.noise:
             markers.draw_noise(surface, s.camera, st.noise, None)
+        if st.markers:
+            exits = [
+                (s.side_index.get(side.id, 0), side.exit)
+                for side in s.game.scenario.side
+                if side.exit is not None
+            ]
+            markers.draw_finds(surface, s.camera, st.markers.values(), exits)
         figs = [f for f in st.figures.values() if f.id not in s.positions]
         markers.draw_sectors(surface, s.camera, figs, s.side_index, s.lit)
         surface.set_clip(s.area)
