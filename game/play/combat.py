@@ -112,15 +112,21 @@ def attack_problem(
         limit = reach(game, arms)
         if distance > limit + 1e-9:
             factor = game.system.reach_factor(game)
-            key = "out_of_range" if factor == DOUBLE else "out_of_reach"  # the text names it
-            more = {} if factor == DOUBLE else {"factor": factor}
+            if factor != DOUBLE:  # "out_of_range" says "2 ×"; this one names the factor
+                return Reason.of(
+                    "combat.out_of_reach",
+                    target=target.name,
+                    distance=distance,
+                    weapon=arms.name,
+                    limit=limit,
+                    factor=factor,
+                )
             return Reason.of(
-                f"combat.{key}",
+                "combat.out_of_range",
                 target=target.name,
                 distance=distance,
                 weapon=arms.name,
                 limit=limit,
-                **more,
             )
         if not sight.can_see(game, attacker, target):
             return Reason.of("combat.no_sight", who=attacker.name, target=target.name)
