@@ -138,7 +138,12 @@ def _salvage(
         if not (looted and report.loot):
             return notes
     grade: Literal["victory", "draw"] = "victory" if report.outcome == "victory" else "draw"
-    found = dict(report.loot) if looted else roll_table(dice, t.mission.salvage[grade])
+    if looted:  # the finds carried off, and what the crew scavenged around the site
+        found = dict(report.loot)
+        for what, n in roll_table(dice, t.mission.site.get(grade, {})).items() if won else ():
+            found[what] = found.get(what, 0) + n
+    else:
+        found = roll_table(dice, t.mission.salvage[grade])
     relics = found.get("relics", 0)
     mission_xp = 0
     if won:
