@@ -1,7 +1,8 @@
 """The auto player's downtime (`campaign next --auto`): a plain heuristic that makes the
-same `Plan` the campaign screen makes. Tend "until treated" scars, scavenge when the
-stores run low, build with one figure, keep a guard, train the rest; recruit when
-food allows; rebuild what raids destroyed before anything new."""
+same `Plan` the campaign screen makes. Tend "until treated" scars, trade spare scrap
+for what runs short, scavenge when the stores run low, build with one figure, keep a
+guard, train the rest; recruit when food allows; rebuild what raids destroyed before
+anything new."""
 
 from __future__ import annotations
 
@@ -67,11 +68,11 @@ def plan(c: Campaign, t: CampaignTables, core_posts: int, militia_posts: int) ->
         if patients:
             out.actions[m.id] = "heal"
             out.heal[m.id] = patients.pop(0).id
-        elif c.resources["food"] < need * FOOD_CYCLES:
-            out.actions[m.id] = "explore"
-        elif (offer := _offer(c, t, need, traded)) is not None:
+        elif (offer := _offer(c, t, need, traded)) is not None:  # spare scrap first
             out.actions[m.id] = "trade"
             out.trade[m.id] = offer
+        elif c.resources["food"] < need * FOOD_CYCLES:
+            out.actions[m.id] = "explore"
         elif builders == 0 and refuge.buildable(c, t):
             out.actions[m.id] = "build"
             builders += 1

@@ -31,7 +31,7 @@ from game.campaign.battle import (
     raid_battle,
 )
 from game.campaign.downtime import Plan, actions, building, consume, recruit, settle
-from game.campaign.fortune import book, consequences, event, homecoming, spend_ammo
+from game.campaign.fortune import book, consequences, event, homecoming, roll_table, spend_ammo
 from game.campaign.model import Campaign, Note
 from game.campaign.roster import gain_xp
 from game.campaign.tables import CampaignTables
@@ -139,8 +139,10 @@ def _salvage(
             return notes
     grade: Literal["victory", "draw"] = "victory" if report.outcome == "victory" else "draw"
     home = [c.member(m) for m in crew]  # Späherauge, Reliktkundig (§13.1)
-    if looted:
+    if looted:  # the finds carried off, and what the crew scavenged around the site
         found = dict(report.loot)
+        for what, n in roll_table(dice, t.mission.site.get(grade, {})).items() if won else ():
+            found[what] = found.get(what, 0) + n
     else:
         rolls = talents.salvage_rolls(home, ctx.rules)
         found = talents.roll_salvage(dice, t.mission.salvage[grade], rolls)

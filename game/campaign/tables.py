@@ -131,9 +131,12 @@ class Mission(_Model):
     xp_draw: Count
     relic_xp: Count
     salvage: dict[Literal["victory", "draw"], Annotated[dict[str, Dice], _names(RESOURCES)]]
+    site: dict[Literal["victory", "draw"], Annotated[dict[str, Dice], _names(RESOURCES)]] = Field(
+        default_factory=dict
+    )
     retreat: Costs
 
-    @field_validator("salvage")
+    @field_validator("salvage", "site")
     @classmethod
     def _expressions(cls, value: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
         return {k: {r: _dice(e) for r, e in v.items()} for k, v in value.items()}

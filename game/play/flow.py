@@ -181,7 +181,8 @@ def roll_initiative(game: GameView) -> list[Event]:
     while True:
         rolls = []
         for side in sides:
-            best = max(game.profile(f).ref for f in st.side_figures(side))
+            figures = st.side_figures(side) or eligible(game, side)  # all down: theirs
+            best = max(game.profile(f).ref for f in figures)
             rolls.append((side, game.dice.die(20), best))
         totals = sorted((face + ref for _, face, ref in rolls), reverse=True)
         if totals[0] != totals[1]:

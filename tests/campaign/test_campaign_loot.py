@@ -1,6 +1,7 @@
 """Salvage missions with finds (docs/CAMPAIGN.md "The mission"): the map rolled on the
-campaign's dice, the salvage booked from what the crew carried off, the hasty retreat
-keeping what already left the table, and the auto player's trades (P)."""
+campaign's dice, the salvage booked from what the crew carried off (and what it
+scavenged around the site, P), the hasty retreat keeping what already left the
+table (no site roll), and the auto player's trades (P)."""
 
 from __future__ import annotations
 
@@ -43,21 +44,22 @@ def test_the_salvage_is_what_the_crew_carried_off() -> None:
         finds=("a tool crate", "an ammunition case", "a sealed reliquary"),
     )
     fight = Scripted([report])
-    # the map W3 2 (the depot), the battle's seed 1, the event W20 12 (quiet)
-    dice = ScriptedDice([2, 1, 12])
+    # the map W3 2 (the depot), the battle's seed 1; around the site (P): food 2W6
+    # 3+4, scrap 1W6 5, influence 1W3 (2→1); the event W20 12 (quiet)
+    dice = ScriptedDice([2, 1, 3, 4, 5, 2, 12])
     entry = play_cycle(c, ctx, _train, fight, dice)
     assert dice._faces == []
     assert fight.battles[0].name == "salvage_depot.toml"
     assert entry["mission"]["map"] == "salvage_depot.toml"
     assert entry["mission"]["loot"] == {"parts": 2, "ammo": 4, "relics": 1}
     assert entry["mission"]["finds"] == ["a tool crate", "an ammunition case", "a sealed reliquary"]
-    # ammo 10 − 4 (the crew) + 4 carried off; food 14 − 6 eaten; nothing rolled
+    # ammo 10 − 4 (the crew) + 4 carried off; food 14 + 7 − 6 eaten; scrap 10 + 5
     assert c.resources == {
-        "scrap": 10,
+        "scrap": 15,
         "parts": 6,
         "relics": 1,
-        "influence": 3,
-        "food": 8,
+        "influence": 4,
+        "food": 15,
         "ammo": 10,
     }
     # 1 relic × 3 + 2 for the won mission, + 2 for training

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from test_support_scenes import activate
 
-from game.actions import IllegalAction, Interact, Move
+from game.actions import EndActivation, IllegalAction, Interact, Move
 from game.dice import ScriptedDice
 from game.engine import Game
 from game.loading import parse_scenario
@@ -239,3 +239,14 @@ def _tail() -> str:
     start = text.index("[[side]]")
     body = text[start:].replace("exit = [[0, 0], [60, 0], [60, 4], [0, 4]]\n", "")
     return body
+
+
+def test_a_side_with_only_downed_figures_still_rolls_initiative() -> None:
+    game = _game()
+    activate(game, "bruno")
+    game.state.figures["r1"].condition = Condition.DOWN  # on the table, not standing
+    game.state.figures["r1"].activated = True
+    game.apply(EndActivation("bruno"))
+    activate(game, "mira")
+    game.apply(EndActivation("mira"))  # round 2: the roll takes the downed figure's REF
+    assert game.state.round == 2 and game.state.outcome is None
