@@ -50,8 +50,10 @@ def accepted(game: Game, action: Action) -> bool:
 
 
 def first_accepted(game: Game, ordered: list[Plan], count: int) -> list[Plan]:
-    """The first `count` plans the engine would take that differ: in what they do,
-    or by a move to a place at least APART cm from the others'."""
+    """The first `count` plans the engine would take that differ: in what they do
+    and at whom, or by a move to a place at least APART cm from the others' (an
+    overwatch turned a little, the same shot with another weapon: one plan to the
+    look-ahead, whose playouts could not tell them apart)."""
     out: list[Plan] = []
     for plan in ordered:
         if any(_alike(plan, other) for other in out) or not accepted(game, plan.action):
@@ -62,7 +64,7 @@ def first_accepted(game: Game, ordered: list[Plan], count: int) -> list[Plan]:
     return out
 
 
-APART = 4.0
+APART = 10.0
 """cm between the ends of two moves the look-ahead weighs as different plans."""
 
 
@@ -73,7 +75,7 @@ def _alike(one: Plan, two: Plan) -> bool:
         return False
     ends = [getattr(p.action, "to", None) for p in (one, two)]
     if ends[0] is None or ends[1] is None:
-        return False
+        return True
     return math.dist(ends[0], ends[1]) < APART
 
 
@@ -100,8 +102,8 @@ def decide(
     if not legal:
         return Decision(wait, intent_of(sit, wait))
     chosen = legal[0]
-    first = not game.state.spent.get(fig.id)
-    if level.searches and first and not (winners and chosen.target in winners):
+    looks = level.searches and search.worth_a_look(game, fig)
+    if looks and not (winners and chosen.target in winners):
         chosen = search.choose(game, fig, legal, plans)
     return Decision(chosen, _intent(sit, chosen, found, side_plan))
 
