@@ -102,8 +102,8 @@ def decide(
     if not legal:
         return Decision(wait, intent_of(sit, wait))
     chosen = legal[0]
-    looks = level.searches and search.worth_a_look(game, fig)
-    if looks and not (winners and chosen.target in winners):
+    first = not game.state.spent.get(fig.id)
+    if level.searches and first and not (winners and chosen.target in winners):
         chosen = search.choose(game, fig, legal, plans)
     return Decision(chosen, _intent(sit, chosen, found, side_plan))
 

@@ -6,7 +6,7 @@ Where it matters only: when the judged best plan (ai/judge.py) is not clearly ah
 of the next. Then each of the top CANDIDATES plans that differ in what they do
 (ai/levelled.py's `first_accepted`) is played out on clones of the game — the
 plan's action first, then every side by the cheap scripted policy (ai/rollout.py)
-to the end of the next round or for ACTIVATIONS activations — and the end state
+to the end of the next round (in a raid at most RAID_ACTIVATIONS activations) — and the end state
 scored in the battle's own terms (ai/value.py's `worth`: figures and outcome; a
 skirmish's by the lead in shares standing that decides it). The dice of a
 playout are re-seeded from the game's seed, the number of actions taken and the
@@ -34,11 +34,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ai.objectives import role_of
 from ai.plan import SidePlan
 from ai.rollout import Scripted
 from ai.scorer import Plan
-from ai.value import worth
+from ai.value import is_raid, worth
 from game.actions import EndActivation, IllegalAction
 from game.dice import Dice
 from game.play.cache import GameCache
@@ -62,22 +61,13 @@ ENGAGED = 60.0
 """cm: a figure with no enemy this near plays its judged best without a look-ahead."""
 HORIZON = 1
 """Rounds after this one a playout runs to the end of."""
-ACTIVATIONS = 12
-"""Activations after the candidate's own a playout runs at most (those of the figures
-nearest an enemy come first): a raid's twenty-odd figures would otherwise make a
-playout three times as long as a skirmish's, for little the first dozen do not show."""
+RAID_ACTIVATIONS = 8
+"""Activations after the candidate's own a playout runs at most in a raid (those of
+the figures nearest an enemy come first): its twenty-odd figures, raiders walking
+the long way in and waves entering, would otherwise make a playout several times as
+long as a skirmish's, for little the first few do not show."""
 MAX_ACTIONS = 400
 SEED_SALT = 91
-
-
-def worth_a_look(game: Game, fig: Figure) -> bool:
-    """Is this decision of the figure's activation one to look ahead at? Its first
-    always; a later one (the move after a shot) in a skirmish only: a raid's waves
-    make every playout long, and its every decision would cost the look-ahead
-    several times over (≤ 5× classic's CPU per game, issue 13)."""
-    if not game.state.spent.get(fig.id):
-        return True
-    return role_of(game, fig.side) == "skirmish"
 
 
 def matters(game: Game, fig: Figure, legal: list[Plan]) -> bool:
@@ -150,12 +140,13 @@ def _played(
     policy = Scripted(plans)
     last = game.state.round + HORIZON
     root, started = game.state.action_count, 0
+    most = RAID_ACTIVATIONS if is_raid(game) else MAX_ACTIONS
     for _ in range(MAX_ACTIONS):
         pending = clone.pending()
         if pending is None or clone.state.round > last:
             break
         if pending.kind == "activate":  # the same luck for what follows, whatever came before
-            if started >= ACTIVATIONS:
+            if started >= most:
                 break
             started += 1
             clone.dice = _dice(game.seed, root, k, started)
