@@ -50,10 +50,8 @@ def accepted(game: Game, action: Action) -> bool:
 
 
 def first_accepted(game: Game, ordered: list[Plan], count: int) -> list[Plan]:
-    """The first `count` plans the engine would take that differ: in what they do
-    and at whom, or by a move to a place at least APART cm from the others' (an
-    overwatch turned a little, the same shot with another weapon: one plan to the
-    look-ahead, whose playouts could not tell them apart)."""
+    """The first `count` plans the engine would take that differ: in what they do,
+    or by a move to a place at least APART cm from the others'."""
     out: list[Plan] = []
     for plan in ordered:
         if any(_alike(plan, other) for other in out) or not accepted(game, plan.action):
@@ -64,7 +62,7 @@ def first_accepted(game: Game, ordered: list[Plan], count: int) -> list[Plan]:
     return out
 
 
-APART = 10.0
+APART = 4.0
 """cm between the ends of two moves the look-ahead weighs as different plans."""
 
 
@@ -75,7 +73,7 @@ def _alike(one: Plan, two: Plan) -> bool:
         return False
     ends = [getattr(p.action, "to", None) for p in (one, two)]
     if ends[0] is None or ends[1] is None:
-        return True
+        return False
     return math.dist(ends[0], ends[1]) < APART
 
 

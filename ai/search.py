@@ -3,12 +3,12 @@ activation, with successive halving (Karnin, Koren & Somekh 2013, "Almost optima
 exploration in multi-armed bandits"; as in Gumbel MuZero's root search).
 
 Where it matters only: when the judged best plan (ai/judge.py) is not clearly ahead
-of the next. Then each of the top CANDIDATES plans that differ in what they do
-(ai/levelled.py's `first_accepted`) is played out on clones of the game — the
-plan's action first, then every side by the cheap scripted policy (ai/rollout.py)
-to the end of the next round (in a raid at most RAID_ACTIVATIONS activations) — and the end state
-scored in the battle's own terms (ai/value.py's `worth`: figures and outcome; a
-skirmish's by the lead in shares standing that decides it). The dice of a
+of the next. Then each of the top CANDIDATES plans is played out on clones of the
+game — the plan's action first, then every side by the cheap scripted policy
+(ai/rollout.py) to the end of the next round (in a raid at most RAID_ACTIVATIONS
+activations) — and the end state scored in the battle's own terms (ai/value.py's
+`worth`: figures and outcome; a skirmish's by the lead in shares standing that
+decides it). The dice of a
 playout are re-seeded from the game's seed, the number of actions taken and the
 playout's number, and again at each activation that follows (by how many have
 begun): every candidate meets the same luck from the next activation on, whatever

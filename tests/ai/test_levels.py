@@ -18,7 +18,6 @@ from ai.mistakes import blunder
 from ai.objectives import role_of
 from ai.plan import SidePlan
 from ai.presets import preset_names
-from ai.scorer import Plan
 from ai.tactical import TacticalAI
 from game import actions as act
 from game.ai_choice import ai_issue, make_controller
@@ -312,19 +311,3 @@ def test_a_skirmish_is_worth_the_lead_in_shares_standing_and_then_its_outcome() 
     game.state.outcome = "victory"  # the first side's
     assert value.skirmish_worth(game, "survivors") == value.SKIRMISH_WEIGHT
     assert value.skirmish_worth(game, "raiders") == -value.SKIRMISH_WEIGHT
-
-
-def test_the_look_ahead_weighs_plans_that_differ_in_what_they_do(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    game = Game(scenario("open_skirmish"), seed=3)
-    monkeypatch.setattr(levelled, "accepted", lambda game, action: True)
-    shoot = Plan(act.Attack("bruno", "boss", "Assault rifle", False), 1.0, "shoot", "Boss")
-    burst = Plan(act.Attack("bruno", "boss", "Assault rifle", True), 0.9, "shoot", "Boss")
-    other = Plan(act.Attack("bruno", "veteran", "Assault rifle", False), 0.85, "shoot", "Veteran")
-    here = Plan(act.Move("bruno", (50.0, 30.0)), 0.8, "position")
-    near = Plan(act.Move("bruno", (55.0, 30.0)), 0.75, "position")  # 5 cm off
-    far = Plan(act.Move("bruno", (50.0, 45.0)), 0.7, "position")
-    ordered = [shoot, burst, other, here, near, far]
-    assert levelled.first_accepted(game, ordered, 6) == [shoot, other, here, far]
-    assert levelled.first_accepted(game, ordered, 2) == [shoot, other]
