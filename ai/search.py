@@ -5,8 +5,10 @@ exploration in multi-armed bandits"; as in Gumbel MuZero's root search).
 Where it matters only: when the judged best plan (ai/judge.py) is not clearly ahead
 of the next. Then each of the top CANDIDATES plans is played out on clones of the
 game — the plan's action first, then every side by the cheap scripted policy
-(ai/rollout.py) to the end of the next round — and the end state scored in the
-battle's own terms (ai/value.py's `worth`: figures and outcome). The dice of a
+(ai/rollout.py) to the end of the next round (in a raid at most RAID_ACTIVATIONS
+activations) — and the end state scored in the battle's own terms (ai/value.py's
+`worth`: figures and outcome; a skirmish's by the lead in shares standing that
+decides it). The dice of a
 playout are re-seeded from the game's seed, the number of actions taken and the
 playout's number, and again at each activation that follows (by how many have
 begun): every candidate meets the same luck from the next activation on, whatever
@@ -14,7 +16,8 @@ its own dice did (common random numbers, kept in step). That cuts the spread of 
 difference between two candidates' playouts about eight-fold (open_skirmish seed 3,
 round 2: sd 0.16–0.19 against 1.1–1.5 of one candidate's), so a few playouts tell
 them apart. A game is still reproduced by its seed. After
-each halving round the worse half is dropped; the survivors get more playouts. The
+each halving round the worse half is dropped (all but the leader, once it leads by
+SETTLED); the survivors get more playouts. The
 mean score, less a little for straying from the judged order, picks the plan.
 
 Clones start with copies of the game's whole-game caches (flow fields, odds, damage
@@ -34,7 +37,7 @@ import numpy as np
 from ai.plan import SidePlan
 from ai.rollout import Scripted
 from ai.scorer import Plan
-from ai.value import worth
+from ai.value import is_raid, worth
 from game.actions import EndActivation, IllegalAction
 from game.dice import Dice
 from game.play.cache import GameCache
@@ -51,10 +54,18 @@ MARGIN = 0.35
 """A judged best plan this far ahead of the next is taken without a look-ahead."""
 PRIOR = 0.25
 """Weight of the judged value against the playouts' mean (per figure of value)."""
+SETTLED = 0.6
+"""A lead in mean playout score (figures) after a halving round that ends the
+search: the common dice make a difference this large several times its spread."""
 ENGAGED = 60.0
 """cm: a figure with no enemy this near plays its judged best without a look-ahead."""
 HORIZON = 1
 """Rounds after this one a playout runs to the end of."""
+RAID_ACTIVATIONS = 8
+"""Activations after the candidate's own a playout runs at most in a raid (those of
+the figures nearest an enemy come first): its twenty-odd figures, raiders walking
+the long way in and waves entering, would otherwise make a playout several times as
+long as a skirmish's, for little the first few do not show."""
 MAX_ACTIONS = 400
 SEED_SALT = 91
 
@@ -85,6 +96,8 @@ def choose(game: Game, fig: Figure, legal: list[Plan], plans: dict[str, SidePlan
                 scores[i].append(playout(game, legal[i], k, side, plans, learnt) - base)
         played += per
         alive.sort(key=lambda i: (-_final(legal, scores, i), i))
+        if _final(legal, scores, alive[0]) - _final(legal, scores, alive[1]) > SETTLED:
+            break  # the playouts agree: no more needed
         alive = alive[: max(1, math.ceil(len(alive) / 2))]
         if len(alive) == 1:
             break
@@ -127,11 +140,14 @@ def _played(
     policy = Scripted(plans)
     last = game.state.round + HORIZON
     root, started = game.state.action_count, 0
+    most = RAID_ACTIVATIONS if is_raid(game) else MAX_ACTIONS
     for _ in range(MAX_ACTIONS):
         pending = clone.pending()
         if pending is None or clone.state.round > last:
             break
         if pending.kind == "activate":  # the same luck for what follows, whatever came before
+            if started >= most:
+                break
             started += 1
             clone.dice = _dice(game.seed, root, k, started)
         try:

@@ -12,8 +12,12 @@ worth that outcome's expectation, read off the terms the rules decide it by:
 - the way to a Partial: any loot off the table, any breach, any module destroyed,
   half or more of the defenders down (and how close that is).
 
-The attackers see the same number with the sign turned. An open skirmish has no
-outcome terms beyond the figures (the figures' values count them).
+The attackers see the same number with the sign turned. An open skirmish is won by
+the larger share of one's figures still standing when time is up (RULES.md §12,
+game/play/outcome.py), not by the figures' values: a side of four that loses as
+many as a side of five loses the battle. Its state is worth the outcome the lead
+in shares points to, the surer the fewer rounds are left (a finished skirmish by
+its outcome).
 
 A figure's *stake* is what the side watching it gains if it is taken out now (its
 own share of the way to each outcome, times what that outcome is worth): a
@@ -174,10 +178,40 @@ def _gap(polygon: object, fig: Figure) -> float:
     return float(polygon.distance(Point(fig.pos))) - fig.radius  # type: ignore[attr-defined]
 
 
-def outcome_worth(game: Game, side: str) -> float:
-    """What the outcome terms are worth to `side` now (0 outside a raid)."""
-    if not is_raid(game):
+SKIRMISH_WEIGHT = 4.0
+"""A skirmish won is worth this many figures to the winner; lost, as much against."""
+LEAD_SPREAD = 0.12
+"""Lead in shares standing that makes a win about three times as likely as a loss
+with one round left (more rounds left: the spread grows with their root)."""
+
+
+def skirmish_worth(game: Game, side: str) -> float:
+    """What the skirmish's outcome is worth to `side`: the outcome once decided, else
+    its expectation from the lead in the shares of figures standing."""
+    st = game.state
+    if st.outcome is not None:
+        if st.outcome == "draw":
+            return 0.0
+        won = (st.outcome == "victory") == (side == next(iter(st.sides)))
+        return SKIRMISH_WEIGHT if won else -SKIRMISH_WEIGHT
+    start: dict[str, int] = dict.fromkeys(st.sides, 0)
+    alive: dict[str, int] = dict.fromkeys(st.sides, 0)
+    for fig in st.figures.values():
+        start[fig.side] += 1
+        alive[fig.side] += 1 if fig.standing else 0
+    share = {s: alive[s] / max(1, start[s]) for s in st.sides}
+    others = [share[s] for s in st.sides if s != side]
+    if not others:
         return 0.0
+    lead = share[side] - max(others)
+    left = max(1, game.scenario.scenario.max_rounds - st.round + 1)
+    return SKIRMISH_WEIGHT * math.tanh(lead / (LEAD_SPREAD * math.sqrt(left)))
+
+
+def outcome_worth(game: Game, side: str) -> float:
+    """What the outcome terms are worth to `side` now (a skirmish's: its lead)."""
+    if not is_raid(game):
+        return skirmish_worth(game, side)
     worth = terms(game).worth
     return -worth if side in raid_sides(game) else worth
 

@@ -42,7 +42,8 @@ def _to_come(game: GameView, side: str) -> bool:
 
 def _defenders_hurt(game: GameView) -> bool:
     """Half or more of the defenders are down (§12 Partial)."""
-    defenders = [f for f in game.state.figures.values() if f.side in defender_sides(game)]
+    sides = set(defender_sides(game))
+    defenders = [f for f in game.state.figures.values() if f.side in sides]
     down = sum(1 for f in defenders if not f.standing)
     return bool(defenders) and down * 2 >= len(defenders)
 

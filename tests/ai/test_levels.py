@@ -24,6 +24,7 @@ from game.ai_choice import ai_issue, make_controller
 from game.dice import Dice
 from game.engine import Game
 from game.play.sight import SIGHT
+from game.rules.combatant import Condition
 from game.sim import run_game
 from game.state import OverwatchZone
 from tests.ai.kit import drive_to, scene
@@ -293,3 +294,20 @@ def test_playouts_that_share_what_they_learn_score_the_same() -> None:
     )
     assert first == search.playout(game, plan, 0, fig.side, {})
     assert len(game.cache.value(SIGHT)) == known  # the game takes them only from choose
+
+
+def test_a_skirmish_is_worth_the_lead_in_shares_standing_and_then_its_outcome() -> None:
+    game = Game(scenario("open_skirmish"), seed=3)  # four survivors against five raiders
+    assert value.skirmish_worth(game, "survivors") == 0.0
+    figs = game.state.figures
+    figs["bruno"].condition = Condition.OUT  # one each out: 3 of 4 against 4 of 5
+    figs["boss"].condition = Condition.OUT
+    behind = value.skirmish_worth(game, "survivors")
+    assert behind < 0.0 and value.skirmish_worth(game, "raiders") == pytest.approx(-behind)
+    left = game.scenario.scenario.max_rounds - game.state.round + 1
+    lead = 0.75 - 0.8
+    expected = value.SKIRMISH_WEIGHT * math.tanh(lead / (value.LEAD_SPREAD * math.sqrt(left)))
+    assert behind == pytest.approx(expected)
+    game.state.outcome = "victory"  # the first side's
+    assert value.skirmish_worth(game, "survivors") == value.SKIRMISH_WEIGHT
+    assert value.skirmish_worth(game, "raiders") == -value.SKIRMISH_WEIGHT
