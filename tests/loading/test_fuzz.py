@@ -318,3 +318,24 @@ def test_mutated_files_start_the_map_the_window_and_the_editor(
     assert code in (0, 2), (code, out, err)
     if code == 2:
         assert clear_error(path, out, err), out + err
+
+
+@pytest.mark.parametrize("number", ["9" * 400, "1e308", "3e15"])
+def test_the_editor_opens_a_file_with_a_far_off_point(
+    number: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found by the fuzzer: such a point crashed the editor's problem list (a number
+    too large for a float) or its drawing (off any screen)."""
+    text = (ROOT / "scenarios" / "open_skirmish.toml").read_text(encoding="utf-8")
+    broken = text.replace("polygon = [[30, 20],", f"polygon = [[{number}, 20],", 1)
+    assert broken != text
+    path = written(tmp_path, "far.toml", broken)
+    for key, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy")):
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv(ENV_DIR, str(tmp_path / "config"))
+    monkeypatch.setenv(NO_WARMUP, "1")
+    code, out, err = command(startup_argv("edit", path, tmp_path), capsys)
+    assert code == 0 and "terrain[1].polygon" in out + err
