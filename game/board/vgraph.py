@@ -45,13 +45,16 @@ from game.board.segments import (
 )
 from game.board.vgraph_edges import EdgeList
 from game.board.vgraph_kernels import (
+    astar,
     astar_begin,
     astar_resume,
     bitangent_pairs,
     dijkstra_begin,
+    dijkstra_from,
     dijkstra_resume,
     tangent_from,
     tangent_pairs,
+    usable_csr,
 )
 
 FloatArray = NDArray[np.float64]
@@ -132,8 +135,12 @@ class NavGraph:
         self._c_start = np.zeros(1, np.int64)
         self._c_items = np.empty(0, np.int64)
         self._c_geo = np.array([0.0, 0.0, CIRCLE_CELL, 1, 1], np.float64)
+        self._csr: tuple[int, IntArray, IntArray, FloatArray] | None = None
         self._add_terrain_nodes()
-        if len(self._pos) <= EAGER_NODES:
+        self._whole = len(self._pos) <= EAGER_NODES
+        """Built whole: every node done, the edges kept in the order they were made
+        (terrain, then base by base), so the searches run on a CSR copy."""
+        if self._whole:
             self.find_all_edges()
 
     # -- building -------------------------------------------------------------
@@ -299,7 +306,10 @@ class NavGraph:
         others[new] = False
         every = not others.any()
         done = np.flatnonzero(self._alive & self._done).astype(np.int64)
-        self._connect(new, np.concatenate([done, new]) if every else done)
+        done = done[done < new[0]]
+        if every:  # new with new first: the order a whole graph keeps
+            self._connect(new, new)
+        self._connect(new, done)
         if every:
             self._done[new] = True
 
@@ -327,6 +337,16 @@ class NavGraph:
         self._e.compact(remap, len(keep_nodes))
 
     # -- queries --------------------------------------------------------------
+    def _graph(self) -> tuple[IntArray, IntArray, FloatArray]:
+        """CSR adjacency of the usable edges (of a graph built whole), made again
+        after any change."""
+        e = self._e
+        if self._csr is None or self._csr[0] != e.version:
+            usable = e.alive & (e.block == 0)
+            csr = usable_csr(e.eu, e.ev, e.cost, usable, len(self._pos))
+            self._csr = (e.version, *csr)
+        return self._csr[1], self._csr[2], self._csr[3]
+
     def _more_edges(
         self, node: int, keys: FloatArray, vals: IntArray, size: int, found: int
     ) -> int:
@@ -409,6 +429,11 @@ class NavGraph:
         g_nodes, g_cost = self.links(goal)
         goal_cost = np.full(len(self._pos), np.inf)
         goal_cost[g_nodes] = g_cost
+        if self._whole:
+            cost_n, prev = astar(
+                *self._graph(), self._pos, s_nodes, s_cost, goal_cost, goal[0], goal[1], direct
+            )
+            return self._chain(start, goal, prev, float(cost_n))
         dist, prev, closed, keys, vals, size = astar_begin(
             self._pos, s_nodes, s_cost, goal[0], goal[1], direct
         )
@@ -433,7 +458,10 @@ class NavGraph:
             if pending < 0:
                 break
             found += self._more_edges(pending, keys, vals, size, found)
-        cost = float(dist[len(self._pos)])
+        return self._chain(start, goal, prev, float(dist[len(self._pos)]))
+
+    def _chain(self, start: Point2, goal: Point2, prev: IntArray, cost: float) -> GraphPath:
+        """The path a search's predecessors give (index n is the goal)."""
         if not math.isfinite(cost):
             return GraphPath((), math.inf)
         chain: list[Point2] = [goal]
@@ -446,6 +474,10 @@ class NavGraph:
 
     def _dijkstra(self, s_nodes: IntArray, s_cost: FloatArray, limit: float) -> FloatArray:
         """Costs from a point linked to s_nodes to every node (inf beyond limit)."""
+        if self._whole:
+            indptr, indices, weights = self._graph()
+            n = len(self._pos)
+            return dijkstra_from(indptr, indices, weights, n, s_nodes, s_cost, limit)
         dist, settled, keys, vals, size = dijkstra_begin(len(self._pos), s_nodes, s_cost, limit)
         pending, pending_cost, found = -1, 0.0, 0
         while True:

@@ -25,6 +25,8 @@ class EdgeList:
         self._reset()
 
     def _reset(self) -> None:
+        self.version = 0
+        """Counts every change (the searches' CSR copy is made again after one)."""
         self.count = 0
         self._eu = np.empty(0, np.int64)
         self._ev = np.empty(0, np.int64)
@@ -76,6 +78,7 @@ class EdgeList:
         self._block[first:end] = block
         self._alive[first:end] = True
         self.count = end
+        self.version += 1
         link_edges(self._head, self._link, self._eu, self._ev, first, end)
 
     def _grow(self, need: int) -> None:
@@ -96,12 +99,14 @@ class EdgeList:
     def kill(self, dead_nodes: BoolArray) -> None:
         """Mark the edges of these nodes (a mask) dead."""
         self.alive[dead_nodes[self.eu] | dead_nodes[self.ev]] = False
+        self.version += 1
 
     def bump(self, pos: FloatArray, circle: tuple[float, float, float], delta: int) -> None:
         """Add delta to the block count of every live edge the circle blocks."""
         bump_blocks(
             self.eu, self.ev, self.alive, pos, self.block, np.array(circle, np.float64), delta
         )
+        self.version += 1
 
     def dead(self) -> int:
         return int(self.count - self.alive.sum())
@@ -114,6 +119,8 @@ class EdgeList:
         keep = np.flatnonzero(self.alive)
         eu, ev = remap[self.eu[keep]], remap[self.ev[keep]]
         cost, block = self.cost[keep], self.block[keep]
+        version = self.version
         self._reset()
+        self.version = version + 1
         self.add_nodes(n_nodes)
         self.append(eu, ev, cost, block)

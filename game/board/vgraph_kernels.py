@@ -351,6 +351,135 @@ def dijkstra_resume(
 
 
 @njit
+def astar(
+    indptr: IntArray,
+    indices: IntArray,
+    weights: FloatArray,
+    pos: FloatArray,
+    start_nodes: IntArray,
+    start_cost: FloatArray,
+    goal_cost: FloatArray,
+    goal_x: float,
+    goal_y: float,
+    direct: float,
+) -> tuple[float, IntArray]:
+    """Cheapest start→goal cost over the graph plus the start/goal links, and the
+    predecessor array (index n is the goal; -2 marks "from the start")."""
+    n = pos.shape[0]
+    goal = n
+    dist = np.full(n + 1, np.inf)
+    prev = np.full(n + 1, -1, np.int64)
+    closed = np.zeros(n + 1, np.bool_)
+    keys = np.empty(256, np.float64)
+    vals = np.empty(256, np.int64)
+    size = 0
+    if direct < np.inf:
+        dist[goal] = direct
+        prev[goal] = -2
+        size = heap_push(keys, vals, size, direct, goal)
+    for k in range(start_nodes.shape[0]):
+        v = start_nodes[k]
+        if start_cost[k] < dist[v]:
+            dist[v] = start_cost[k]
+            prev[v] = -2
+            h = np.hypot(pos[v, 0] - goal_x, pos[v, 1] - goal_y)
+            keys, vals = heap_grow(keys, vals, size)
+            size = heap_push(keys, vals, size, dist[v] + h, v)
+    while size > 0:
+        _f, u, size = heap_pop(keys, vals, size)
+        if closed[u]:
+            continue
+        closed[u] = True
+        if u == goal:
+            break
+        du = dist[u]
+        if goal_cost[u] < np.inf and du + goal_cost[u] < dist[goal]:
+            dist[goal] = du + goal_cost[u]
+            prev[goal] = u
+            keys, vals = heap_grow(keys, vals, size)
+            size = heap_push(keys, vals, size, float(dist[goal]), goal)
+        for e in range(indptr[u], indptr[u + 1]):
+            v = indices[e]
+            nd = du + weights[e]
+            if nd < dist[v] and not closed[v]:
+                dist[v] = nd
+                prev[v] = u
+                h = np.hypot(pos[v, 0] - goal_x, pos[v, 1] - goal_y)
+                keys, vals = heap_grow(keys, vals, size)
+                size = heap_push(keys, vals, size, nd + h, v)
+    return float(dist[goal]), prev
+
+
+@njit
+def dijkstra_from(
+    indptr: IntArray,
+    indices: IntArray,
+    weights: FloatArray,
+    n: int,
+    start_nodes: IntArray,
+    start_cost: FloatArray,
+    limit: float,
+) -> FloatArray:
+    """Costs from a point linked to start_nodes to every node (inf beyond limit)."""
+    dist = np.full(n, np.inf)
+    done = np.zeros(n, np.bool_)
+    keys = np.empty(256, np.float64)
+    vals = np.empty(256, np.int64)
+    size = 0
+    for k in range(start_nodes.shape[0]):
+        v = start_nodes[k]
+        if start_cost[k] < dist[v] and start_cost[k] <= limit:
+            dist[v] = start_cost[k]
+            keys, vals = heap_grow(keys, vals, size)
+            size = heap_push(keys, vals, size, start_cost[k], v)
+    while size > 0:
+        d, u, size = heap_pop(keys, vals, size)
+        if done[u]:
+            continue
+        done[u] = True
+        for e in range(indptr[u], indptr[u + 1]):
+            v = indices[e]
+            nd = d + weights[e]
+            if nd < dist[v] and nd <= limit:
+                dist[v] = nd
+                keys, vals = heap_grow(keys, vals, size)
+                size = heap_push(keys, vals, size, nd, v)
+    return dist
+
+
+@njit
+def usable_csr(
+    eu: IntArray, ev: IntArray, ecost: FloatArray, usable: BoolArray, n: int
+) -> tuple[IntArray, IntArray, FloatArray]:
+    """CSR adjacency (both directions) of the usable edges: per node, first the
+    edges it starts, then those it ends, each in edge order."""
+    counts = np.zeros(n + 1, np.int64)
+    for e in range(eu.shape[0]):
+        if usable[e]:
+            counts[eu[e] + 1] += 1
+            counts[ev[e] + 1] += 1
+    for i in range(n):
+        counts[i + 1] += counts[i]
+    indptr = counts.copy()
+    fill = counts[:-1].copy()
+    indices = np.empty(indptr[n], np.int64)
+    weights = np.empty(indptr[n], np.float64)
+    for e in range(eu.shape[0]):
+        if usable[e]:
+            u = eu[e]
+            indices[fill[u]] = ev[e]
+            weights[fill[u]] = ecost[e]
+            fill[u] += 1
+    for e in range(eu.shape[0]):
+        if usable[e]:
+            v = ev[e]
+            indices[fill[v]] = eu[e]
+            weights[fill[v]] = ecost[e]
+            fill[v] += 1
+    return indptr, indices, weights
+
+
+@njit
 def bump_blocks(
     eu: IntArray,
     ev: IntArray,
