@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -67,7 +68,7 @@ def random_board(seed: int) -> Board:
     return board
 
 
-BOARDS = {
+BOARDS: dict[str, Callable[[], Board]] = {
     "wall": lambda: scenario_board(DATA / "paths_wall.toml"),
     "rubble": lambda: scenario_board(DATA / "paths_rubble.toml"),
     "maze": lambda: scenario_board(DATA / "paths_maze.toml"),
