@@ -137,20 +137,26 @@ def circle_blocks(
 
 
 @njit
-def _walk(
+def _blocked_on_walk(
     px: float,
     py: float,
     qx: float,
     qy: float,
-    x0: float,
-    y0: float,
-    cell: float,
-    nx: int,
-    ny: int,
-    cells: IntArray,
-) -> int:
-    """Grid cells a segment passes (Amanatides–Woo); writes them to `cells`, returns
-    how many (cells may need growing: returns -1 if it is too small)."""
+    geo: FloatArray,
+    start: IntArray,
+    items: IntArray,
+    stamp: IntArray,
+    k: int,
+    edges: FloatArray,
+    circles: FloatArray,
+) -> bool:
+    """Does an item in the grid cells the segment passes block it? The cells are
+    walked from p on (Amanatides–Woo) and the walk stops at the first item
+    that blocks: edges (ax, ay, bx, by) when `circles` is empty, else circles."""
+    dx = qx - px
+    dy = qy - py
+    seg_len = np.sqrt(dx * dx + dy * dy)
+    x0, y0, cell, nx, ny = geo[0], geo[1], geo[2], int(geo[3]), int(geo[4])
     fx = (px - x0) / cell
     fy = (py - y0) / cell
     gx = (qx - x0) / cell
@@ -159,22 +165,40 @@ def _walk(
     iy = max(0, min(ny - 1, int(np.floor(fy))))
     jx = max(0, min(nx - 1, int(np.floor(gx))))
     jy = max(0, min(ny - 1, int(np.floor(gy))))
-    dx = gx - fx
-    dy = gy - fy
-    step_x = 1 if dx > 0 else -1
-    step_y = 1 if dy > 0 else -1
+    wx = gx - fx
+    wy = gy - fy
+    step_x = 1 if wx > 0 else -1
+    step_y = 1 if wy > 0 else -1
     inf = np.inf
-    t_max_x = inf if dx == 0 else ((ix + (1 if dx > 0 else 0)) - fx) / dx
-    t_max_y = inf if dy == 0 else ((iy + (1 if dy > 0 else 0)) - fy) / dy
-    t_dx = inf if dx == 0 else abs(1.0 / dx)
-    t_dy = inf if dy == 0 else abs(1.0 / dy)
-    count = 0
-    limit = cells.shape[0]
+    t_max_x = inf if wx == 0 else ((ix + (1 if wx > 0 else 0)) - fx) / wx
+    t_max_y = inf if wy == 0 else ((iy + (1 if wy > 0 else 0)) - fy) / wy
+    t_dx = inf if wx == 0 else abs(1.0 / wx)
+    t_dy = inf if wy == 0 else abs(1.0 / wy)
+    use_circles = circles.shape[0] > 0
     while True:
-        if count >= limit:
-            return -1
-        cells[count] = ix * ny + iy
-        count += 1
+        c = ix * ny + iy
+        for s in range(start[c], start[c + 1]):
+            item = items[s]
+            if stamp[item] == k:
+                continue
+            stamp[item] = k
+            if use_circles:
+                if circle_blocks(
+                    px, py, dx, dy, circles[item, 0], circles[item, 1], circles[item, 2]
+                ):
+                    return True
+            elif _edge_blocks(
+                px,
+                py,
+                dx,
+                dy,
+                seg_len,
+                edges[item, 0],
+                edges[item, 1],
+                edges[item, 2],
+                edges[item, 3],
+            ):
+                return True
         if ix == jx and iy == jy:
             break
         if t_max_x < t_max_y:
@@ -189,7 +213,7 @@ def _walk(
             t_max_y += t_dy
         if ix < 0 or iy < 0 or ix >= nx or iy >= ny:
             break
-    return count
+    return False
 
 
 @njit
@@ -214,104 +238,16 @@ def segments_clear(
     out = np.ones(n_seg, np.bool_)
     e_stamp = np.full(max(edges.shape[0], 1), -1, np.int64)
     c_stamp = np.full(max(circles.shape[0], 1), -1, np.int64)
-    cells = np.empty(4096, np.int64)
+    no_circles = np.empty((0, 3))
     for k in range(n_seg):
-        px = p[k, 0]
-        py = p[k, 1]
-        dx = q[k, 0] - px
-        dy = q[k, 1] - py
-        seg_len = np.sqrt(dx * dx + dy * dy)
-        blocked = False
-        if circles.shape[0] > 0:
-            nc = _walk(
-                px,
-                py,
-                q[k, 0],
-                q[k, 1],
-                c_geo[0],
-                c_geo[1],
-                c_geo[2],
-                int(c_geo[3]),
-                int(c_geo[4]),
-                cells,
-            )
-            while nc < 0:
-                cells = np.empty(cells.shape[0] * 2, np.int64)
-                nc = _walk(
-                    px,
-                    py,
-                    q[k, 0],
-                    q[k, 1],
-                    c_geo[0],
-                    c_geo[1],
-                    c_geo[2],
-                    int(c_geo[3]),
-                    int(c_geo[4]),
-                    cells,
-                )
-            for ci in range(nc):
-                c = cells[ci]
-                for s in range(c_start[c], c_start[c + 1]):
-                    item = c_items[s]
-                    if c_stamp[item] == k:
-                        continue
-                    c_stamp[item] = k
-                    if circle_blocks(
-                        px, py, dx, dy, circles[item, 0], circles[item, 1], circles[item, 2]
-                    ):
-                        blocked = True
-                        break
-                if blocked:
-                    break
+        px, py, qx, qy = p[k, 0], p[k, 1], q[k, 0], q[k, 1]
+        blocked = circles.shape[0] > 0 and _blocked_on_walk(
+            px, py, qx, qy, c_geo, c_start, c_items, c_stamp, k, edges, circles
+        )
         if not blocked and edges.shape[0] > 0:
-            nc = _walk(
-                px,
-                py,
-                q[k, 0],
-                q[k, 1],
-                e_geo[0],
-                e_geo[1],
-                e_geo[2],
-                int(e_geo[3]),
-                int(e_geo[4]),
-                cells,
+            blocked = _blocked_on_walk(
+                px, py, qx, qy, e_geo, e_start, e_items, e_stamp, k, edges, no_circles
             )
-            while nc < 0:
-                cells = np.empty(cells.shape[0] * 2, np.int64)
-                nc = _walk(
-                    px,
-                    py,
-                    q[k, 0],
-                    q[k, 1],
-                    e_geo[0],
-                    e_geo[1],
-                    e_geo[2],
-                    int(e_geo[3]),
-                    int(e_geo[4]),
-                    cells,
-                )
-            for ci in range(nc):
-                c = cells[ci]
-                for s in range(e_start[c], e_start[c + 1]):
-                    item = e_items[s]
-                    if e_stamp[item] == k:
-                        continue
-                    e_stamp[item] = k
-                    if _edge_blocks(
-                        px,
-                        py,
-                        dx,
-                        dy,
-                        seg_len,
-                        edges[item, 0],
-                        edges[item, 1],
-                        edges[item, 2],
-                        edges[item, 3],
-                    ):
-                        blocked = True
-                        break
-                if blocked:
-                    break
         out[k] = not blocked
     return out
 

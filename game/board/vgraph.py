@@ -14,6 +14,15 @@ one spacing's worth of refraction error of the true optimum.
 
 Other bases are added and removed incrementally: each edge counts the bases that
 block it, so moving one figure touches only that figure's nodes and edges.
+
+Edges are found when a search needs them (a big board has millions): a node is
+*done* once its edges to every live node are known; a search that takes a node not
+done stops, the node's edges (and those of a few nodes next in line) are found, and
+the search goes on where it stopped. A node added later is tested against the done
+nodes straight away. Every node lists its edges in one fixed order (see
+`vgraph_kernels.neighbours`) and each edge is measured in one fixed direction
+(`edge_ends`), so the paths found are those of the graph built all at once, whatever
+was found when. A small graph is built all at once (`EAGER_NODES`).
 """
 
 from __future__ import annotations
@@ -34,11 +43,15 @@ from game.board.segments import (
     circle_block_counts,
     segments_clear,
 )
+from game.board.vgraph_edges import EdgeList
 from game.board.vgraph_kernels import (
     astar,
+    astar_begin,
+    astar_resume,
     bitangent_pairs,
-    bump_blocks,
+    dijkstra_begin,
     dijkstra_from,
+    dijkstra_resume,
     tangent_from,
     tangent_pairs,
     usable_csr,
@@ -56,6 +69,8 @@ EDGE_CELL = 2.0
 CIRCLE_CELL = 5.0
 """cm: grid cell for the base buckets."""
 _ROW_CHUNK = 512
+EAGER_NODES = 2048
+"""A graph with at most this many nodes finds all its edges when it is made."""
 
 
 def reflex_corners(rings: list[FloatArray]) -> tuple[FloatArray, FloatArray, FloatArray]:
@@ -110,12 +125,8 @@ class NavGraph:
         self._tang = np.empty(0, np.bool_)
         self._owner = np.empty(0, np.int64)
         self._alive = np.empty(0, np.bool_)
-        # edges
-        self._eu = np.empty(0, np.int64)
-        self._ev = np.empty(0, np.int64)
-        self._ecost = np.empty(0)
-        self._eblock = np.empty(0, np.int32)
-        self._ealive = np.empty(0, np.bool_)
+        self._done = np.empty(0, np.bool_)
+        self._e = EdgeList()
         # bases
         self._bases: dict[Circle, int] = {}
         self._slot_circle: dict[int, tuple[float, float, float]] = {}
@@ -124,8 +135,13 @@ class NavGraph:
         self._c_start = np.zeros(1, np.int64)
         self._c_items = np.empty(0, np.int64)
         self._c_geo = np.array([0.0, 0.0, CIRCLE_CELL, 1, 1], np.float64)
-        self._csr: tuple[IntArray, IntArray, FloatArray] | None = None
+        self._csr: tuple[int, IntArray, IntArray, FloatArray] | None = None
         self._add_terrain_nodes()
+        self._whole = len(self._pos) <= EAGER_NODES
+        """Built whole: every node done, the edges kept in the order they were made
+        (terrain, then base by base), so the searches run on a CSR copy."""
+        if self._whole:
+            self.find_all_edges()
 
     # -- building -------------------------------------------------------------
     def _add_nodes(
@@ -139,6 +155,8 @@ class NavGraph:
         self._tang = np.concatenate([self._tang, np.full(n, tang)])
         self._owner = np.concatenate([self._owner, np.full(n, owner, np.int64)])
         self._alive = np.concatenate([self._alive, np.ones(n, np.bool_)])
+        self._done = np.concatenate([self._done, np.zeros(n, np.bool_)])
+        self._e.add_nodes(n)
         return np.arange(first, first + n, dtype=np.int64)
 
     def _terrain_corners(self) -> tuple[FloatArray, FloatArray, FloatArray]:
@@ -156,8 +174,6 @@ class NavGraph:
         steiner = self._difficult_points()
         if len(steiner):
             self._add_nodes(steiner, steiner, steiner, False, -1)
-        nodes = np.arange(len(self._pos), dtype=np.int64)
-        self._connect(nodes, nodes, upper=True)
 
     def _difficult_points(self) -> FloatArray:
         geom = self.space.difficult.geometry
@@ -173,19 +189,34 @@ class NavGraph:
         cand = np.asarray(np.unique(np.round(np.vstack(pts), 9), axis=0), np.float64)
         return cand[self._keep(cand)]
 
-    def _connect(self, rows: IntArray, cols: IntArray, upper: bool) -> None:
-        """Add the visible bitangent edges between rows and cols."""
+    def find_all_edges(self) -> None:
+        """Find every edge not known yet (the graph built all at once)."""
+        self._find_edges(np.flatnonzero(self._alive & ~self._done).astype(np.int64))
+
+    def _find_edges(self, nodes: IntArray) -> None:
+        """Make these live nodes done: find their edges to every live node not done."""
+        nodes = nodes[~self._done[nodes]]
+        if len(nodes) == 0:
+            return
+        self._connect(nodes, np.flatnonzero(self._alive & ~self._done).astype(np.int64))
+        self._done[nodes] = True
+
+    def _connect(self, rows: IntArray, cols: IntArray) -> None:
+        """Add the visible bitangent edges between rows and cols (each pair once)."""
         if len(rows) == 0 or len(cols) == 0:
             return
+        in_rows = np.zeros(len(self._pos), np.bool_)
+        in_rows[rows] = True
         for k in range(0, len(rows), _ROW_CHUNK):
             i, j = bitangent_pairs(
                 rows[k : k + _ROW_CHUNK],
                 cols,
+                in_rows,
+                self._owner,
                 self._pos,
                 self._prv,
                 self._nxt,
                 self._tang,
-                upper,
             )
             if len(i) == 0:
                 continue
@@ -199,12 +230,7 @@ class NavGraph:
                 if len(self._circles)
                 else np.zeros(len(i), np.int32)
             )
-            self._eu = np.concatenate([self._eu, i])
-            self._ev = np.concatenate([self._ev, j])
-            self._ecost = np.concatenate([self._ecost, self.costs(p, q)])
-            self._eblock = np.concatenate([self._eblock, blocks])
-            self._ealive = np.concatenate([self._ealive, np.ones(len(i), np.bool_)])
-        self._csr = None
+            self._e.append(i, j, self.costs(p, q), blocks)
 
     def costs(self, p: FloatArray, q: FloatArray) -> FloatArray:
         """Movement cost of segments (difficult ground costs extra)."""
@@ -244,7 +270,7 @@ class NavGraph:
             self._next_slot += 1
         if added:
             for base in added:
-                self._bump_blocks(self._slot_circle[self._bases[base]], +1)
+                self._e.bump(self._pos, self._slot_circle[self._bases[base]], +1)
             self._rebuild_circle_grid()
             for base in added:
                 self._add_base(base)
@@ -263,18 +289,6 @@ class NavGraph:
         )
         self._c_start, self._c_items, self._c_geo = grid.start, grid.items, _grid_geo(grid)
 
-    def _bump_blocks(self, circle: tuple[float, float, float], delta: int) -> None:
-        bump_blocks(
-            self._eu,
-            self._ev,
-            self._ealive,
-            self._pos,
-            self._eblock,
-            np.array(circle, np.float64),
-            delta,
-        )
-        self._csr = None
-
     def _add_base(self, base: Circle) -> None:
         slot = self._bases[base]
         x, y, big = self._slot_circle[slot]
@@ -287,44 +301,66 @@ class NavGraph:
         if not keep.any():
             return
         new = self._add_nodes(ring[keep], prv[keep], nxt[keep], True, slot)
-        old = np.flatnonzero(self._alive[: new[0]]).astype(np.int64)
-        self._connect(new, new, upper=True)
-        self._connect(new, old, upper=False)
+        # the done nodes must know every live node: test the new ones against them
+        others = self._alive & ~self._done
+        others[new] = False
+        every = not others.any()
+        done = np.flatnonzero(self._alive & self._done).astype(np.int64)
+        done = done[done < new[0]]
+        if every:  # new with new first: the order a whole graph keeps
+            self._connect(new, new)
+        self._connect(new, done)
+        if every:
+            self._done[new] = True
 
     def _remove_base(self, base: Circle) -> None:
         slot = self._bases.pop(base)
         circle = self._slot_circle.pop(slot)
         mine = self._owner == slot
         self._alive[mine] = False
-        dead = self._ealive & (mine[self._eu] | mine[self._ev])
-        self._ealive[dead] = False
-        self._bump_blocks(circle, -1)
+        self._e.kill(mine)
+        self._e.bump(self._pos, circle, -1)
         self._rebuild_circle_grid()
         self._maybe_compact()
 
     def _maybe_compact(self) -> None:
-        n_dead = int((~self._ealive).sum())
-        if n_dead < 4096 or n_dead < self._ealive.sum():
+        n_dead = self._e.dead()
+        dead_nodes = int((~self._alive).sum())
+        edges = n_dead >= 4096 and n_dead >= self._e.count - n_dead
+        if not edges and (dead_nodes < 4096 or dead_nodes < len(self._alive) - dead_nodes):
             return
         keep_nodes = np.flatnonzero(self._alive)
         remap = np.full(len(self._pos), -1, np.int64)
         remap[keep_nodes] = np.arange(len(keep_nodes))
-        for name in ("_pos", "_prv", "_nxt", "_tang", "_owner", "_alive"):
+        for name in ("_pos", "_prv", "_nxt", "_tang", "_owner", "_alive", "_done"):
             setattr(self, name, getattr(self, name)[keep_nodes])
-        keep = np.flatnonzero(self._ealive)
-        self._eu = remap[self._eu[keep]]
-        self._ev = remap[self._ev[keep]]
-        self._ecost = self._ecost[keep]
-        self._eblock = self._eblock[keep]
-        self._ealive = self._ealive[keep]
-        self._csr = None
+        self._e.compact(remap, len(keep_nodes))
 
     # -- queries --------------------------------------------------------------
     def _graph(self) -> tuple[IntArray, IntArray, FloatArray]:
-        if self._csr is None:
-            usable = self._ealive & (self._eblock == 0)
-            self._csr = usable_csr(self._eu, self._ev, self._ecost, usable, len(self._pos))
-        return self._csr
+        """CSR adjacency of the usable edges (of a graph built whole), made again
+        after any change."""
+        e = self._e
+        if self._csr is None or self._csr[0] != e.version:
+            usable = e.alive & (e.block == 0)
+            csr = usable_csr(e.eu, e.ev, e.cost, usable, len(self._pos))
+            self._csr = (e.version, *csr)
+        return self._csr[1], self._csr[2], self._csr[3]
+
+    def _more_edges(
+        self, node: int, keys: FloatArray, vals: IntArray, size: int, found: int
+    ) -> int:
+        """Find the edges of a node a search took (not done) and of up to `found`
+        more nodes next in line on its heap (so a big search stops about log times,
+        a small one seldom finds edges it does not need): how many were done now."""
+        heap = vals[:size]
+        order = np.argsort(keys[:size], kind="stable")
+        line = heap[order]
+        line = line[line < len(self._pos)]
+        line = line[~self._done[line] & self._alive[line]][:found]
+        nodes = np.unique(np.concatenate([[node], line]).astype(np.int64))
+        self._find_edges(nodes)
+        return len(nodes)
 
     def blocked_by_base(self, point: Point2) -> bool:
         """Is a base centred here overlapping one of the obstacle bases?"""
@@ -393,19 +429,39 @@ class NavGraph:
         g_nodes, g_cost = self.links(goal)
         goal_cost = np.full(len(self._pos), np.inf)
         goal_cost[g_nodes] = g_cost
-        indptr, indices, weights = self._graph()
-        cost, prev = astar(
-            indptr,
-            indices,
-            weights,
-            self._pos,
-            s_nodes,
-            s_cost,
-            goal_cost,
-            goal[0],
-            goal[1],
-            direct,
+        if self._whole:
+            cost_n, prev = astar(
+                *self._graph(), self._pos, s_nodes, s_cost, goal_cost, goal[0], goal[1], direct
+            )
+            return self._chain(start, goal, prev, float(cost_n))
+        dist, prev, closed, keys, vals, size = astar_begin(
+            self._pos, s_nodes, s_cost, goal[0], goal[1], direct
         )
+        pending, found = -1, 0
+        while True:
+            pending, keys, vals, size = astar_resume(
+                *self._e.adjacency(),
+                self._owner,
+                self._done,
+                self._pos,
+                goal_cost,
+                goal[0],
+                goal[1],
+                dist,
+                prev,
+                closed,
+                keys,
+                vals,
+                size,
+                pending,
+            )
+            if pending < 0:
+                break
+            found += self._more_edges(pending, keys, vals, size, found)
+        return self._chain(start, goal, prev, float(dist[len(self._pos)]))
+
+    def _chain(self, start: Point2, goal: Point2, prev: IntArray, cost: float) -> GraphPath:
+        """The path a search's predecessors give (index n is the goal)."""
         if not math.isfinite(cost):
             return GraphPath((), math.inf)
         chain: list[Point2] = [goal]
@@ -414,7 +470,33 @@ class NavGraph:
             chain.append((float(self._pos[node, 0]), float(self._pos[node, 1])))
             node = int(prev[node])
         chain.append(start)
-        return GraphPath(tuple(reversed(chain)), float(cost))
+        return GraphPath(tuple(reversed(chain)), cost)
+
+    def _dijkstra(self, s_nodes: IntArray, s_cost: FloatArray, limit: float) -> FloatArray:
+        """Costs from a point linked to s_nodes to every node (inf beyond limit)."""
+        if self._whole:
+            indptr, indices, weights = self._graph()
+            n = len(self._pos)
+            return dijkstra_from(indptr, indices, weights, n, s_nodes, s_cost, limit)
+        dist, settled, keys, vals, size = dijkstra_begin(len(self._pos), s_nodes, s_cost, limit)
+        pending, pending_cost, found = -1, 0.0, 0
+        while True:
+            pending, pending_cost, keys, vals, size = dijkstra_resume(
+                *self._e.adjacency(),
+                self._owner,
+                self._done,
+                dist,
+                settled,
+                keys,
+                vals,
+                size,
+                pending,
+                pending_cost,
+                limit,
+            )
+            if pending < 0:
+                return dist
+            found += self._more_edges(pending, keys, vals, size, found)
 
     def costs_from(self, start: Point2, limit: float) -> tuple[FloatArray, FloatArray]:
         """Corner nodes reachable from a strictly free point within `limit` cm of
@@ -422,10 +504,7 @@ class NavGraph:
         s_nodes, s_cost = self.links(start)
         if len(s_nodes) == 0:
             return np.empty((0, 2)), np.empty(0)
-        indptr, indices, weights = self._graph()
-        dist = dijkstra_from(
-            indptr, indices, weights, len(self._pos), s_nodes, s_cost, float(limit)
-        )
+        dist = self._dijkstra(s_nodes, s_cost, float(limit))
         near = np.flatnonzero(np.isfinite(dist))
         return self._pos[near], dist[near]
 
@@ -445,10 +524,7 @@ class NavGraph:
         s_nodes, s_cost = self.links(start)
         if len(s_nodes) == 0:
             return out
-        indptr, indices, weights = self._graph()
-        dist = dijkstra_from(
-            indptr, indices, weights, len(self._pos), s_nodes, s_cost, float(limit)
-        )
+        dist = self._dijkstra(s_nodes, s_cost, float(limit))
         near = np.flatnonzero(np.isfinite(dist)).astype(np.int64)
         if len(near) == 0:
             return out
@@ -461,5 +537,6 @@ class NavGraph:
 
     @property
     def size(self) -> tuple[int, int]:
-        """(live nodes, usable edges)."""
-        return int(self._alive.sum()), int((self._ealive & (self._eblock == 0)).sum())
+        """(live nodes, usable edges) of the whole graph (finds every edge)."""
+        self.find_all_edges()
+        return int(self._alive.sum()), self._e.usable()

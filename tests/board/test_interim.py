@@ -118,10 +118,15 @@ def test_bitangent_pairs_on_the_interim_path() -> None:
     prv = pos + rng.integers(-2, 3, (300, 2)) * 0.5
     nxt = pos + rng.integers(-2, 3, (300, 2)) * 0.5
     tang = rng.random(300) < 0.8
-    rows, cols = np.arange(0, 300, 2), np.arange(300)
-    for upper in (True, False):
-        want = vgraph_kernels.bitangent_pairs(rows, cols, pos, prv, nxt, tang, upper)
-        found = vgraph_kernels.bitangent_pairs_numpy(rows, cols, pos, prv, nxt, tang, upper)
+    owner = np.repeat(np.arange(-1, 29), 10).astype(np.int64)  # terrain, then bases
+    cols = np.arange(300)
+    for rows in (np.arange(0, 300, 2), np.arange(250, 300)):
+        in_rows = np.zeros(300, np.bool_)
+        in_rows[rows] = True
+        args = (rows, cols, in_rows, owner, pos, prv, nxt, tang)
+        want = vgraph_kernels.bitangent_pairs(*args)
+        found = vgraph_kernels.bitangent_pairs_numpy(*args)
+        assert len(want[0]) > 100
         assert all(np.array_equal(a, b) for a, b in zip(found, want, strict=True))
     points = rng.random((40, 2)) * 20
     want = vgraph_kernels.tangent_pairs(points, cols, pos, prv, nxt, tang)

@@ -24,7 +24,7 @@ from game.board.grid import move_grid
 from game.board.paths import PathResult, cost_lower_bounds, find_path, nav_graph
 from game.board.segments import circle_block_counts
 from game.board.terrain import Board
-from game.board.vgraph_kernels import bump_blocks, usable_csr
+from game.board.vgraph_kernels import bump_blocks, neighbours
 from game.engine import ActionTemplate, Game
 from game.loading import load_scenario
 from game.play import space
@@ -118,12 +118,13 @@ def live_edge(alive: np.ndarray) -> int:
     return int(np.flatnonzero(alive)[len(alive) // 3])
 
 
-def test_bump_blocks_and_csr_match_the_numpy_reference() -> None:
+def test_bump_blocks_and_neighbours_match_the_numpy_reference() -> None:
     board = horde_board()
     graph = nav_graph(board, R)
     graph.set_bases(spread_bases(board, 30, seed=1))
-    eu, ev, pos = graph._eu, graph._ev, graph._pos
-    alive = graph._ealive.copy()
+    edges = graph._e
+    eu, ev, pos = edges.eu, edges.ev, graph._pos
+    alive = edges.alive.copy()
     alive[::7] = False
     block = np.zeros(len(eu), np.int32)
     middle = (pos[eu[live_edge(alive)]] + pos[ev[live_edge(alive)]]) / 2
@@ -134,14 +135,20 @@ def test_bump_blocks_and_csr_match_the_numpy_reference() -> None:
     want[live] = 2 * circle_block_counts(pos[eu[live]], pos[ev[live]], circle[None, :])
     assert (block == want).all() and want.sum() > 0
     usable = alive & (block == 0)
-    indptr, indices, weights = usable_csr(eu, ev, graph._ecost, usable, len(pos))
-    on = np.flatnonzero(usable)
-    src = np.concatenate([eu[on], ev[on]])
-    order = np.argsort(src, kind="stable")
-    ref_ptr = np.concatenate([[0], np.cumsum(np.bincount(src, minlength=len(pos)))])
-    assert (indptr == ref_ptr).all()
-    assert (indices == np.concatenate([ev[on], eu[on]])[order]).all()
-    assert (weights == np.concatenate([graph._ecost[on], graph._ecost[on]])[order]).all()
+    owner = graph._owner
+    head, link = edges.adjacency()[:2]
+    checked = 0
+    for u in np.flatnonzero(graph._alive)[::25]:
+        nbr, w = neighbours(u, head, link, eu, ev, edges.cost, block, alive, owner)
+        mine = np.flatnonzero(usable & ((eu == u) | (ev == u)))
+        other = np.where(eu[mine] == u, ev[mine], eu[mine])
+        same = owner[other] == owner[u]
+        rank = np.where(other > u, np.where(same, 0, 3), np.where(same, 2, 1))
+        order = np.lexsort((other, rank))
+        assert np.array_equal(nbr, other[order])
+        assert np.array_equal(w, edges.cost[mine][order])
+        checked += len(nbr)
+    assert checked > 100
 
 
 # -- lower bounds ----------------------------------------------------------------------

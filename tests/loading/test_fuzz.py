@@ -5,6 +5,10 @@ must end with a clear error or a valid result within a time budget: never a
 traceback, never a hang, and never a `check` that passes a file the game then
 cannot play (the game is made, its controllers built, and it is played on).
 
+The window's and the map's start-up take mutated scenarios and settings files too:
+`map` (no overlays, a few dpi), `play --frames N --autoplay` and `edit --frames N`,
+headless (SDL's dummy drivers), each ends with exit 0 or a clear error (exit 2).
+
 The default run is derandomized and small (well under a minute); a soak draws new
 cases each time:
 
@@ -37,7 +41,15 @@ from game.loading import load_battle
 from game.replay import make_record, save_record
 from game.sim import run_game
 from game.ui.editor.tomlwrite import dumps
-from game.ui.settings import Settings, SettingsWarning, load_settings, save_settings
+from game.ui.settings import (
+    ENV_DIR,
+    FILE_NAME,
+    Settings,
+    SettingsWarning,
+    load_settings,
+    save_settings,
+)
+from game.warmup import OFF as NO_WARMUP
 from tests.loading.mutate import TEXT_DAMAGE, damaged, mutated
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,6 +60,8 @@ BUDGET_S = 30.0
 issue found took minutes)."""
 PLAYED_ACTIONS = 30
 """Actions played on a file `check` passed (the first by the file's own controllers)."""
+FRAMES = 3
+"""Frames `play` and `edit` run headless on a fuzzed file."""
 
 
 def fuzz_settings(examples: int) -> Any:
@@ -246,3 +260,82 @@ def test_mutated_settings_load_and_save(
     assert isinstance(loaded, Settings) and again == loaded
     if isinstance(data, dict) and not caught:  # read whole: unknown keys kept on save
         assert again.extra == {k: v for k, v in data.items() if k not in SETTINGS}
+
+
+# -- start-up of the map, the window and the editor --------------------------------------
+
+
+def startup_argv(command_name: str, path: Path, folder: Path) -> list[str]:
+    frames = ["--frames", str(FRAMES)]
+    small = ["--dpi", "10", "--overlay", "none"]
+    return {
+        "map": ["map", str(path), "-o", str(folder / "map.png"), *small],
+        "play": ["play", str(path), "--autoplay", *frames],
+        "edit": ["edit", str(path), *frames],
+    }[command_name]
+
+
+def clear_error(path: Path, out: str, err: str) -> bool:
+    """One `error: …` line, or the file's problems one a line (`FILE: field: reason`;
+    `map` puts `error: ` before the first)."""
+    lines = (out + err).strip().splitlines()
+    if err.startswith("error: ") and len(err.strip().splitlines()) == 1:
+        return True
+    lines[:1] = [line.removeprefix("error: ") for line in lines[:1]]
+    return bool(lines) and all(line.startswith(f"{path}: ") for line in lines)
+
+
+@fuzz_settings(9)
+@given(
+    case=scenario_cases(),
+    command_name=st.sampled_from(["map", "play", "edit"]),
+    prefs=st.one_of(st.none(), mutated(SETTINGS, most=2)),
+    how=st.sampled_from(["none", "bom", "cut"]),
+)
+def test_mutated_files_start_the_map_the_window_and_the_editor(
+    case: tuple[str, list[str], str, str],
+    command_name: str,
+    prefs: tuple[list[str], Any] | None,
+    how: str,
+    tmp_path_factory: pytest.TempPathFactory,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    name, _done, _how, text = case
+    folder = tmp_path_factory.mktemp("fuzz")
+    path = written(folder, f"{name}.toml", text)
+    config = folder / "config"
+    config.mkdir()
+    if prefs is not None:
+        written(config, FILE_NAME, TEXT_DAMAGE[how](json.dumps(prefs[1])))
+    for key, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy")):
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv(ENV_DIR, str(config))
+    monkeypatch.setenv(NO_WARMUP, "1")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SettingsWarning)
+        code, out, err = command(startup_argv(command_name, path, folder), capsys)
+    assert code in (0, 2), (code, out, err)
+    if code == 2:
+        assert clear_error(path, out, err), out + err
+
+
+@pytest.mark.parametrize("number", ["9" * 400, "1e308", "3e15"])
+def test_the_editor_opens_a_file_with_a_far_off_point(
+    number: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found by the fuzzer: such a point crashed the editor's problem list (a number
+    too large for a float) or its drawing (off any screen)."""
+    text = (ROOT / "scenarios" / "open_skirmish.toml").read_text(encoding="utf-8")
+    broken = text.replace("polygon = [[30, 20],", f"polygon = [[{number}, 20],", 1)
+    assert broken != text
+    path = written(tmp_path, "far.toml", broken)
+    for key, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy")):
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv(ENV_DIR, str(tmp_path / "config"))
+    monkeypatch.setenv(NO_WARMUP, "1")
+    code, out, err = command(startup_argv("edit", path, tmp_path), capsys)
+    assert code == 0 and "terrain[1].polygon" in out + err

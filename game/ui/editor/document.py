@@ -10,7 +10,6 @@ goes up on every change. `items()` lists what can be selected on the table.
 from __future__ import annotations
 
 import copy
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path as FilePath
@@ -104,7 +103,7 @@ def point(value: Any) -> Point | None:
 
 
 def _finite(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    return isinstance(value, int | float) and not isinstance(value, bool) and abs(value) <= 1e6
 
 
 def number(value: float) -> int | float:
