@@ -23,6 +23,7 @@ from ai.ways import enemies as enemies_of
 from ai.ways import enemies_in_contact
 from game.board.fields import FlowField, Goal
 from game.board.freespace import Circle
+from game.board.terrain import TerrainPiece
 from game.engine import Game
 from game.play import attention, movement, sight, space
 from game.state import Figure, NoiseMarker
@@ -33,7 +34,8 @@ ROUND_TO = 2.0
 
 @dataclass(slots=True)
 class Aim:
-    """One pack member's goal: hunt | noise | shelter | none."""
+    """One pack member's goal: hunt | noise | shelter | feint (`target`: the piece to
+    bang on, ai/massing.py) | none."""
 
     goal: str
     target: str | None = None
@@ -70,7 +72,7 @@ def goal_field(
         m = aim.marker
         key: tuple[object, ...] = ("noise", _key(m.x), _key(m.y))
         goals = [(m.x, m.y)]
-    elif aim.goal == "shelter" and (piece := shelter(game)) is not None:
+    elif (piece := _piece_goal(game, aim)) is not None:
         key, goals = ("piece", piece.id), [piece.polygon]
     else:
         spots = memo(game, ("spots", figure.side), lambda: _spots(enemies_of(game, figure)))
@@ -80,6 +82,15 @@ def goal_field(
     if jam:
         key = (*key, "jam", jam)
     return cache.field(board, figure.radius, key, goals, cost, obstacles=jam)
+
+
+def _piece_goal(game: Game, aim: Aim) -> TerrainPiece | None:
+    """The piece a member heads into: the shelter, or the piece it feints at."""
+    if aim.goal == "shelter":
+        return shelter(game)
+    if aim.goal == "feint":
+        return game.state.board.pieces.get(aim.target or "")
+    return None
 
 
 def _spots(enemies: list[Figure]) -> tuple[tuple[float, float], ...]:

@@ -41,7 +41,8 @@ class Battle:
 @dataclass(frozen=True, slots=True)
 class BattleReport:
     """What a battle left: its outcome (the engine's word), each core figure that
-    was not standing at the end ("out" or "dead"), militia down, modules destroyed."""
+    was not standing at the end ("out" or "dead"), militia down, modules destroyed
+    outright, and barricades and gates broken open (damaged: repaired after it)."""
 
     kind: Kind
     outcome: str
@@ -51,6 +52,7 @@ class BattleReport:
     extras_down: int = 0
     destroyed: tuple[str, ...] = ()
     events_hash: str = ""
+    damaged: tuple[str, ...] = ()
 
 
 Fight = Callable[[Battle], BattleReport]
