@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ai.fields import field_cache
+from ai.fields import Hashed, field_cache
 from ai.intent import Intent, place_of
 from ai.memo import memo
 from ai.objectives import shelter
@@ -98,18 +98,8 @@ def _spots(enemies: list[Figure]) -> tuple[tuple[float, float], ...]:
     return tuple(sorted((_key(e.x), _key(e.y)) for e in enemies))
 
 
-class Bases(tuple[Circle, ...]):
-    """Bases to walk around: a tuple that works out its hash once (it keys flow
-    fields, looked up once per step)."""
-
-    _hash: int
-
-    def __hash__(self) -> int:
-        try:
-            return self._hash
-        except AttributeError:
-            self._hash = super().__hash__()
-            return self._hash
+class Bases(Hashed):
+    """Bases to walk around (they key flow fields, looked up once per step)."""
 
 
 def jams_of(game: Game, members: list[Figure]) -> tuple[tuple[Circle, ...], tuple[Circle, ...]]:
