@@ -13,12 +13,12 @@ import ai
 from ai import danger, judge, levelled, massing, search, value
 from ai.base import decision_dice
 from ai.candidates import plans
+from ai.horde import HordeAI
 from ai.levels import LEVELS, level, split_choice
 from ai.mistakes import blunder
 from ai.objectives import role_of
 from ai.plan import SidePlan
 from ai.presets import preset_names
-from ai.horde import HordeAI
 from ai.tactical import TacticalAI
 from game import actions as act
 from game.ai_choice import ai_issue, make_controller
