@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.board.fields import FlowField, Goal
 from game.board.freespace import Circle
@@ -27,12 +28,26 @@ PLANS_KEPT = 4
 """Planning boards kept per game."""
 
 
+class Hashed(tuple[Any, ...]):
+    """A tuple that works out its hash once: a cache key looked up again and again
+    (a board's shape has a row per piece; the bases of a crowd one per figure)."""
+
+    _hash: int
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = super().__hash__()
+            return self._hash
+
+
 def shape_signature(board: Board) -> tuple[Hashable, ...]:
     """What the planning board depends on: every piece's id, kind and whether it
     blocks movement (structure points left do not matter)."""
     return board.cache(
         "ai.signature",
-        lambda: tuple(sorted((p.id, p.kind.value, p.blocks_movement) for p in board)),
+        lambda: Hashed(sorted((p.id, p.kind.value, p.blocks_movement) for p in board)),
     )
 
 

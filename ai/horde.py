@@ -16,6 +16,7 @@ import statistics
 from typing import Any
 
 import numpy as np
+from shapely.geometry import Point
 
 from ai import levels, massing, threew6
 from ai.base import decision_dice
@@ -143,6 +144,8 @@ class HordeAI:
             if not members:
                 return None
             self._plan = plan_pack(game, members, key)
+            if self.level.judged:
+                _feint(game, members, self._plan)
         return self._plan
 
     def _act(self, game: Game, acting: tuple[str, ...]) -> Action:
@@ -158,6 +161,19 @@ class HordeAI:
                 self.last_intent = massing.intent(game, fig, piece)
                 return act.EndActivation(fig.id)
         return action
+
+
+def _feint(game: Game, members: list[Figure], plan: PackPlan) -> None:
+    """While the side masses at a piece, send one free member to bang on another far
+    from it (ai/massing.py); the pack's intent line says so."""
+    idle = {f for f, a in plan.aims.items() if a.goal != "hunt"}
+    sent = massing.feint(game, members, idle)
+    if sent is None:
+        return
+    fig_id, piece = sent
+    fig = game.state.figures[fig_id]
+    plan.aims[fig_id] = Aim("feint", piece.id, cost=float(piece.polygon.distance(Point(fig.pos))))
+    plan.intent = massing.intent(game, fig, piece, "feint")
 
 
 def decide(game: Game, fig: Figure, aim: Aim, slide: Sliders, plan: PackPlan | None) -> Action:

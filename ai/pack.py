@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ai.fields import field_cache
+from ai.fields import Hashed, field_cache
 from ai.intent import Intent, place_of
 from ai.memo import memo
 from ai.objectives import shelter
@@ -23,6 +23,7 @@ from ai.ways import enemies as enemies_of
 from ai.ways import enemies_in_contact
 from game.board.fields import FlowField, Goal
 from game.board.freespace import Circle
+from game.board.terrain import TerrainPiece
 from game.engine import Game
 from game.play import attention, movement, sight, space
 from game.state import Figure, NoiseMarker
@@ -33,7 +34,8 @@ ROUND_TO = 2.0
 
 @dataclass(slots=True)
 class Aim:
-    """One pack member's goal: hunt | noise | shelter | none."""
+    """One pack member's goal: hunt | noise | shelter | feint (`target`: the piece to
+    bang on, ai/massing.py) | none."""
 
     goal: str
     target: str | None = None
@@ -70,7 +72,7 @@ def goal_field(
         m = aim.marker
         key: tuple[object, ...] = ("noise", _key(m.x), _key(m.y))
         goals = [(m.x, m.y)]
-    elif aim.goal == "shelter" and (piece := shelter(game)) is not None:
+    elif (piece := _piece_goal(game, aim)) is not None:
         key, goals = ("piece", piece.id), [piece.polygon]
     else:
         spots = memo(game, ("spots", figure.side), lambda: _spots(enemies_of(game, figure)))
@@ -82,23 +84,22 @@ def goal_field(
     return cache.field(board, figure.radius, key, goals, cost, obstacles=jam)
 
 
+def _piece_goal(game: Game, aim: Aim) -> TerrainPiece | None:
+    """The piece a member heads into: the shelter, or the piece it feints at."""
+    if aim.goal == "shelter":
+        return shelter(game)
+    if aim.goal == "feint":
+        return game.state.board.pieces.get(aim.target or "")
+    return None
+
+
 def _spots(enemies: list[Figure]) -> tuple[tuple[float, float], ...]:
     """The enemies' rounded places, sorted: the goals of a hunting field and its key."""
     return tuple(sorted((_key(e.x), _key(e.y)) for e in enemies))
 
 
-class Bases(tuple[Circle, ...]):
-    """Bases to walk around: a tuple that works out its hash once (it keys flow
-    fields, looked up once per step)."""
-
-    _hash: int
-
-    def __hash__(self) -> int:
-        try:
-            return self._hash
-        except AttributeError:
-            self._hash = super().__hash__()
-            return self._hash
+class Bases(Hashed):
+    """Bases to walk around (they key flow fields, looked up once per step)."""
 
 
 def jams_of(game: Game, members: list[Figure]) -> tuple[tuple[Circle, ...], tuple[Circle, ...]]:

@@ -39,7 +39,7 @@ from ai.objectives import shelter, storage
 from ai.pack import Aim, goal_field
 from ai.scoring import figure_value
 from game.play import movement
-from game.play.outcome import defender_sides, raid_sides
+from game.play.outcome import defender_sides, lost_modules, raid_sides
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -159,7 +159,7 @@ def _spoiled(game: Game, shares: dict[str, Part]) -> bool:
     """Is Repelled out of reach already (loot off the table, a breach, a module
     destroyed, half the defenders down)?"""
     st = game.state
-    if st.loot_taken or st.breaches or st.destroyed_modules:
+    if st.loot_taken or st.breaches or lost_modules(game):
         return True
     defenders = [fid for fid, p in shares.items() if p.defender]
     down = sum(1 for fid in defenders if not st.figures[fid].standing)

@@ -41,9 +41,10 @@ class Battle:
 @dataclass(frozen=True, slots=True)
 class BattleReport:
     """What a battle left: its outcome (the engine's word), each core figure that
-    was not standing at the end ("out" or "dead"), militia down, modules destroyed,
-    and the finds the campaign's side carried off (a loot objective: resource →
-    pieces, and their names)."""
+    was not standing at the end ("out" or "dead"), militia down, modules destroyed
+    outright, barricades and gates broken open (damaged: repaired after it), and the
+    finds the campaign's side carried off (a loot objective: resource → pieces, and
+    their names)."""
 
     kind: Kind
     outcome: str
@@ -55,6 +56,7 @@ class BattleReport:
     events_hash: str = ""
     loot: dict[str, int] = field(default_factory=dict)
     finds: tuple[str, ...] = ()
+    damaged: tuple[str, ...] = ()
 
 
 Fight = Callable[[Battle], BattleReport]

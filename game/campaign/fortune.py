@@ -4,6 +4,7 @@ hasty retreat (§10.5), homecoming and losses (§10.2 step 1), the W20 event rol
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 from game.campaign import refuge
@@ -78,6 +79,26 @@ def event(c: Campaign, t: CampaignTables, dice: Dice, guards: int) -> tuple[Even
     return row, notes
 
 
+def repair(c: Campaign, t: CampaignTables, report: BattleReport) -> list[Note]:
+    """Barricades and gates the raid broke open are damaged, not destroyed (§12, P):
+    the refuge repairs each at once for `raid.repair_share` of its build cost (rounded
+    up); one it cannot pay for stays broken, a ruin to be rebuilt at full cost."""
+    notes: list[Note] = []
+    for module_id in report.damaged:
+        m = next((m for m in c.modules if m.id == module_id and m.standing), None)
+        if m is None:
+            continue
+        full = refuge.build_cost(c, t, t.module_rules(m.kind).cost)
+        cost = {r: math.ceil(n * t.raid.repair_share) for r, n in full.items()}
+        if refuge.affords(c, cost):
+            refuge.pay(c, cost)
+            notes.append(Note("repaired", {"module": m.kind, "id": m.id, "cost": cost}))
+        else:
+            note = refuge.destroy(c, module_id)
+            notes += [note] if note is not None else []
+    return notes
+
+
 def consequences(c: Campaign, t: CampaignTables, dice: Dice, report: BattleReport) -> list[Note]:
     """§12: what a raid's outcome costs (or brings) the refuge. Modules the battle
     broke stay destroyed; a Partial or Defeat destroys more, chosen by the dice, up
@@ -88,7 +109,7 @@ def consequences(c: Campaign, t: CampaignTables, dice: Dice, report: BattleRepor
         "defeat": t.raid.defeat,
     }
     row = rows.get(report.outcome, t.raid.partial)
-    notes: list[Note] = []
+    notes = repair(c, t, report)
     for module_id in report.destroyed:
         note = refuge.destroy(c, module_id)
         notes += [note] if note is not None else []

@@ -233,6 +233,7 @@ class RaidOutcome(_Rolls):
 class Raid(_Model):
     budget_scale: Annotated[float, Field(gt=0)]
     level_growth: Annotated[float, Field(ge=0)]
+    repair_share: Annotated[float, Field(ge=0, le=1)] = 0.5
     repelled: RaidOutcome
     partial: RaidOutcome
     defeat: RaidOutcome

@@ -7,6 +7,7 @@ from __future__ import annotations
 from game.campaign.battle import Battle, BattleReport
 from game.engine import Game
 from game.loading import scenario_from_data
+from game.play.outcome import damaged_modules, lost_modules
 from game.rules.combatant import Condition
 from game.scenario import Scenario
 from game.sim import run_game
@@ -39,10 +40,11 @@ def report_of(
         rounds=rounds,
         fallen=fallen,
         extras_down=extras_down,
-        destroyed=tuple(game.state.destroyed_modules),
+        destroyed=lost_modules(game),
         events_hash=events_hash,
         loot=carried,
         finds=tuple(m.name for m in home),
+        damaged=damaged_modules(game),
     )
 
 

@@ -55,7 +55,7 @@ def note_text(note: Note, language: str | None = None) -> str:
         p["result"] = tr(f"campaign.note.extra_{'fell' if p['fell'] else 'lived'}", language)
     if note.key in ("changes",):
         p["changes"] = _changes(p, language)
-    for key in ("gained", "lost", "give", "get"):
+    for key in ("gained", "lost", "give", "get", "cost"):
         if key in p and note.key != "changes":
             p[key] = amounts(p[key], language)
     if "gains" in p:

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.board.terrain import TerrainKind
 from game.play import loot
 from game.play.contract import GameView
 from game.play.events import GameOver
 from game.rules.combatant import Condition
 from game.state import Presence
+
+OPENED_KINDS = frozenset({TerrainKind.BARRICADE, TerrainKind.GATE})
+"""Modules that are broken *open* rather than destroyed: what a barricade or a gate
+is for (§12, P: `raid.opened_spoils`)."""
 
 CONSEQUENCES: dict[str, tuple[str, ...]] = {  # §12's table; texts: engine.consequence.*
     "repelled": ("keep_everything", "loot_from_fallen"),
@@ -62,10 +67,36 @@ class Spoilers:
         return bool(self.modules or self.breaches or self.loot or self.hurt)
 
 
+def opened_modules(game: GameView) -> tuple[str, ...]:
+    """Barricades and gates the battle broke open (damaged: the campaign repairs them)."""
+    pieces = game.state.board.pieces
+    return tuple(
+        m
+        for m in game.state.destroyed_modules
+        if m in pieces and (pieces[m].destroyed_from or pieces[m].kind) in OPENED_KINDS
+    )
+
+
+def lost_modules(game: GameView) -> tuple[str, ...]:
+    """Modules the battle destroyed outright, for the outcome and the campaign (§12):
+    a barricade or gate broken open is only damaged unless `raid.opened_spoils`."""
+    broken = game.state.destroyed_modules
+    if game.rules.knobs.raid.opened_spoils:
+        return tuple(broken)
+    opened = set(opened_modules(game))
+    return tuple(m for m in broken if m not in opened)
+
+
+def damaged_modules(game: GameView) -> tuple[str, ...]:
+    """Modules the battle broke open but did not destroy (see `lost_modules`)."""
+    lost = set(lost_modules(game))
+    return tuple(m for m in game.state.destroyed_modules if m not in lost)
+
+
 def spoilers(game: GameView) -> Spoilers:
     """What spoils the defenders' full result so far (`Spoilers`)."""
     st = game.state
-    return Spoilers(tuple(st.destroyed_modules), st.breaches, st.loot_taken, _defenders_hurt(game))
+    return Spoilers(lost_modules(game), st.breaches, st.loot_taken, _defenders_hurt(game))
 
 
 def check(game: GameView) -> GameOver | None:

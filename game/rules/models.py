@@ -611,6 +611,7 @@ class RaidKnobs(Model):
     wave_spacing: int = Field(ge=1, le=50)
     loot_to_defeat: int = Field(ge=1, le=50)
     breaches_to_defeat: int = Field(ge=1, le=50)
+    opened_spoils: bool = False
     rank_cost: RankCost
 
     @model_validator(mode="after")

@@ -27,7 +27,7 @@ from game.i18n import tr
 from game.naming import piece_name
 from game.narration import consequence_sentences, end_reason_text, outcome_text, spoiled_text
 from game.play.events import GameOver
-from game.play.outcome import Spoilers, last_round, raid_sides, spoilers, verdict
+from game.play.outcome import Spoilers, last_round, lost_modules, raid_sides, spoilers, verdict
 from game.replay import make_record, save_record
 from game.sim import casualties
 from game.state import Presence
@@ -148,7 +148,7 @@ def summary(game: Game, over: GameOver | None = None, humans: Collection[str] = 
         losses=losses,
         loot=st.loot_taken,
         breaches=st.breaches,
-        modules_lost=tuple(module_name(game, m) for m in st.destroyed_modules),
+        modules_lost=tuple(module_name(game, m) for m in lost_modules(game)),
         consequences=over.consequences if over is not None else (),
         raid=raid,
         winners=side_names(game, result.winners),

@@ -13,6 +13,7 @@ import ai
 from ai import danger, judge, levelled, massing, search, value
 from ai.base import decision_dice
 from ai.candidates import plans
+from ai.horde import HordeAI
 from ai.levels import LEVELS, level, split_choice
 from ai.mistakes import blunder
 from ai.objectives import role_of
@@ -311,3 +312,39 @@ def test_a_skirmish_is_worth_the_lead_in_shares_standing_and_then_its_outcome() 
     game.state.outcome = "victory"  # the first side's
     assert value.skirmish_worth(game, "survivors") == value.SKIRMISH_WEIGHT
     assert value.skirmish_worth(game, "raiders") == -value.SKIRMISH_WEIGHT
+def test_the_horde_feints_at_a_far_barricade_while_it_masses() -> None:
+    near = ("barricade", "barricade", [(36, 40), (44, 40), (44, 41), (36, 41)])
+    far = ("far", "barricade", [(95, 40), (96, 40), (96, 48), (95, 48)])
+    dead = [("b", f"s{i}", "Shambler", 34 + 3 * i, 44) for i in range(3)]
+    dead += [("b", f"t{i}", "Shambler", 34 + 3 * i, 60) for i in range(3)]
+    dead += [("b", "f0", "Shambler", 110, 60)]  # 18 cm from the far barricade
+    house = ("house", "building", [(0, 15), (120, 15), (120, 20), (0, 20)])  # hides Mira
+    sc = scene(
+        [("a", "mira", "Mira", 40, 10), *dead],
+        [house],
+        modules=[near, far],
+        size=120.0,
+        raid="infected",
+        controllers=("human", "ai:horde"),
+    )
+    game = Game(sc, seed=6)
+    members = [game.state.figures[f] for f in ("s0", "f0")]
+    assert massing.massing_at(game, "b") is None  # 6 points left: no last blow yet
+    assert massing.feint(game, members, {"s0", "f0"}) is None
+    game.state.board.damage("barricade", 5)
+    assert massing.massing_at(game, "b") is game.state.board.pieces["barricade"]
+    sent = massing.feint(game, members, {"s0", "f0"})
+    assert sent is not None and (sent[0], sent[1].id) == ("f0", "far")
+    assert massing.feint(game, members, {"s0"}) is None  # f0 hunts: nobody free
+    game.state.figures["t0"].x, game.state.figures["t0"].y = 92.0, 44.0  # one bangs there
+    assert massing.feint(game, members, {"s0", "f0"}) is None
+    game.state.figures["t0"].x, game.state.figures["t0"].y = 34.0, 60.0
+    horde = HordeAI()
+    game = drive_to(game, "f0")
+    line = horde.intent(game)
+    plan = horde._plan
+    assert plan is not None and plan.aims["f0"].goal == "feint"
+    assert line is not None and "banging on the barricade" in line
+    action = horde.choose(game)
+    assert isinstance(action, act.Move | act.Run | act.Attack) and action.figure == "f0"
+    assert HordeAI(level="classic").intent(game) != line  # classic does not feint

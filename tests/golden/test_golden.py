@@ -128,8 +128,8 @@ def test_a_differing_action_is_named_with_what_came_before() -> None:
     assert report.splitlines()[:4] == [
         f"action 3 of {len(expected.actions)} differs (after 5 events):",
         "  expected: aim figure=bruno",
-        "  got:      activate figure=shambler-3",
-        "  after:    first side=horde first=horde",
+        "  got:      activate figure=ferdl",
+        "  after:    first side=refuge first=refuge",
     ]
 
 

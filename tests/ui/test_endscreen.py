@@ -13,7 +13,7 @@ from panel_kit import distinct_colours, fake_app, new_game, shot, surface, until
 from game.i18n import set_language, tr
 from game.naming import piece_name
 from game.play.events import GameOver
-from game.play.outcome import CONSEQUENCES
+from game.play.outcome import CONSEQUENCES, OPENED_KINDS
 from game.replay import load_record, verify
 from game.ui.endscreen import (
     ENV_REPLAYS,
@@ -109,7 +109,7 @@ def test_draws_and_is_modal(finished) -> None:
 
 def test_raid_end_in_german_large(monkeypatch: pytest.MonkeyPatch) -> None:
     game = new_game("refuge_raiders")
-    module = next(p.id for p in game.state.board if p.is_module)
+    module = next(p.id for p in game.state.board if p.is_module and p.kind not in OPENED_KINDS)
     game.state.destroyed_modules.append(module)  # a staged ending, for the picture
     game.state.loot_taken = 2
     game.state.outcome = "defeat"
@@ -234,7 +234,7 @@ def test_a_partial_names_what_spoiled_the_full_result() -> None:
     """'Partial — the defenders held out 8 rounds' with no losses must say why: here
     a module lost, a breach and two loot carried off (issue #18)."""
     game = new_game("refuge_raiders")
-    module = next(i for i, p in game.state.board.pieces.items() if p.is_module)
+    module = next(p.id for p in game.state.board if p.is_module and p.kind not in OPENED_KINDS)
     game.state.destroyed_modules.append(module)
     game.state.breaches, game.state.loot_taken = 1, 2
     game.state.outcome = "partial"
