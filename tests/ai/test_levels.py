@@ -312,6 +312,8 @@ def test_a_skirmish_is_worth_the_lead_in_shares_standing_and_then_its_outcome() 
     game.state.outcome = "victory"  # the first side's
     assert value.skirmish_worth(game, "survivors") == value.SKIRMISH_WEIGHT
     assert value.skirmish_worth(game, "raiders") == -value.SKIRMISH_WEIGHT
+
+
 def test_the_horde_feints_at_a_far_barricade_while_it_masses() -> None:
     near = ("barricade", "barricade", [(36, 40), (44, 40), (44, 41), (36, 41)])
     far = ("far", "barricade", [(95, 40), (96, 40), (96, 48), (95, 48)])
