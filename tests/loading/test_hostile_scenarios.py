@@ -164,7 +164,7 @@ def test_too_many_points_and_figures_are_named() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "field"),
     [
-        ("budget = 8 ", "budget = 1e300 ", "side[1].raid.budget: input should be less than"),
+        ("budget = 20 ", "budget = 1e300 ", "side[1].raid.budget: input should be less than"),
         ('waves = "1W3+1"', "waves = 100000000", "side[1].raid.waves: '100000000' gives more"),
         ('waves = "1W3+1"', 'waves = "100W6"', "side[1].raid.waves: '100W6' can give more than"),
         ('name = "Die Toten"', f'name = "{"x" * 300}"', "side[1].name: string should have at most"),
