@@ -16,7 +16,7 @@ from ai.fields import field_cache
 from ai.geometry import BoolArray, FloatArray, polyline_clear_of_bases
 from ai.memo import memo
 from game.board.fields import FlowField
-from game.board.freespace import Point2, free_space
+from game.board.freespace import Point2, clear_of, free_space, solid_tree
 from game.board.grid import move_grid
 from game.board.grid_kernels import grid_descend
 from game.board.terrain import Board
@@ -205,8 +205,13 @@ def lines_clear(
     for board in boards(game) if only is None else only:
         solid = board.solid_geometry()
         if not solid.is_empty:
-            clear &= np.asarray(shapely.distance(solid, lines) >= radius - 1e-6)
+            clear &= clear_of(solid, _solid_tree(board), lines, radius - 1e-6)
     return clear
+
+
+def _solid_tree(board: Board) -> shapely.STRtree:
+    """The search tree over the board's solid terrain (until the board changes)."""
+    return board.cache("ai.solid_tree", lambda: solid_tree(board.solid_geometry()))
 
 
 def boards(game: Game) -> list[Board]:

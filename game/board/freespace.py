@@ -62,6 +62,24 @@ class Circle:
         return (self.x, self.y)
 
 
+def solid_tree(solid: BaseGeometry) -> shapely.STRtree:
+    """A search tree over the parts of some solid terrain (for `clear_of`)."""
+    return shapely.STRtree(shapely.get_parts(solid))
+
+
+def clear_of(
+    solid: BaseGeometry, tree: shapely.STRtree, geoms: NDArray[Any], gap: float
+) -> NDArray[np.bool_]:
+    """`shapely.distance(solid, geoms) >= gap`, the same values: the exact distance is
+    taken only for geometries the tree finds within `gap` of a part (the rest are
+    farther than `gap` from every part)."""
+    ok = np.ones(len(geoms), np.bool_)
+    near = np.unique(tree.query(geoms, predicate="dwithin", distance=gap)[0])
+    if len(near):
+        ok[near] = shapely.distance(solid, geoms[near]) >= gap
+    return ok
+
+
 class FreeSpace:
     """The region a base centre of one radius may occupy on one movement geometry."""
 
@@ -151,9 +169,12 @@ class FreeSpace:
             & (xy[:, 1] <= self.height - r + TOL)
         )
         if not self.solid.is_empty and ok.any():
-            pts = shapely.points(xy[ok])
-            ok[ok] = shapely.distance(self.solid, pts) >= r - TOL
+            ok[ok] = clear_of(self.solid, self._solid_tree, shapely.points(xy[ok]), r - TOL)
         return ok
+
+    @cached_property
+    def _solid_tree(self) -> shapely.STRtree:
+        return solid_tree(self.solid)
 
     def snap(self, point: Point2) -> Point2 | None:
         """The point itself if strictly free, else the nearest strictly free point
