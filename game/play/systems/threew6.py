@@ -240,6 +240,25 @@ class ThreeW6:
             out.append(ZoneOdds(zone, odds.p_takedown or 0.0, lamed))
         return tuple(out)
 
+    def best_defence(
+        self, game: GameView, attacker: Figure, target: Figure, weapon: Weapon, measured: Measured
+    ) -> tuple[str, int]:
+        """The defence the odds assume: the target's best open one, name and value
+        ("none", 0 when it has none: unseen, from behind)."""
+        sit = table.situation(game, attacker, target, measured)
+        plan = plan_attack(
+            self.fighter(game, attacker),
+            self.fighter(game, target),
+            weapon,
+            table.answer_weapon(game, target),
+            measured.ctx,
+            sit,
+            self.data,
+            zone=measured.zone,
+        )
+        best = plan.defence
+        return (best.name, best.value) if best is not None else (react.NONE, 0)
+
     def treated(self, game: GameView, healer: Figure, patient: Figure) -> list[Event]:
         """First aid stops bleeding (seed 003 "Blutung": "First Aid … stoppt")."""
         if not patient.uses.pop(BLEEDING, 0):
