@@ -4,10 +4,11 @@ where an attack aims.
 - The defence: the open one most likely to succeed. No defence costs anything in
   seed 003 (no per-round limit, nothing used up), so the odds decide; ties go to the
   first listed (Dodge, Parry, Block). "none" only when nothing else is open.
-- The aim: the attack declares the zone that most raises P(take-down) + LAME_WEIGHT ×
-  P(a limb or extremity lamed) — e.g. the head of a figure a Major Wound's knockdown
-  roll may finish, an arm when a hit is sure to reach HP/2 — when that beats the
-  rolled zone by more than MARGIN (the aim penalties of knobs [[zone]] count).
+- The aim: the attack (or a charge's blow) declares the zone that most raises
+  P(take-down) + LAME_WEIGHT × P(a limb or extremity lamed) — e.g. the head of a
+  figure a Major Wound's knockdown roll may finish, an arm when a hit is sure to
+  reach HP/2 — when that beats the rolled zone by more than MARGIN (the aim
+  penalties of knobs [[zone]] count).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import replace
 from game import actions as act
 from game.engine import Game
 from game.play import context
+from game.play.contract import AttackMode
 from game.play.systems.threew6 import ThreeW6, ZoneOdds
 from game.play.systems.threew6_react import NONE, offered
 
@@ -51,15 +53,19 @@ def best_zone(options: tuple[ZoneOdds, ...]) -> str | None:
 
 
 def aimed(game: Game, action: act.Action) -> act.Action:
-    """A 3W6 attack on a figure with the zone it should declare (else unchanged)."""
+    """A 3W6 attack or charge on a figure with the zone it should declare (else
+    unchanged). A charge's blow is weighed from where the charger stands, as the
+    window's odds show it."""
     system = game.system
-    if not isinstance(system, ThreeW6) or not isinstance(action, act.Attack):
+    if not isinstance(system, ThreeW6) or not isinstance(action, act.Attack | act.Charge):
         return action
     st = game.state
     if action.zone is not None or action.target not in st.figures:
         return action
     attacker, target = st.figures[action.figure], st.figures[action.target]
     weapon = game.rules.weapon(action.weapon)
-    measured = context.measure(game, attacker, target, weapon, burst=action.burst, mode="action")
+    burst = action.burst if isinstance(action, act.Attack) else False
+    mode: AttackMode = "charge" if isinstance(action, act.Charge) else "action"
+    measured = context.measure(game, attacker, target, weapon, burst=burst, mode=mode)
     zone = best_zone(system.aim_odds(game, attacker, target, weapon, measured))
     return action if zone is None else replace(action, zone=zone)

@@ -265,13 +265,16 @@ class Run(Action):
 
 @dataclass(frozen=True, slots=True)
 class Charge(Action):
-    """Move into base contact with `target`, then a melee attack (§4). Costs both actions."""
+    """Move into base contact with `target`, then a melee attack (§4). Costs both actions.
+    `zone` a hit zone the blow declares under 3W6 (None: rolled on the zone table)."""
 
     verb: ClassVar[str] = "charge"
     cost: ClassVar[int] = 2
+    quiet: ClassVar[frozenset[str]] = frozenset({"zone"})
     figure: str
     target: str
     weapon: str
+    zone: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

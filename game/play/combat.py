@@ -237,6 +237,13 @@ def aim_zones(game: GameView) -> tuple[str, ...]:
     return zones
 
 
+def zone_problem(game: GameView, zone: str | None) -> Reason | None:
+    """Why an attack cannot declare `zone` (None: it may, or it declares none)."""
+    if zone is None or zone in aim_zones(game):
+        return None
+    return Reason.of("combat.no_zone", zone=zone, zones=", ".join(aim_zones(game)) or "—")
+
+
 def _carried(game: GameView, figure: Figure, name: str) -> Weapon:
     arms = _weapon(game, figure, name, "action")
     if isinstance(arms, Reason):
@@ -248,18 +255,15 @@ def check_attack(game: GameView, action: act.Attack) -> None:
     fig = budget.check_budget(game, action.figure, "attack", act.Attack.cost)
     st = game.state
     target = st.figures.get(action.target)
-    if action.zone is not None and action.zone not in aim_zones(game):
-        problem: Reason | None = Reason.of(
-            "combat.no_zone", zone=action.zone, zones=", ".join(aim_zones(game)) or "—"
-        )
-    elif target is not None:
+    problem = zone_problem(game, action.zone)
+    if problem is None and target is not None:
         problem = attack_problem(game, fig, target, action.weapon, burst=action.burst)
-    elif action.target in st.board.pieces:
+    elif problem is None and action.target in st.board.pieces:
         arms = _carried(game, fig, action.weapon)
         problem = breaking.problem(game, fig, action.target, arms)
         if problem is None and action.burst:
             problem = Reason.of("combat.burst_melee")
-    else:
+    elif problem is None:
         problem = Reason.of("combat.nothing_there", ref=action.target)
     if problem is not None:
         raise IllegalAction(problem)

@@ -553,6 +553,9 @@ def do_run(game: GameView, action: Run) -> list[Event]:
 def check_charge(game: GameView, action: Charge) -> None:
     fig = budget.check_budget(game, action.figure, "charge", Charge.cost)  # no Move, no Attack yet
     plan_charge(game, fig, action.target, action.weapon)
+    problem = combat.zone_problem(game, action.zone)
+    if problem is not None:
+        raise IllegalAction(problem)
 
 
 def do_charge(game: GameView, action: Charge) -> list[Event]:
@@ -574,7 +577,7 @@ def do_charge(game: GameView, action: Charge) -> list[Event]:
     facing = space.heading(fig.pos, target.pos)
     if facing is not None:
         fig.facing = facing
-    return events + combat.attack(game, fig, target, weapon, mode="charge")
+    return events + combat.attack(game, fig, target, weapon, mode="charge", zone=action.zone)
 
 
 def _handlers() -> dict[type[Action], Handler]:

@@ -11,7 +11,9 @@ from game.i18n import tr
 from game.naming import piece_name, say
 from game.play.outcome import last_round
 from game.play.systems.threew6 import ThreeW6
+from game.play.systems.threew6_react import NONE
 from game.systems.common import OddsView
+from game.systems.threew6.dice import p_success
 from game.ui.preview import TemplatePreview
 
 VERBS = (
@@ -110,6 +112,22 @@ def zone_line(game: Game, zone: str | None, *, keys: bool = True) -> str:
     penalty = f"{system.aim_penalty(zone):+d}".replace("-", "−")
     key = "ui.input.zone_declared" if keys else "ui.dice.odds.zone"
     return tr(key, zone=tr(f"systems.zone.{zone}"), penalty=penalty)
+
+
+def defence_line(defence: tuple[str, int] | None) -> str:
+    """Under 3W6 the defence the hit chance is reckoned against: the target's best
+    open one (it chooses when hit), or none open ("" under the other systems)."""
+    if defence is None:
+        return ""
+    name, value = defence
+    if name == NONE:
+        return tr("ui.dice.odds.no_defence")
+    return tr(
+        "ui.dice.odds.best_defence",
+        defence=tr(f"systems.part.{name}"),
+        value=value,
+        p=percent(float(p_success(value))),
+    )
 
 
 def player_number(side: str, human_sides: Collection[str], sides: Iterable[str]) -> int:

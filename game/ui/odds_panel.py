@@ -264,7 +264,9 @@ class OddsPanel(PanelBase):
             return (self.title_of(preview), odds, preview.problem, tuple(notes))
         game = self.game
         zone = describe.zone_line(game, preview.zone, keys=False) if game is not None else ""
-        return (self.title_of(preview), preview.odds, preview.problem, (zone,) if zone else ())
+        guard = describe.defence_line(preview.defence)
+        said = tuple(line for line in (guard, zone) if line)
+        return (self.title_of(preview), preview.odds, preview.problem, said)
 
     def title_of(self, preview: Any) -> str:
         """'Bruno → Shambler 2 · Assault rifle' in the reader's language ('… → the

@@ -25,6 +25,7 @@ from game.narration import reason_text
 from game.odds import AttackOdds, template_odds
 from game.play import blast, bridge, context, handlers, movement, sight, space
 from game.play.contract import AttackMode, MoveMode
+from game.play.systems.threew6 import ThreeW6
 from game.rules.attack import hit_plan
 from game.rules.checks import Outcome, check_outcome, outcome_probabilities
 from game.rules.combatant import AttackContext
@@ -164,10 +165,11 @@ class AttackPreview:
     cover_from: tuple[str, ...] = ()
     hidden: tuple[tuple[Point, ...], ...] = field(default=())
     zone: str | None = None  # a declared 3W6 hit zone (None: rolled)
+    defence: tuple[str, int] | None = None  # 3W6: the best defence the odds assume
 
     def action(self) -> act.Action:
         if self.mode == "charge":
-            return act.Charge(self.attacker, self.target, self.weapon)
+            return act.Charge(self.attacker, self.target, self.weapon, self.zone)
         return act.Attack(self.attacker, self.target, self.weapon, self.burst, self.zone)
 
 
@@ -187,12 +189,13 @@ def attack_preview(
     cover = sight.attack_cover(game, attacker, target, los)
     distance = sight.base_gap(attacker, target)
     probe: act.Action = (
-        act.Charge(attacker.id, target.id, weapon)
+        act.Charge(attacker.id, target.id, weapon, zone)
         if mode == "charge"
         else act.Attack(attacker.id, target.id, weapon, burst, zone)
     )
     problem = problem_of(game, probe)
     odds = None
+    defence: tuple[str, int] | None = None
     if problem is None:
         arms = game.rules.weapon(weapon)
         measured = context.measure(
@@ -203,8 +206,7 @@ def attack_preview(
             burst=burst,
             mode="charge" if mode == "charge" else "action",
         )
-        if mode != "charge":
-            measured = replace(measured, zone=zone)
+        measured = replace(measured, zone=zone)
         odds = game.system.odds(
             game,
             bridge.combatant(game, attacker),
@@ -213,6 +215,8 @@ def attack_preview(
             measured.ctx,
             game.system.situation(game, attacker, target, measured),
         )
+        if isinstance(game.system, ThreeW6):
+            defence = game.system.best_defence(game, attacker, target, arms, measured)
     return AttackPreview(
         attacker.id,
         target.id,
@@ -227,7 +231,8 @@ def attack_preview(
         tuple(los.blocking),
         tuple(los.cover_from),
         hidden_strips(los, target),
-        zone if mode != "charge" else None,
+        zone,
+        defence,
     )
 
 
@@ -354,7 +359,7 @@ def action_preview(game: Game, action: act.Action) -> AttackPreview | TemplatePr
         attacker, target = st.figures[action.figure], st.figures[action.target]
         burst = action.burst if isinstance(action, act.Attack) else False
         mode: AttackMode = "charge" if isinstance(action, act.Charge) else "action"
-        zone = action.zone if isinstance(action, act.Attack) else None
+        zone = action.zone
         return attack_preview(
             game, attacker, target, action.weapon, burst=burst, mode=mode, zone=zone
         )

@@ -118,6 +118,7 @@ class FakeCombat:
         *,
         burst: bool = False,
         mode: str = "action",
+        zone: str | None = None,
     ) -> list[Event]:
         self.calls.append(("attack", attacker.id, target.id, weapon, mode))
         self._hit(target, (attacker.id, mode))

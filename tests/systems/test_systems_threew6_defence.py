@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from ai.threew6 import aimed, best_zone, choose_defence
-from game.actions import Action, Activate, Attack, ChooseFirst, Defend, IllegalAction
+from game.actions import Action, Activate, Attack, Charge, ChooseFirst, Defend, IllegalAction
 from game.dice import ScriptedDice
 from game.engine import Game
 from game.events import Event
@@ -208,11 +208,14 @@ def test_the_ai_aims_a_sure_blow_at_a_limb() -> None:
 
 
 def test_a_record_with_the_player_s_choice_replays() -> None:
+    """An AI-vs-AI 3W6 game ends; its answers and aimed charges replay."""
     path = ROOT / "scenarios" / "open_skirmish.toml"
     scenario = load_scenario(path).under("3w6")
     result = run_game(scenario, 1, scenario_name=scenario.scenario.name)
     answers = [a for a in result.actions if isinstance(a, Defend)]
     assert answers, "the defenders were asked"
+    zoned = [a for a in result.actions if isinstance(a, Charge) and a.zone is not None]
+    assert zoned, "the AI aimed a charge's blow"
     record = make_record(
         path.read_text(encoding="utf-8"),
         scenario_name=scenario.scenario.name,

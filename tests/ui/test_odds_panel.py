@@ -49,6 +49,7 @@ def _preview(problem: str | None = None) -> SimpleNamespace:
         odds=ODDS,
         problem=problem,
         zone=None,  # no declared 3W6 hit zone (AttackPreview.zone)
+        defence=None,
     )
 
 

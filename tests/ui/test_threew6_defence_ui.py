@@ -11,7 +11,8 @@ from game import actions as act
 from game.dice import ScriptedDice
 from game.systems.threew6.rules import DefenceChosen, DefenceRolled
 from game.ui.app import App, UiOptions
-from tests.systems.threew6_kit import raider_next_to_jonas
+from game.ui.odds_panel import OddsPanel
+from tests.systems.threew6_kit import SCENE, raider_next_to_jonas
 
 
 def _app() -> App:
@@ -76,3 +77,29 @@ def test_x_declares_a_hit_zone() -> None:
     assert "Aimed at the skull (−7) — X: next zone" in tool.lines()  # type: ignore[union-attr]
     assert preview.action() == act.Attack("r1", "jonas", preview.weapon, False, "skull")
     shot(app, "threew6_zone_declared.png")
+
+
+def test_x_declares_a_zone_for_a_charge_and_the_odds_name_the_defence() -> None:
+    """The charge tool (C) cycles the zone with X like the attack tool; its box and
+    the odds panel say the chance is reckoned against Jonas's best defence (Parry 9)."""
+    game = raider_next_to_jonas(SCENE.replace("at = [32.5, 30]", "at = [45, 30]"))
+    app = App(game, {"a": None, "b": None}, UiOptions(size=(1400, 900), panels=True))
+    settle(app)
+    key(app, pygame.K_c)
+    jonas = app.game.state.figures["jonas"]
+    key(app, pygame.K_x)
+    hover(app, screen_pos(app, *jonas.pos))
+    tool = app.input.current_tool()
+    preview = app.preview
+    assert preview is not None and preview.mode == "charge" and preview.zone == "skull"
+    assert preview.odds is not None and preview.odds.needed == 11 - 7
+    lines = tool.lines()  # type: ignore[union-attr]
+    assert "Aimed at the skull (−7) — X: next zone" in lines
+    best = "hit chance against its best defence: Parry 3d6 ≤ 9 (38%) — it chooses when hit"
+    assert best in lines
+    panel = next(p for p in app.panels if isinstance(p, OddsPanel))
+    panel.update(0.0)
+    assert panel.current is not None and best in panel.current[3]
+    app.game.dice = ScriptedDice([1, 1, 2])  # 4 ≤ 4
+    click(app, screen_pos(app, *jonas.pos))
+    assert app.game.history[-1] == act.Charge("r1", "jonas", "Knife", "skull")

@@ -109,7 +109,27 @@ class ThreeW6:
         sit = table.situation(game, attacker, target, measured)
         attacker.aimed = 0
         events = [] if weapon.is_melee else table.fire(game, attacker, weapon, measured.ctx.burst)
-        plan = plan_attack(
+        plan = self._plan(game, sit, attacker, target, weapon, measured)
+        rolled, success = attack_roll(plan, game.dice, self.data.knobs)
+        events.append(rolled)
+        if success and plan.options and mode in react.PAUSING_MODES:
+            events += react.pause(game, attacker, target, plan, mode)
+        elif success:
+            events += self._follow(game, attacker, target, weapon, plan)
+        return events + table.heard(game, attacker, weapon)
+
+    def _plan(
+        self,
+        game: GameView,
+        sit: Situation,
+        attacker: Figure,
+        target: Figure,
+        weapon: Weapon,
+        measured: Measured,
+    ) -> AttackPlan:
+        """The attack planned at the table: both fighters, the target's ready weapon,
+        the measured context and situation, the declared zone."""
+        return plan_attack(
             self.fighter(game, attacker),
             self.fighter(game, target),
             weapon,
@@ -119,13 +139,6 @@ class ThreeW6:
             self.data,
             zone=measured.zone,
         )
-        rolled, success = attack_roll(plan, game.dice, self.data.knobs)
-        events.append(rolled)
-        if success and plan.options and mode in react.PAUSING_MODES:
-            events += react.pause(game, attacker, target, plan, mode)
-        elif success:
-            events += self._follow(game, attacker, target, weapon, plan)
-        return events + table.heard(game, attacker, weapon)
 
     def _follow(
         self, game: GameView, attacker: Figure, target: Figure, weapon: Weapon, plan: AttackPlan
@@ -239,6 +252,15 @@ class ThreeW6:
             lamed = float(three_odds.p_lamed(plan, self.data.knobs))
             out.append(ZoneOdds(zone, odds.p_takedown or 0.0, lamed))
         return tuple(out)
+
+    def best_defence(
+        self, game: GameView, attacker: Figure, target: Figure, weapon: Weapon, measured: Measured
+    ) -> tuple[str, int]:
+        """The defence the odds assume: the target's best open one, name and value
+        ("none", 0 when it has none: unseen, from behind)."""
+        sit = table.situation(game, attacker, target, measured)
+        best = self._plan(game, sit, attacker, target, weapon, measured).defence
+        return (best.name, best.value) if best is not None else (react.NONE, 0)
 
     def treated(self, game: GameView, healer: Figure, patient: Figure) -> list[Event]:
         """First aid stops bleeding (seed 003 "Blutung": "First Aid … stoppt")."""

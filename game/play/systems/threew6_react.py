@@ -2,7 +2,10 @@
 attack roll the attack pauses (`state.phase = "defence"`, the paused attack JSON-able
 in `state.interrupted`) and the defending side answers with a `Defend` action —
 Dodge, Parry, Block (the open ones) or none. Like Abfangen, only the Attack action
-and a charge wait; overwatch shots and free attacks take the best defence at once.
+and a charge wait; overwatch shots and free attacks take the best defence at once
+(P): they fall inside another figure's move (`movement.carry_out`: the withdrawal's
+free attacks, then the walk with its overwatch shots), which runs as one engine
+step and could not resume after an answer without saving it half-walked.
 
 `pause` stops the attack, `paused_plan` rebuilds it for the answer, `offered` lists
 the choices with their exact odds (for the AI, the window and `legal_actions`).

@@ -127,7 +127,7 @@ class AttackTool(Tool):
         if key == pygame.K_w:
             self.choice += 1
             self._key = None
-        elif key == pygame.K_x and len(self.zones) > 1 and self.mode == "action":
+        elif key == pygame.K_x and len(self.zones) > 1:
             self.zone_at += 1
             self._key = None
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.preview is not None:
@@ -182,8 +182,10 @@ class AttackTool(Tool):
         opts = self.options.get(p.target) or self.charges.get(p.target, [])
         if len(opts) > 1:
             out.append(tr("ui.input.weapon_choice", n=self.choice % len(opts) + 1, total=len(opts)))
-        if p.mode == "action" and (zone := describe.zone_line(game, p.zone)):
+        if zone := describe.zone_line(game, p.zone):
             out.append(zone)
+        if p.odds is not None and (guard := describe.defence_line(p.defence)):
+            out.append(guard)
         return out
 
     def _names(self, ids: tuple[str, ...]) -> str:
