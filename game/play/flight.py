@@ -59,16 +59,18 @@ def has_jetpack(game: GameView, figure: Figure) -> bool:
     return carries(game, figure, JETPACK)
 
 
-def landing_problem(game: GameView, figure: Figure, to: Point2) -> str | None:
-    """Why the figure's base could not stand at `to` (None: it can), as the key of
-    its reason: `fly_edge` (off the table), `fly_solid` (on solid terrain),
-    `fly_base` (on another base)."""
+def landing_problem(game: GameView, figure: Figure, to: Point2) -> Reason | None:
+    """Why the figure's base could not stand at `to` (None: it can): off the table,
+    on solid terrain, or on another base."""
+    who = figure.name
     problem = free_space(game.state.board, figure.radius).problem(to)
+    if problem == "off the table":
+        return Reason.of("move.fly_edge", who=who)
     if problem is not None:
-        return "fly_edge" if problem == "off the table" else "fly_solid"
+        return Reason.of("move.fly_solid", who=who)
     for other in space.obstacles(game, figure):
         if math.dist(to, (other.x, other.y)) - other.radius - figure.radius < -TOL:
-            return "fly_base"
+            return Reason.of("move.fly_base", who=who)
     return None
 
 
@@ -87,7 +89,7 @@ def plan_flight(game: GameView, figure: Figure, to: Point2) -> movement.Plan:
         raise IllegalAction(Reason.of("move.fly_far", who=figure.name, cm=cm, length=length))
     problem = landing_problem(game, figure, (x, y))
     if problem is not None:
-        raise IllegalAction(Reason.of(f"move.{problem}", who=figure.name))
+        raise IllegalAction(problem)
     line = PathResult(True, (figure.pos, (x, y)), length, length)
     return movement.Plan(figure.id, "fly", cm, line, True)
 
