@@ -1,6 +1,7 @@
 """Candidate plans for seed 002's items (docs/RULES.md §18): a treatment with a
 first-aid kit or a medi-pack (itself or a friend in base contact), blasting the
-gate that shuts the raid's way with a demolition charge, and drinking the Schnaps.
+gate that shuts the raid's way with a demolition charge, drinking the Schnaps, and
+a jetpack's flight when it gets the figure well closer to its goal than walking.
 
 Dynamite is a thrown template weapon: it strikes figures, not gates (seed 002:
 "gegen jede betroffene Figur"), and the AI throws it as any template
@@ -8,12 +9,16 @@ Dynamite is a thrown template weapon: it strikes figures, not gates (seed 002:
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
+
 from ai.scorer import Plan, Scorer
 from ai.scoring import figure_value
 from ai.situation import Situation
 from game import actions as act
 from game.board.terrain import TerrainKind
-from game.play import bridge, budget, items, support
+from game.play import bridge, budget, flight, items, support
 from game.play.equipment import carries, treatment_kit
 from game.rules.checks import Outcome, outcome_probabilities
 from game.rules.equipment import SCHNAPS
@@ -32,6 +37,11 @@ DRINK_SHARE = 0.15
 Schnaps's +2 on KÖR (its injury roll, saves)."""
 HURT_SHARE = 1 / 3
 """At this share of its TP or less a figure counts as badly hurt."""
+FLY_GAIN_CM = 5.0
+"""(P) A flight is planned when it ends at least this many cm of the way to the goal
+closer than the best walk (a Move or Run) of this activation."""
+FLY_DIRECTIONS = 16
+"""Directions of the flights looked at (each at the full reach and at two thirds)."""
 
 
 def item_plans(sit: Situation, sc: Scorer, after: float) -> list[Plan]:
@@ -46,7 +56,43 @@ def item_plans(sit: Situation, sc: Scorer, after: float) -> list[Plan]:
     if _wants_schnaps(sit):
         value = after + DRINK_SHARE * figure_value(sit.game, fig)
         out.append(Plan(act.Drink(fig.id), value, "drink"))
+    fly = _flight(sit, sc)
+    if fly is not None:
+        out.append(fly)
     return out
+
+
+def _flight(sit: Situation, sc: Scorer) -> Plan | None:
+    """The flight that ends nearest the goal, when it beats the best walk of this
+    activation by `FLY_GAIN_CM`: worth that walk's value plus the goal's weight of
+    the cm it saves (e.g. over a wall the walk must go round)."""
+    game, fig = sit.game, sit.fig
+    field, spots = sit.goal_field, sit.spots
+    if field is None or spots is None or not flight.has_jetpack(game, fig):
+        return None
+    if not sit.can(act.Fly.verb, act.Fly.cost):
+        return None
+    walks = [i for i, kind in enumerate(sit.kind) if kind in ("move", "run")]
+    if not walks:
+        return None
+    reach = flight.flight_cm()
+    turns = [2 * math.pi * k / FLY_DIRECTIONS for k in range(FLY_DIRECTIONS)]
+    points = [
+        (round(fig.x + r * math.cos(t), 3), round(fig.y + r * math.sin(t), 3))
+        for r in (reach - 1e-3, reach * 2 / 3)
+        for t in turns
+    ]
+    points = [p for p in points if flight.landing_problem(game, fig, p) is None]
+    if not points:
+        return None
+    cost = field.distance_at(np.asarray(points, np.float64))
+    best = int(np.argmin(cost))
+    walked = min(float(sit.progress[i]) for i in walks)
+    saved = walked - float(cost[best])
+    if not math.isfinite(saved) or saved < FLY_GAIN_CM:
+        return None
+    value = max(sc.at(i) for i in walks) + sc.goal_w * saved
+    return Plan(act.Fly(fig.id, points[best]), value, "fly")
 
 
 def _treatments(sit: Situation, after: float) -> list[Plan]:

@@ -184,7 +184,7 @@ def _commit(sit: Situation, value: float) -> list[Plan]:
 def _gain(sit: Situation, plan: Plan) -> float:
     """cm the plan's move gains on the figure's way to its goal (0: no move)."""
     action = plan.action
-    if not isinstance(action, act.Move | act.Run) or sit.goal_field is None:
+    if not isinstance(action, act.Move | act.Run | act.Fly) or sit.goal_field is None:
         return 0.0
     here, there = sit.goal_field.distance_at(np.array([sit.fig.pos, action.to]))
     gained = float(here - there)

@@ -387,6 +387,18 @@ class Drink(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Fly(Action):
+    """Fly with the figure's jetpack (seed 002): straight to `to`, up to 15 cm, over
+    difficult ground and obstacles (docs/RULES.md §18; 2 actions, P: the Move's
+    action + 1 for the seed's "2 AP more")."""
+
+    verb: ClassVar[str] = "fly"
+    cost: ClassVar[int] = 2
+    figure: str
+    to: Point
+
+
+@dataclass(frozen=True, slots=True)
 class UseAbility(Action):
     """Use a signature or a gift (§13); target is a figure id, a point or nothing."""
 

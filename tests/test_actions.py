@@ -45,7 +45,7 @@ def test_text_form_is_readable() -> None:
     ("text", "match"),
     [
         ("", "empty"),
-        ("fly figure=a", "unknown action"),
+        ("teleport figure=a", "unknown action"),
         ("move figure=a to=1", "bad value"),
         ("move figure=a", "missing"),
         ("move figure=a to=1,2 speed=3", "unexpected"),

@@ -24,7 +24,7 @@ from game.state import Figure, GameState, Pending
 if TYPE_CHECKING:
     from game.play.systems.base import RuleSystem
 
-MoveMode = Literal["move", "run", "charge"]
+MoveMode = Literal["move", "run", "charge", "fly"]
 """How a figure moves: a Move, a Run, or the move of a charge (§3.2, §4)."""
 
 AttackMode = Literal["action", "charge", "overwatch", "free", "gift"]

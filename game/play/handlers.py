@@ -7,14 +7,14 @@ from collections.abc import Mapping
 
 from game import actions as act
 from game.actions import IllegalAction
-from game.play import abilities, combat, flow, items, movement, raid, support, talent_room
+from game.play import abilities, combat, flight, flow, items, movement, raid, support, talent_room
 from game.play.contract import Handler, Room
 from game.play.systems.threew6 import ThreeW6
 from game.reason import Reason
 
 THREE_W6 = ThreeW6()
 """3W6's defender answers (`act.Defend`): the system object holds no state."""
-ACTION_ROOMS: tuple[Room, ...] = (movement, combat, support, abilities, talent_room, items)
+ACTION_ROOMS: tuple[Room, ...] = (movement, combat, support, abilities, talent_room, items, flight)
 """The rooms of an activation's actions, in the order their choices are listed."""
 
 

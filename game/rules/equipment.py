@@ -27,13 +27,23 @@ from game.rules.loader import RulesData, RulesDataError, UnknownNameError, fold
 DATA_FILE = Path(__file__).parent / "data" / "equipment.toml"
 
 Effect = Literal[
-    "armour", "shield", "weapon", "bayonet", "scope", "treatment", "charge", "schnaps", "none"
+    "armour",
+    "shield",
+    "weapon",
+    "bayonet",
+    "scope",
+    "treatment",
+    "charge",
+    "schnaps",
+    "jetpack",
+    "none",
 ]
 Setting = Literal["H", "M", "SF"]
 BAYONET = "Bayonet"
 SCOPE = "Scope"
 CHARGE = "Demolition charge"
 SCHNAPS = "Schnaps"
+JETPACK = "Jetpack"
 
 
 class _Model(BaseModel):
@@ -57,6 +67,7 @@ class Item(_Model):
     range_cm: Annotated[float, Field(ge=0, le=200)] = 0.0
     heal: Annotated[int, Field(ge=0, le=20)] = 0
     move_cm: Annotated[float, Field(ge=0, le=20)] = 0.0
+    flight_cm: Annotated[float, Field(ge=0, le=100)] = 0.0
     ws: Annotated[int, Field(ge=-3, le=3)] = 0
     resist: Annotated[int, Field(ge=0, le=10)] = 0
     fits: tuple[str, ...] = ()

@@ -64,7 +64,7 @@ def why_not(game: Game, fig: Figure, verb: str) -> str:
 
 def tooltip_for(game: Game, fig: Figure, verb: str, items: list[Legal]) -> str:
     """What an enabled verb will do."""
-    if verb in ("move", "run") and items and isinstance(items[0], ActionTemplate):
+    if verb in ("move", "run", "fly") and items and isinstance(items[0], ActionTemplate):
         return tr(f"ui.actions.tip_{verb}", cm=items[0].limits.get("allowance", 0))
     if len(items) == 1 and isinstance(items[0], act.Action):
         text = describe.describe(game, items[0])

@@ -30,11 +30,12 @@ VERBS = (
     "aid",
     "interact",
     "drink",
+    "fly",
     "ability",
     "end",
 )
 """The activation's verbs, in button order."""
-ITEM_VERBS = frozenset({"drink"})
+ITEM_VERBS = frozenset({"drink", "fly"})
 """Verbs only an item gives (seed 002): their button shows while the figure may use it."""
 HOTKEYS = {
     "move": "m",
@@ -50,6 +51,7 @@ HOTKEYS = {
     "aid": "h",
     "interact": "e",
     "drink": "s",
+    "fly": "j",
     "ability": "b",
     "end": "n",
 }

@@ -26,6 +26,7 @@ from game.ui.render import overlays
 from game.ui.render.figures import Marks
 from game.ui.tools.attack import AttackTool
 from game.ui.tools.base import Context, Tool, moved_far
+from game.ui.tools.fly import FlyTool
 from game.ui.tools.move import MoveTool
 from game.ui.tools.overwatch import OverwatchTool
 from game.ui.tools.ruler import RulerTool
@@ -383,6 +384,8 @@ class TableInput:
         templates = [a for a in items if isinstance(a, ActionTemplate)]
         if verb in ("move", "run"):
             self.tool = MoveTool(self.ctx, fig, "run" if verb == "run" else "move")
+        elif verb == "fly":
+            self.tool = FlyTool(self.ctx, fig)
         elif verb == "attack":
             charges = legal_by_verb(self._legal, fig.id).get("charge", [])
             both = [*concrete, *(a for a in charges if isinstance(a, act.Action))]

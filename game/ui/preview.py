@@ -73,7 +73,7 @@ class MovePreview:
         return self.walk[-1] if self.walk else None
 
     def action(self) -> act.Action:
-        cls = act.Run if self.mode == "run" else act.Move
+        cls = act.Run if self.mode == "run" else act.Fly if self.mode == "fly" else act.Move
         return cls(self.figure, (round(self.goal[0], 3), round(self.goal[1], 3)))
 
 

@@ -76,7 +76,8 @@ def test_names_german_english_and_a_fitted_weapon() -> None:
     ("texts", "weapons", "says"),
     [
         (("Bajonet",), ("Hunting rifle",), "did you mean 'Bayonet'"),
-        (("Jetpack",), ("Knife",), "not played on the table yet"),
+        (("Kletterausrüstung",), ("Knife",), "not played on the table yet"),
+        (("Jetpack", "Jetpack"), ("Knife",), "at most one Jetpack"),
         (("Schild", "Schild"), ("Knife",), "at most one Schild"),
         (("Rüstung (leicht)", "Powerrüstung"), ("Knife",), "one armour only"),
         (("Bajonett",), ("Pistol", "Knife"), "needs one of Hunting rifle"),
@@ -226,14 +227,19 @@ def test_a_side_over_its_truppwert_is_listed() -> None:
 
 
 def test_an_item_not_played_yet_is_a_clear_error() -> None:
-    text = TWO.format(budget=30).replace('"Zielfernrohr"', '"Jetpack"')
+    text = TWO.format(budget=30).replace('"Zielfernrohr"', '"Kletterausrüstung"')
     with pytest.raises(ScenarioError) as err:
         parse_scenario(text)
     assert err.value.errors == [
-        "<scenario>: side[0].squad[0].figure[0].equipment: Jetpack (Jetpack) is not "
-        "played on the table yet: flight (15 cm over terrain for 2 more action points) "
-        "has no action on the table yet"
+        "<scenario>: side[0].squad[0].figure[0].equipment: Kletterausrüstung (Climbing "
+        "gear) is not played on the table yet: the board has no heights to climb (up to "
+        "20 cm) yet"
     ]
+
+
+def test_a_jetpack_is_accepted() -> None:
+    text = TWO.format(budget=30).replace('"Zielfernrohr"', '"Jetpack"')
+    parse_scenario(text)
 
 
 def _medics(*kit: str) -> Game:
