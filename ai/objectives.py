@@ -3,6 +3,7 @@ which role a side plays."""
 
 from __future__ import annotations
 
+import math
 from typing import Literal
 
 from shapely.geometry import Point, Polygon
@@ -16,6 +17,15 @@ from game.state import Figure, LootMarker
 
 FIND_RADIUS = 0.05
 """cm: a find's goal area (a point with a sliver of area)."""
+
+UNIT_WORTH: dict[str, float] = {"relics": 12.0}
+"""A find's worth to the AI per unit of its resource (others 1; P)."""
+TRIP_SLACK = 20.0
+"""cm added to every trip, so that a find at hand does not outweigh everything (P)."""
+DANGER_CM = 25.0
+"""cm: enemies standing this near a find make it dangerous (P)."""
+DANGER_WEIGHT = 0.5
+"""How much each enemy near a find divides its score by (1 + weight × enemies, P)."""
 
 Role = Literal["raiders", "horde", "defenders", "skirmish"]
 """What a side is about: raiding, a horde, defending against a raid, or a skirmish."""
@@ -78,6 +88,34 @@ def finds(game: Game, side: str) -> list[LootMarker]:
     if not loot.can_loot(game, side):
         return []
     return [m for m in game.state.markers.values() if m.lying]
+
+
+def find_worth(marker: LootMarker) -> float:
+    """What a find is worth to the AI: its value, a relic's many times (P: relics are
+    rare and are the crew's experience, "Erfahrung zählt erst bei der Extraktion")."""
+    return marker.value * UNIT_WORTH.get(marker.resource, 1.0)
+
+
+def find_score(game: Game, fig: Figure, marker: LootMarker, way_out: Polygon) -> float:
+    """Worth per trip and danger: the worth over the walk there and on to the exit
+    (plus `TRIP_SLACK`), less for each enemy standing within `DANGER_CM` of it."""
+    spot = Point(marker.x, marker.y)
+    trip = Point(fig.x, fig.y).distance(spot) + way_out.distance(spot) + TRIP_SLACK
+    near = sum(
+        1
+        for e in game.state.enemies_of(fig)
+        if math.hypot(e.x - marker.x, e.y - marker.y) <= DANGER_CM
+    )
+    return float(find_worth(marker) / (trip * (1.0 + DANGER_WEIGHT * near)))
+
+
+def best_find(game: Game, fig: Figure) -> LootMarker | None:
+    """The lying find the figure goes for: the best `find_score` (ties: the id)."""
+    way_out = exit_of(game, fig.side)
+    lying = finds(game, fig.side)
+    if way_out is None or not lying:
+        return None
+    return max(lying, key=lambda m: (find_score(game, fig, m, way_out), m.id))
 
 
 def exit_of(game: Game, side: str) -> Polygon | None:
