@@ -10,7 +10,7 @@ from shapely.geometry import Point, Polygon
 
 from game.board.terrain import TerrainKind, TerrainPiece
 from game.engine import Game
-from game.play import loot
+from game.play import loot, movement
 from game.play.raid import entry_ids, entry_polygon
 from game.play.support import improvise_problem
 from game.state import Figure, LootMarker
@@ -18,7 +18,7 @@ from game.state import Figure, LootMarker
 FIND_RADIUS = 0.05
 """cm: a find's goal area (a point with a sliver of area)."""
 
-UNIT_WORTH: dict[str, float] = {"relics": 12.0}
+UNIT_WORTH: dict[str, float] = {"relics": 16.0}
 """A find's worth to the AI per unit of its resource (others 1; P)."""
 TRIP_SLACK = 20.0
 """cm added to every trip, so that a find at hand does not outweigh everything (P)."""
@@ -26,6 +26,9 @@ DANGER_CM = 25.0
 """cm: enemies standing this near a find make it dangerous (P)."""
 DANGER_WEIGHT = 0.5
 """How much each enemy near a find divides its score by (1 + weight × enemies, P)."""
+
+DETOUR = 1.2
+"""A path's length over the straight line, for whether a trip ends in time (P)."""
 
 Role = Literal["raiders", "horde", "defenders", "skirmish"]
 """What a side is about: raiding, a horde, defending against a raid, or a skirmish."""
@@ -110,12 +113,39 @@ def find_score(game: Game, fig: Figure, marker: LootMarker, way_out: Polygon) ->
 
 
 def best_find(game: Game, fig: Figure) -> LootMarker | None:
-    """The lying find the figure goes for: the best `find_score` (ties: the id)."""
+    """The lying find the figure goes for: the best `find_score` (ties: the id) among
+    those it can carry out in time and no nearer friend claims (each filter dropped
+    when it would leave none)."""
     way_out = exit_of(game, fig.side)
     lying = finds(game, fig.side)
     if way_out is None or not lying:
         return None
-    return max(lying, key=lambda m: (find_score(game, fig, m, way_out), m.id))
+    timely = [m for m in lying if _in_time(game, fig, m, way_out)] or lying
+    free = [m for m in timely if not _claimed(game, fig, m)] or timely
+    return max(free, key=lambda m: (find_score(game, fig, m, way_out), m.id))
+
+
+def _in_time(game: Game, fig: Figure, marker: LootMarker, way_out: Polygon) -> bool:
+    """Can the figure walk there and out before the last round ends (two moves a
+    round, the straight trip × `DETOUR`)?"""
+    spot = Point(marker.x, marker.y)
+    trip = float(Point(fig.x, fig.y).distance(spot) + way_out.distance(spot)) * DETOUR
+    rounds = game.scenario.scenario.max_rounds - game.state.round + 1
+    return trip <= 2 * movement.allowance(game, fig, "move") * rounds
+
+
+def _claimed(game: Game, fig: Figure, marker: LootMarker) -> bool:
+    """A friend with empty hands stands nearer to the find: it is the friend's (so
+    that a side spreads over the finds)."""
+    mine = math.hypot(fig.x - marker.x, fig.y - marker.y)
+    return any(
+        f.id != fig.id
+        and f.side == fig.side
+        and f.standing
+        and not game.state.carried(f.id)
+        and math.hypot(f.x - marker.x, f.y - marker.y) < mine
+        for f in game.state.figures.values()
+    )
 
 
 def exit_of(game: Game, side: str) -> Polygon | None:

@@ -34,8 +34,8 @@ def test_scores_are_worth_over_the_trip_and_danger() -> None:
     assert obj.find_score(game, bruno, marks["crate"], way_out) == pytest.approx(3 / 29)
     # cans (30, 48), 2 food, the raider 2 cm away: 38 + 44 + 20, × (1 + 0.5)
     assert obj.find_score(game, bruno, marks["cans"], way_out) == pytest.approx(2 / (102 * 1.5))
-    # idol (10, 10), 1 relic worth 12: 20 + 6 + 20
-    assert obj.find_score(game, bruno, marks["idol"], way_out) == pytest.approx(12 / 46)
+    # idol (10, 10), 1 relic worth 16: 20 + 6 + 20
+    assert obj.find_score(game, bruno, marks["idol"], way_out) == pytest.approx(16 / 46)
     best = obj.best_find(game, bruno)
     assert best is not None and best.id == "idol"
 
@@ -44,3 +44,12 @@ def test_without_the_relic_the_find_at_hand_is_chosen() -> None:
     game = _game()
     best = obj.best_find(game, game.state.figures["bruno"])
     assert best is not None and best.id == "crate"
+
+
+def test_a_find_a_nearer_friend_claims_is_left_to_it() -> None:
+    game = _game(_text(FINDS + IDOL))
+    mira = game.state.figures["mira"]
+    mira.x, mira.y = 10.0, 14.0  # 4 cm from the idol, Bruno is 20 cm from it
+    for who, wants in (("bruno", "crate"), ("mira", "idol")):
+        best = obj.best_find(game, game.state.figures[who])
+        assert best is not None and best.id == wants
