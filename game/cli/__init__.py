@@ -29,6 +29,11 @@ class CliError(Exception):
     """A user-facing error: printed as one line, exit code 2, no traceback."""
 
 
+class FileProblems(CliError):
+    """Problems found in a file, one `file: field.path: reason` per line: printed as
+    they are (each line names its file), exit code 2."""
+
+
 class CommandError(RuntimeError):
     """A registered command whose module is broken (a bug, not the user's doing)."""
 
@@ -165,6 +170,9 @@ def run_cli(argv: Sequence[str]) -> int:
         set_language(args.lang)
     try:
         return int(loaded.run(args) or 0)
+    except FileProblems as exc:
+        print(exc, file=sys.stderr)
+        return 2
     except CliError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

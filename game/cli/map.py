@@ -18,7 +18,7 @@ from pathlib import Path
 
 from game import limits
 from game.batch import BatchError
-from game.cli import CliError
+from game.cli import CliError, FileProblems
 from game.cli._options import check_games, check_seed
 from game.engine import Game
 from game.i18n import count_text, languages, set_language, tr
@@ -158,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         scenario = load_scenario(Path(args.scenario))
     except ScenarioError as exc:
-        raise CliError("\n".join(exc.errors)) from None
+        raise FileProblems("\n".join(exc.errors)) from None
     check_raster(scenario, args.dpi, scale)
     game = Game(scenario, seed=scenario.scenario.seed or 0)
     heat = None

@@ -276,12 +276,10 @@ def startup_argv(command_name: str, path: Path, folder: Path) -> list[str]:
 
 
 def clear_error(path: Path, out: str, err: str) -> bool:
-    """One `error: …` line, or the file's problems one a line (`FILE: field: reason`;
-    `map` puts `error: ` before the first)."""
+    """One `error: …` line, or the file's problems one a line (`FILE: field: reason`)."""
     lines = (out + err).strip().splitlines()
     if err.startswith("error: ") and len(err.strip().splitlines()) == 1:
         return True
-    lines[:1] = [line.removeprefix("error: ") for line in lines[:1]]
     return bool(lines) and all(line.startswith(f"{path}: ") for line in lines)
 
 

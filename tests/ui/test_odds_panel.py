@@ -43,7 +43,12 @@ def test_widget_draws_within_its_height() -> None:
 
 def _preview(problem: str | None = None) -> SimpleNamespace:
     return SimpleNamespace(
-        attacker="mira", target="raider-2", weapon="Pistol", odds=ODDS, problem=problem
+        attacker="mira",
+        target="raider-2",
+        weapon="Pistol",
+        odds=ODDS,
+        problem=problem,
+        zone=None,  # no declared 3W6 hit zone (AttackPreview.zone)
     )
 
 
