@@ -205,8 +205,9 @@ def _objective(sit: Situation, sc: Scorer, after: float) -> list[Plan]:
     if not sit.can("interact") or fig.suppressed:
         pass
     elif sit.goal == "find":
+        best = obj.best_find(game, fig)
         for marker in loot.reachable(game, fig):
-            if obj.finds(game, fig.side):
+            if best is not None and obj.find_worth(marker) >= obj.find_worth(best):
                 value = LOOT_GAIN + after
                 out.append(Plan(act.Interact(fig.id, marker.id), value, "loot", place="find"))
     elif sit.role == "raiders":

@@ -3,19 +3,32 @@ which role a side plays."""
 
 from __future__ import annotations
 
+import math
 from typing import Literal
 
 from shapely.geometry import Point, Polygon
 
 from game.board.terrain import TerrainKind, TerrainPiece
 from game.engine import Game
-from game.play import loot
+from game.play import loot, movement
 from game.play.raid import entry_ids, entry_polygon
 from game.play.support import improvise_problem
 from game.state import Figure, LootMarker
 
 FIND_RADIUS = 0.05
 """cm: a find's goal area (a point with a sliver of area)."""
+
+UNIT_WORTH: dict[str, float] = {"relics": 16.0}
+"""A find's worth to the AI per unit of its resource (others 1; P)."""
+TRIP_SLACK = 20.0
+"""cm added to every trip, so that a find at hand does not outweigh everything (P)."""
+DANGER_CM = 25.0
+"""cm: enemies standing this near a find make it dangerous (P)."""
+DANGER_WEIGHT = 0.5
+"""How much each enemy near a find divides its score by (1 + weight × enemies, P)."""
+
+DETOUR = 1.2
+"""A path's length over the straight line, for whether a trip ends in time (P)."""
 
 Role = Literal["raiders", "horde", "defenders", "skirmish"]
 """What a side is about: raiding, a horde, defending against a raid, or a skirmish."""
@@ -78,6 +91,61 @@ def finds(game: Game, side: str) -> list[LootMarker]:
     if not loot.can_loot(game, side):
         return []
     return [m for m in game.state.markers.values() if m.lying]
+
+
+def find_worth(marker: LootMarker) -> float:
+    """What a find is worth to the AI: its value, a relic's many times (P: relics are
+    rare and are the crew's experience, "Erfahrung zählt erst bei der Extraktion")."""
+    return marker.value * UNIT_WORTH.get(marker.resource, 1.0)
+
+
+def find_score(game: Game, fig: Figure, marker: LootMarker, way_out: Polygon) -> float:
+    """Worth per trip and danger: the worth over the walk there and on to the exit
+    (plus `TRIP_SLACK`), less for each enemy standing within `DANGER_CM` of it."""
+    spot = Point(marker.x, marker.y)
+    trip = Point(fig.x, fig.y).distance(spot) + way_out.distance(spot) + TRIP_SLACK
+    near = sum(
+        1
+        for e in game.state.enemies_of(fig)
+        if math.hypot(e.x - marker.x, e.y - marker.y) <= DANGER_CM
+    )
+    return float(find_worth(marker) / (trip * (1.0 + DANGER_WEIGHT * near)))
+
+
+def best_find(game: Game, fig: Figure) -> LootMarker | None:
+    """The lying find the figure goes for: the best `find_score` (ties: the id) among
+    those it can carry out in time and no nearer friend claims (each filter dropped
+    when it would leave none)."""
+    way_out = exit_of(game, fig.side)
+    lying = finds(game, fig.side)
+    if way_out is None or not lying:
+        return None
+    timely = [m for m in lying if _in_time(game, fig, m, way_out)] or lying
+    free = [m for m in timely if not _claimed(game, fig, m)] or timely
+    return max(free, key=lambda m: (find_score(game, fig, m, way_out), m.id))
+
+
+def _in_time(game: Game, fig: Figure, marker: LootMarker, way_out: Polygon) -> bool:
+    """Can the figure walk there and out before the last round ends (two moves a
+    round, the straight trip × `DETOUR`)?"""
+    spot = Point(marker.x, marker.y)
+    trip = float(Point(fig.x, fig.y).distance(spot) + way_out.distance(spot)) * DETOUR
+    rounds = game.scenario.scenario.max_rounds - game.state.round + 1
+    return trip <= 2 * movement.allowance(game, fig, "move") * rounds
+
+
+def _claimed(game: Game, fig: Figure, marker: LootMarker) -> bool:
+    """A friend with empty hands stands nearer to the find: it is the friend's (so
+    that a side spreads over the finds)."""
+    mine = math.hypot(fig.x - marker.x, fig.y - marker.y)
+    return any(
+        f.id != fig.id
+        and f.side == fig.side
+        and f.standing
+        and not game.state.carried(f.id)
+        and math.hypot(f.x - marker.x, f.y - marker.y) < mine
+        for f in game.state.figures.values()
+    )
 
 
 def exit_of(game: Game, side: str) -> Polygon | None:

@@ -121,19 +121,18 @@ def goal_of(game: Game, fig: Figure, role: Role) -> tuple[str, list[object], Pol
 
 def _loot_goal(game: Game, fig: Figure) -> tuple[str, list[object], Polygon | None] | None:
     """A loot objective: a figure carrying finds heads for its side's exit, the
-    others for the nearest find lying on the table (None: no loot to go for)."""
+    others for the find worth most per trip and danger (`obj.best_find`; None: no
+    loot to go for)."""
     way_out = obj.exit_of(game, fig.side)
     if way_out is None:
         return None
     if game.state.carried(fig.id):
         return "exit", [way_out], way_out
-    lying = obj.finds(game, fig.side)
-    if not lying:
+    best = obj.best_find(game, fig)
+    if best is None:
         return None
-    here = _point(fig.pos)
-    nearest = min(lying, key=lambda m: (here.distance(Point(m.x, m.y)), m.id))
-    areas = [obj.find_area(m) for m in lying]
-    return "find", list(areas), obj.find_area(nearest)
+    area = obj.find_area(best)
+    return "find", [area], area
 
 
 def build(

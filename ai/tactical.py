@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ai import levelled, levels, threew6
+from ai import flight, levelled, levels, threew6
 from ai.base import decision_dice
 from ai.candidates import intent_of, plans
 from ai.intent import Intent
@@ -86,6 +86,8 @@ class TacticalAI:
         if pending.kind == "choose_entry":
             return act.ChooseEntry(pending.side, self._entry(game, list(pending.data["entries"])))
         if pending.kind == "activate":
+            if flight.should_flee(game, pending.side):
+                return act.Retreat(pending.side)
             return act.Activate(self._next(game, pending.figures))
         if pending.kind == "intercept":
             return self._intercept(game, pending.figures)

@@ -214,6 +214,15 @@ class ChooseEntry(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Retreat(Action):
+    """A side declares the hasty retreat instead of activating a figure (§10.5): on a
+    loot mission, when half or more of its figures are out (game/play/retreat.py)."""
+
+    verb: ClassVar[str] = "retreat"
+    side: str
+
+
+@dataclass(frozen=True, slots=True)
 class Activate(Action):
     """Start the activation of one figure (or the horde pack it belongs to)."""
 

@@ -21,6 +21,7 @@ from game.play.events import (
 from game.play.loot import LootDropped, LootPicked
 from game.play.noise import NoiseChecked, NoiseMade
 from game.play.outcome import Spoilers
+from game.play.retreat import Retreated
 from game.words import die_word, signed
 
 
@@ -151,3 +152,9 @@ def _loot_picked(e: LootPicked, t: Telling) -> Values:
 @words(LootDropped)
 def _loot_dropped(e: LootDropped, t: Telling) -> Values:
     return {"how_text": t.say(f"engine.loot_how.{'fell' if e.fell else 'put'}")}
+
+
+@words(Retreated)
+def _retreated(e: Retreated, t: Telling) -> Values:
+    lost = t.say("engine.retreat_lost", finds=e.finds) if e.finds else ""
+    return {"who_text": t.name(*e.figures) or "—", "lost_text": lost}

@@ -86,6 +86,9 @@ def advance(game: GameView) -> list[Event]:
     st = game.state
     events: list[Event] = []
     for _ in range(_MAX_STEPS):
+        if st.outcome is not None:  # decided by an action (a retreat, §10.5)
+            st.pending = None
+            return events
         decided = outcome.check(game)
         if decided is not None:
             events.append(decided)

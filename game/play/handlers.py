@@ -7,7 +7,18 @@ from collections.abc import Mapping
 
 from game import actions as act
 from game.actions import IllegalAction
-from game.play import abilities, combat, flight, flow, items, movement, raid, support, talent_room
+from game.play import (
+    abilities,
+    combat,
+    flight,
+    flow,
+    items,
+    movement,
+    raid,
+    retreat,
+    support,
+    talent_room,
+)
 from game.play.contract import Handler, Room
 from game.play.systems.threew6 import ThreeW6
 from game.reason import Reason
@@ -23,6 +34,7 @@ def _table() -> dict[type[act.Action], Handler]:
         act.ChooseFirst: Handler(flow.check_choose_first, flow.do_choose_first),
         act.ChooseEntry: Handler(raid.check_choose_entry, raid.do_choose_entry),
         act.Activate: Handler(flow.check_activate, flow.do_activate),
+        act.Retreat: Handler(retreat.check, retreat.do_retreat),
         act.EndActivation: Handler(flow.check_end, flow.do_end),
         act.Defend: Handler(THREE_W6.check_defend, THREE_W6.do_defend),
     }

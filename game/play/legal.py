@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game import actions as act
-from game.play import budget
+from game.play import budget, retreat
 from game.play.contract import GameView, Legal
 from game.play.handlers import ACTION_ROOMS
 
@@ -19,7 +19,8 @@ def legal_actions(game: GameView) -> list[Legal]:
     if pending.kind == "choose_entry":
         return [act.ChooseEntry(pending.side, e) for e in pending.data["entries"]]
     if pending.kind == "activate":
-        return [act.Activate(f) for f in pending.figures]
+        flee = [act.Retreat(pending.side)] if retreat.may_retreat(game, pending.side) else []
+        return [*[act.Activate(f) for f in pending.figures], *flee]
     if pending.kind == "intercept":
         return [act.Intercept(f, accept) for f in pending.figures for accept in (True, False)]
     if pending.kind == "defence":

@@ -120,6 +120,17 @@ class ActionBar:
                         active=verb == active_tool,
                     )
                 )
+        if any(isinstance(a, act.Retreat) for a in legal):  # §10.5, asks to confirm
+            buttons.append(
+                Button(
+                    pygame.Rect(0, 0, 0, 0),
+                    tr("ui.actions.retreat"),
+                    "retreat",
+                    "",
+                    True,
+                    tr("ui.actions.tip_retreat"),
+                )
+            )
         for name, key_ in TOOL_KEYS:
             buttons.append(
                 Button(

@@ -374,6 +374,9 @@ class TableInput:
         if verb == "ruler":
             self.tool = None if isinstance(self.tool, RulerTool) else RulerTool(self.ctx)
             return None
+        if verb == "retreat":
+            self._confirm_retreat()
+            return None
         fig = self.selected_figure()
         if fig is None or not self.my_turn():
             return None
@@ -415,6 +418,18 @@ class TableInput:
         if self.tool is not None:
             self.tool.motion(self._board(self.mouse), self.mouse)
         return None
+
+    def _confirm_retreat(self) -> None:
+        """The hasty retreat (§10.5) only after a yes in a menu."""
+        flee = next((a for a in self._legal if isinstance(a, act.Retreat)), None)
+        if flee is None or not self.my_turn():
+            return
+        self._open(
+            lambda: Menu(
+                tr("ui.dialog.retreat_confirm"),
+                [(tr("ui.dialog.retreat_yes"), flee, ""), (tr("ui.dialog.retreat_no"), None, "")],
+            )
+        )
 
     def _open(self, make: Callable[[], Menu | None]) -> None:
         """Open the menu `make` builds (again after a change of language)."""
