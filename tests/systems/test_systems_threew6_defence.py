@@ -62,7 +62,7 @@ def test_a_hit_waits_for_the_defender_with_the_exact_odds() -> None:
     ]
     offered = next(e for e in events if isinstance(e, DefenceOffered))
     assert narrate(offered, "en") == (
-        "R1 hits Jonas: which active defence [Aktive Verteidigung]? dodge 3d6 ≤ 8 (25.9 %), "
+        "R1 hits Jonas: which active defence [Aktive Verteidigung]? Dodge 3d6 ≤ 8 (25.9 %), "
         "Parry 3d6 ≤ 9 (37.5 %), Block 3d6 ≤ 9 (37.5 %), or none "
         "(§3W6 Aktive Verteidigungen)"
     )

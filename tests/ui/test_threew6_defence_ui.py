@@ -33,7 +33,7 @@ def test_the_defender_chooses_in_a_dialog() -> None:
     assert "Active defence" in menu.title and "§3W6 Aktive Verteidigungen" in menu.title
     labels = [b.label for b in menu.buttons]
     assert labels == [
-        "dodge: 3d6 ≤ 8 — 26% to fend it off",
+        "Dodge: 3d6 ≤ 8 — 26% to fend it off",
         "Parry: 3d6 ≤ 9 — 38% to fend it off",
         "Block: 3d6 ≤ 9 — 38% to fend it off",
         "No defence: take the hit",
