@@ -367,24 +367,9 @@ def astar(
     predecessor array (index n is the goal; -2 marks "from the start")."""
     n = pos.shape[0]
     goal = n
-    dist = np.full(n + 1, np.inf)
-    prev = np.full(n + 1, -1, np.int64)
-    closed = np.zeros(n + 1, np.bool_)
-    keys = np.empty(256, np.float64)
-    vals = np.empty(256, np.int64)
-    size = 0
-    if direct < np.inf:
-        dist[goal] = direct
-        prev[goal] = -2
-        size = heap_push(keys, vals, size, direct, goal)
-    for k in range(start_nodes.shape[0]):
-        v = start_nodes[k]
-        if start_cost[k] < dist[v]:
-            dist[v] = start_cost[k]
-            prev[v] = -2
-            h = np.hypot(pos[v, 0] - goal_x, pos[v, 1] - goal_y)
-            keys, vals = heap_grow(keys, vals, size)
-            size = heap_push(keys, vals, size, dist[v] + h, v)
+    dist, prev, closed, keys, vals, size = astar_begin(
+        pos, start_nodes, start_cost, goal_x, goal_y, direct
+    )
     while size > 0:
         _f, u, size = heap_pop(keys, vals, size)
         if closed[u]:
