@@ -406,17 +406,7 @@ def dijkstra_from(
     limit: float,
 ) -> FloatArray:
     """Costs from a point linked to start_nodes to every node (inf beyond limit)."""
-    dist = np.full(n, np.inf)
-    done = np.zeros(n, np.bool_)
-    keys = np.empty(256, np.float64)
-    vals = np.empty(256, np.int64)
-    size = 0
-    for k in range(start_nodes.shape[0]):
-        v = start_nodes[k]
-        if start_cost[k] < dist[v] and start_cost[k] <= limit:
-            dist[v] = start_cost[k]
-            keys, vals = heap_grow(keys, vals, size)
-            size = heap_push(keys, vals, size, start_cost[k], v)
+    dist, done, keys, vals, size = dijkstra_begin(n, start_nodes, start_cost, limit)
     while size > 0:
         d, u, size = heap_pop(keys, vals, size)
         if done[u]:
